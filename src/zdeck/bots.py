@@ -1,0 +1,44 @@
+"""Bots: objects that pick an action from what one seat may see.
+
+A bot gets the seat's observation and legal actions (never the state). A bot
+that searches sets `wants_view = True` and also receives `view`: a copy of the
+state with everything hidden from its seat re-dealt at random
+(`State.resample_hidden`), so it cannot cheat. `None` means "wait" - in a race
+the bot holds back; the simulator then lets the others act or times out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from zdeck.core import Action, State
+from zdeck.rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+    reaction_ms: float  # median reaction time in races (the simulator's model)
+    wants_view: bool
+
+    def act(
+        self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None: ...
+
+
+class RandomBot:
+    """Uniform over legal actions; never waits."""
+
+    name = "random"
+    wants_view = False
+
+    def __init__(self, reaction_ms: float = 700.0) -> None:
+        self.reaction_ms = reaction_ms
+
+    def act(
+        self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None:
+        return rng.choice(legal_actions) if legal_actions else None
+
+
+BotFactory = Callable[[], Bot]

@@ -1,0 +1,273 @@
+"""The kernel contract that every game implements and every client uses.
+
+A `Game` is a rule set with its options fixed (players, variants); it makes
+`State`s. A `State` answers who may act now (possibly several players at once),
+each one's legal actions, applies an action, and exposes scores, per-seat
+observations and a full dict round-trip. Nothing here does I/O or reads a clock.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar, TypeVar
+
+from zdeck.rng import Rng
+
+S = TypeVar("S", bound="State")
+
+Action = Hashable  # games use frozen dataclasses whose str() is their stable text form
+
+
+class IllegalAction(ValueError):
+    """An action was refused; the state is unchanged. The message says why."""
+
+
+class Outcome(Enum):
+    """What `State.apply` did with a submission."""
+
+    APPLIED = "applied"  # the action took effect as sent
+    BOUNCED = "bounced"  # too late: by the rules it has no effect (e.g. the card goes back to hand)
+    PENALISED = "penalised"  # too late or wrongly called: the rules' penalty was applied instead
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named variant option of a game."""
+
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    check: Callable[[Any], bool] | None = None  # for open ranges, e.g. "any N >= 2"
+
+    def validate(self, name: str, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+        if self.check is not None and not self.check(value):
+            raise ValueError(f"option {name}={value!r} is not allowed: {self.doc}")
+        return value
+
+
+class Game(ABC):
+    """A rule set with fixed players and options. Subclasses declare metadata as data."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]  # one line for `zdeck list`
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_spec: ClassVar[dict[str, Option]] = {}
+    default_players: ClassVar[int | None] = None
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.options_spec))
+        if unknown:
+            allowed = ", ".join(sorted(self.options_spec)) or "none"
+            raise ValueError(f"{self.id}: unknown option(s) {', '.join(unknown)}; allowed: {allowed}")
+        chosen = {name: opt.default for name, opt in self.options_spec.items()}
+        for name, value in options.items():
+            chosen[name] = self.options_spec[name].validate(name, value)
+        self.options: dict[str, Any] = self.resolve_options(chosen, players)
+        if players is None:
+            players = self.default_players or self.player_range(self.options)[0]
+        lo, hi = self.player_range(self.options)
+        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+            raise ValueError(f"{self.id}: players={players!r} is not allowed; this game takes {lo} to {hi}")
+        self.players = players
+        self.check_options()
+        self._table: tuple[Action, ...] | None = None
+        self._ids: dict[Action, int] = {}
+        self._by_text: dict[str, Action] = {}
+
+    # -- metadata hooks -------------------------------------------------------
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """Player counts allowed under these options (some options change it)."""
+        return self.min_players, self.max_players
+
+    def resolve_options(self, options: dict[str, Any], players: int | None) -> dict[str, Any]:
+        """Fill option defaults that depend on other options or on the player count."""
+        return options
+
+    def check_options(self) -> None:
+        """Raise ValueError for option combinations the rules do not allow."""
+
+    def describe(self) -> dict[str, Any]:
+        return {"game": self.id, "players": self.players, "options": dict(self.options)}
+
+    def __repr__(self) -> str:
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"zdeck.make({self.id!r}, players={self.players}{opts})"
+
+    # -- states -----------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, seed: int) -> State:
+        """A fresh game; every later chance event comes from the state's own Rng(seed)."""
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from `State.to_dict()`; ValueError on a malformed dict."""
+
+    def check_header(self, data: dict[str, Any]) -> None:
+        """Refuse a state dict written for another game or other options."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a {self.id} state must be a dict, got {type(data).__name__}")
+        header = {k: data.get(k) for k in ("game", "players", "options")}
+        if header != self.describe():
+            raise ValueError(f"state dict is for {header}, not for {self.describe()}")
+
+    # -- actions ------------------------------------------------------------------
+    @abstractmethod
+    def action_table(self) -> Sequence[Action]:
+        """Every distinct action of this game, in a fixed order: ids are positions."""
+
+    def _ensure_table(self) -> tuple[Action, ...]:
+        if self._table is None:
+            self._table = tuple(self.action_table())
+            self._ids = {a: i for i, a in enumerate(self._table)}
+            self._by_text = {_norm(str(a)): a for a in self._table}
+            if len(self._ids) != len(self._table) or len(self._by_text) != len(self._table):
+                raise AssertionError(f"{self.id}: action table has duplicate actions or texts")
+        return self._table
+
+    def num_distinct_actions(self) -> int:
+        return len(self._ensure_table())
+
+    def action_id(self, action: Action) -> int:
+        self._ensure_table()
+        try:
+            return self._ids[action]
+        except KeyError:
+            raise ValueError(f"{self.id}: {action!r} is not an action of this game") from None
+
+    def action_from_id(self, index: int) -> Action:
+        table = self._ensure_table()
+        if not isinstance(index, int) or not 0 <= index < len(table):
+            raise ValueError(f"{self.id}: action id {index!r} is outside 0..{len(table) - 1}")
+        return table[index]
+
+    def parse_action(self, text: str) -> Action:
+        self._ensure_table()
+        try:
+            return self._by_text[_norm(text)]
+        except (KeyError, AttributeError):
+            raise ValueError(f"{self.id}: cannot read {text!r} as an action") from None
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+class State(ABC):
+    """One moment of one game. Mutated in place by `apply`; `clone()` for search."""
+
+    game: Game
+    version: int  # how many submissions have changed this state
+
+    # -- who acts, and what they may do -------------------------------------------
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """Players who may act now: one on a turn, several in a race; () when over."""
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Action]:
+        """This player's legal actions now (empty when they may not act)."""
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        return action in self.legal_actions(player)
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        """Why `action` is refused; games override to say which rule forbids it."""
+        legal = self.legal_actions(player)
+        if not legal:
+            return f"player {player} may not act now"
+        return f"{action} is not legal for player {player} now"
+
+    def apply(self, player: int, action: Action, seen: int | None = None) -> Outcome:
+        """Apply `action` for `player`.
+
+        `seen` is the version the sender saw. When other submissions landed since,
+        the game resolves the late one by its rulebook (`resolve_late`) instead of
+        applying it to a state its sender never saw.
+        """
+        self.check_seat(player)
+        if seen is not None and seen != self.version:
+            if isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen < self.version:
+                raise IllegalAction(f"seen={seen!r} is not an earlier version (this state is at {self.version})")
+            outcome = self.resolve_late(player, action, seen)
+        else:
+            if not self.is_legal(player, action):
+                raise IllegalAction(self.explain_illegal(player, action))
+            self._apply(player, action)
+            outcome = Outcome.APPLIED
+        if outcome is not Outcome.BOUNCED:
+            self.version += 1
+        return outcome
+
+    @abstractmethod
+    def _apply(self, player: int, action: Action) -> None:
+        """Apply a legal action (already checked)."""
+
+    def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
+        """A submission made against an older version. Default: refused."""
+        raise IllegalAction(f"{action} answers version {seen}, but the game has moved on to {self.version}")
+
+    def timeout(self) -> None:
+        """Every actor declined to act (all bots waited, or a live table's clock ran out).
+
+        Games with races say what the table does then (`_on_timeout`); elsewhere
+        someone must act and this raises IllegalAction.
+        """
+        self._on_timeout()
+        self.version += 1
+
+    def _on_timeout(self) -> None:
+        raise IllegalAction("someone must act here; waiting is not possible")
+
+    def check_seat(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
+            raise IllegalAction(f"player {player!r} is not a seat of this game (0..{self.game.players - 1})")
+
+    # -- outcome ------------------------------------------------------------------------
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Match scores per player, in the rulebook's own points."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won (several on a tie); [] while the game goes on."""
+
+    def round(self) -> int:
+        """The current round (1-based); single-round games stay at 1."""
+        return 1
+
+    def round_scores(self) -> list[list[float]]:
+        """Scores of each finished round, in order."""
+        return [self.scores()] if self.is_over() else []
+
+    # -- views ------------------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """JSON-ready view holding only what this seat may see (None: a spectator)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The full state, JSON-ready; `game.state_from_dict` rebuilds it exactly."""
+
+    @abstractmethod
+    def resample_hidden(self: S, player: int, rng: Rng) -> S:
+        """A copy in which all this player cannot see is re-dealt at random,
+        consistent with what they have seen: `observation(player)` is unchanged."""
+
+    def clone(self: S) -> S:
+        """A cheap independent copy; games with nested mutable parts override this."""
+        return copy.deepcopy(self)
+
+    def __str__(self) -> str:
+        return f"<{self.game.id} v{self.version}>"

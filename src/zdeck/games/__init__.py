@@ -1,0 +1,1 @@
+"""One sub-package per game family; each exports `GAMES` (see `zdeck.registry`)."""

@@ -1,0 +1,136 @@
+"""Game records: one JSON object per line - enough to replay a game exactly.
+
+A record holds the game id, the zdeck version, players, options, seed and the
+list of submissions `[player, action text]`, `[player, action text, seen]` for a
+submission answering an older version, and `[null, "timeout"]` when every actor
+waited. Final scores and winners are kept so a replay can check itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import zdeck
+from zdeck.core import Game, IllegalAction, Outcome, State
+from zdeck.registry import make
+
+TIMEOUT = "timeout"
+
+
+class RecordError(ValueError):
+    """A record is malformed, or replaying it diverged from what it says."""
+
+
+@dataclass
+class Record:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    bots: list[str] = field(default_factory=list)
+    actions: list[list[Any]] = field(default_factory=list)
+    scores: list[float] | None = None
+    winners: list[int] | None = None
+    version: str = zdeck.__version__
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game,
+                "zdeck": self.version,
+                "players": self.players,
+                "options": self.options,
+                "seed": self.seed,
+                "bots": self.bots,
+                "actions": self.actions,
+                "scores": self.scores,
+                "winners": self.winners,
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, line: str) -> Record:
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        missing = [k for k in ("game", "players", "seed", "actions") if k not in data]
+        if missing:
+            raise RecordError(f"record lacks {', '.join(missing)}")
+        if not isinstance(data["actions"], list) or not isinstance(data["seed"], int):
+            raise RecordError("record's actions must be a list and its seed an integer")
+        return cls(
+            game=data["game"],
+            players=data["players"],
+            options=data.get("options") or {},
+            seed=data["seed"],
+            bots=data.get("bots") or [],
+            actions=data["actions"],
+            scores=data.get("scores"),
+            winners=data.get("winners"),
+            version=str(data.get("zdeck", "?")),
+        )
+
+    def make_game(self) -> Game:
+        try:
+            return make(self.game, self.players, **self.options)
+        except (ValueError, TypeError) as exc:
+            raise RecordError(str(exc)) from None
+
+
+def read_records(path: str | Path) -> Iterator[Record]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"cannot read {path}: {exc}") from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                yield Record.from_json(line)
+            except RecordError as exc:
+                raise RecordError(f"{path}, line {number}: {exc}") from None
+
+
+Step = Callable[[int, State, list[Any], Outcome | None], None]
+
+
+def replay(record: Record, on_step: Step | None = None) -> State:
+    """Re-apply every submission; RecordError on any divergence."""
+    game = record.make_game()
+    state = game.new_state(record.seed)
+    for index, entry in enumerate(record.actions):
+        outcome = _replay_one(game, state, index, entry)
+        if on_step is not None:
+            on_step(index, state, entry, outcome)
+    if record.scores is not None and _rounded(state.scores()) != _rounded(record.scores):
+        raise RecordError(f"replayed scores {state.scores()} differ from the recorded {record.scores}")
+    if record.winners is not None and state.winners() != record.winners:
+        raise RecordError(f"replayed winners {state.winners()} differ from the recorded {record.winners}")
+    return state
+
+
+def _replay_one(game: Game, state: State, index: int, entry: Any) -> Outcome | None:
+    where = f"action {index + 1}"
+    if not isinstance(entry, list) or len(entry) not in (2, 3):
+        raise RecordError(f"{where}: expected [player, action] or [player, action, seen], got {entry!r}")
+    player, text = entry[0], entry[1]
+    try:
+        if player is None and text == TIMEOUT:
+            state.timeout()
+            return None
+        action = game.parse_action(text)
+        seen = entry[2] if len(entry) == 3 else None
+        return state.apply(player, action, seen=seen)
+    except (IllegalAction, ValueError) as exc:
+        raise RecordError(f"{where} ({entry!r}) diverges: {exc}") from None
+
+
+def _rounded(values: list[float]) -> list[float]:
+    return [round(float(v), 6) for v in values]

@@ -1,0 +1,70 @@
+"""Finds the games and their bots.
+
+Every package under `zdeck.games` exports `GAMES`, a list of Game classes, and may
+export `BOTS`, a dict from game id to {bot name: bot factory} for its heuristics.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from typing import Any
+
+from zdeck.bots import Bot, BotFactory, RandomBot
+from zdeck.core import Game
+
+
+@cache
+def _packages() -> tuple[Any, ...]:
+    root = importlib.import_module("zdeck.games")  # the package, not zdeck.games() the function
+    return tuple(importlib.import_module(f"zdeck.games.{m.name}") for m in pkgutil.iter_modules(root.__path__))
+
+
+@cache
+def _registry() -> dict[str, type[Game]]:
+    found: dict[str, type[Game]] = {}
+    for package in _packages():
+        for cls in getattr(package, "GAMES", ()):
+            if cls.id in found:
+                raise RuntimeError(f"game id {cls.id!r} is defined twice")
+            found[cls.id] = cls
+    return dict(sorted(found.items()))
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Bots available for a game: "random" and the game's own heuristics."""
+    return list(_bots(game_id))
+
+
+def make_bot(game_id: str, name: str) -> Bot:
+    factories = _bots(game_id)
+    try:
+        return factories[name]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} for {game_id}; choose from {', '.join(factories)}") from None
+
+
+def _bots(game_id: str) -> dict[str, BotFactory]:
+    game_class(game_id)
+    own: dict[str, BotFactory] = {}
+    for package in _packages():
+        own.update(getattr(package, "BOTS", {}).get(game_id, {}))
+    return {"random": RandomBot, **own}
+
+
+def games() -> list[str]:
+    """The ids of every game zdeck knows."""
+    return list(_registry())
+
+
+def game_class(game_id: str) -> type[Game]:
+    try:
+        return _registry()[game_id]
+    except KeyError:
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}") from None
+
+
+def make(game_id: str, players: int | None = None, **options: Any) -> Game:
+    """The game `game_id` for `players` seats with these options (ValueError if not allowed)."""
+    return game_class(game_id)(players, **options)

@@ -1,0 +1,86 @@
+"""A tiny portable PRNG (SplitMix64) owned by each state.
+
+`random.Random` would do, but its state is 625 integers to copy on every clone and
+its algorithms for `shuffle`/`randrange` are not promised stable across Python
+releases; SplitMix64 is one integer, so clones are free and games replay bit for
+bit on any machine and any Python 3.11+.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng:
+    """Seeded generator: the only source of chance in the rules engine."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = _mix(seed & _MASK)
+
+    def next_u64(self) -> int:
+        self.state = (self.state + _GAMMA) & _MASK
+        return _mix(self.state)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError(f"below() needs n > 0, got {n}")
+        limit = _MASK - (_MASK % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        """Uniform float in [0, 1)."""
+        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def lognormal(self, mu: float, sigma: float) -> float:
+        u1 = 1.0 - self.random()  # (0, 1], keeps log() finite
+        u2 = self.random()
+        normal = math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+        return math.exp(mu + sigma * normal)
+
+    def spawn(self) -> Rng:
+        """An independent child generator (e.g. one per bot)."""
+        child = Rng.__new__(Rng)
+        child.state = self.next_u64()
+        return child
+
+    def clone(self) -> Rng:
+        twin = Rng.__new__(Rng)
+        twin.state = self.state
+        return twin
+
+    @classmethod
+    def from_state(cls, state: int) -> Rng:
+        if not isinstance(state, int) or not 0 <= state <= _MASK:
+            raise ValueError(f"rng state must be an integer in [0, 2**64), got {state!r}")
+        rng = cls.__new__(cls)
+        rng.state = state
+        return rng

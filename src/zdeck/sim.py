@@ -1,0 +1,122 @@
+"""Plays bots against each other, races included.
+
+At every moment each actor's bot is asked. With one proposal it is applied. With
+several, a seeded per-bot reaction-time model orders them: the fastest lands,
+the others are submitted with the version their bot saw and resolved by the
+rules as late (bounced or penalised). If every actor waits, the state's timeout
+rule applies. The whole game follows from the seed: the game's own Rng deals,
+and a separate Rng derived from the same seed drives the bots and reaction times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from zdeck.bots import Bot
+from zdeck.core import Action, Game, IllegalAction, State
+from zdeck.records import TIMEOUT, Record
+from zdeck.rng import Rng
+
+_SIM_SALT = 0x5EED_B075
+REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
+
+
+class LazyObservation(Mapping[str, Any]):
+    """An observation computed on first use: random bots never pay for one."""
+
+    __slots__ = ("_state", "_player", "_data")
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state, self._player, self._data = state, player, None
+
+    def _get(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self._state.observation(self._player)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+class GameTooLong(RuntimeError):
+    """A game exceeded the step limit: a rules bug (or a bot that waits forever)."""
+
+
+@dataclass
+class Proposal:
+    player: int
+    action: Action
+    delay: float
+
+
+def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
+    legal = state.legal_actions(player)
+    if not legal:
+        return None
+    view = state.resample_hidden(player, rng) if bot.wants_view else None
+    action = bot.act(LazyObservation(state, player), legal, rng, view=view)
+    if action is not None and action not in legal:
+        raise RuntimeError(f"bot {bot.name} chose illegal {action} for player {player}")
+    return action
+
+
+def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, record: Record | None) -> None:
+    """Advance one moment: ask every actor, land the fastest, resolve the rest as late."""
+    actors = state.actors()
+    if not actors:
+        raise RuntimeError(f"{state.game.id}: the game is not over but nobody may act")
+    proposals: list[Proposal] = []
+    for player in actors:
+        action = ask(bots[player], state, player, rngs[player])
+        if action is not None:
+            delay = bots[player].reaction_ms * timing.lognormal(0.0, REACTION_SIGMA) if len(actors) > 1 else 0.0
+            proposals.append(Proposal(player, action, delay))
+    if not proposals:
+        state.timeout()
+        if record is not None:
+            record.actions.append([None, TIMEOUT])
+        return
+    proposals.sort(key=lambda p: p.delay)
+    seen = state.version
+    first = proposals[0]
+    state.apply(first.player, first.action)
+    if record is not None:
+        record.actions.append([first.player, str(first.action)])
+    for late in proposals[1:]:
+        try:
+            state.apply(late.player, late.action, seen=seen)
+        except IllegalAction:
+            continue  # the rules refuse it outright; nothing happened, nothing to record
+        if record is not None:
+            record.actions.append([late.player, str(late.action), seen])
+
+
+def play(
+    game: Game, bots: Sequence[Bot], seed: int, *, keep_record: bool = True, max_steps: int = 200_000
+) -> tuple[State, Record | None]:
+    """One whole game; returns the final state and (optionally) its record."""
+    if len(bots) != game.players:
+        raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
+    state = game.new_state(seed)
+    master = Rng(seed ^ _SIM_SALT)
+    timing = master.spawn()
+    rngs = [master.spawn() for _ in bots]
+    record = Record(game.id, game.players, dict(game.options), seed, [b.name for b in bots]) if keep_record else None
+    steps = 0
+    while not state.is_over():
+        step(state, bots, rngs, timing, record)
+        steps += 1
+        if steps > max_steps:
+            raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
+    if record is not None:
+        record.scores = list(state.scores())
+        record.winners = list(state.winners())
+    return state, record

@@ -1,0 +1,132 @@
+"""The conformance suite every game runs (see each game's test_conformance.py).
+
+It checks the kernel contract over random playouts with races: termination,
+legal actions apply, illegal ones are refused with the state unchanged, late
+submissions resolve, dict round-trips, cheap independent clones, determinism,
+replay, action codecs, and observations that leak nothing (a resample of the
+hidden part leaves the seat's observation unchanged).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+
+from zdeck import Game, IllegalAction, RandomBot, Rng, State
+from zdeck.records import Record, replay
+from zdeck.sim import play
+
+Conserved = Callable[[State], Counter]
+
+
+def check_action_codec(game: Game) -> None:
+    n = game.num_distinct_actions()
+    assert n > 0
+    for index in range(n):
+        action = game.action_from_id(index)
+        assert game.action_id(action) == index
+        assert game.parse_action(str(action)) == action
+        assert game.parse_action(f"  {str(action).upper()} ") == action
+
+
+def check_state(state: State, rng: Rng, conserved: Conserved | None = None, baseline: Counter | None = None) -> None:
+    """Every per-moment property; cheap enough to run at each step of a short game."""
+    game = state.game
+    data = state.to_dict()
+    assert json.loads(json.dumps(data)) == data, "to_dict must be JSON-ready"
+    again = game.state_from_dict(json.loads(json.dumps(data)))
+    assert again.to_dict() == data, "state_from_dict(to_dict()) must round-trip"
+    if conserved is not None:
+        assert conserved(state) == baseline, "cards must be conserved"
+    for player in [None, *range(game.players)]:
+        obs = state.observation(player)
+        assert json.loads(json.dumps(obs)) == obs, "observations must be JSON-ready"
+    for player in range(game.players):
+        sample = state.resample_hidden(player, rng)
+        assert sample.observation(player) == state.observation(player), (
+            f"resample_hidden({player}) changed that seat's observation: it leaks hidden information"
+        )
+        assert state.to_dict() == data, "resample_hidden must not touch the original"
+        if conserved is not None:
+            assert conserved(sample) == baseline, "a resample must keep the same cards"
+        assert sorted(map(str, sample.legal_actions(player))) == sorted(map(str, state.legal_actions(player))), (
+            "a seat's legal actions must follow from what it sees"
+        )
+    actors = state.actors()
+    assert state.is_over() == (not actors), "the game is over exactly when nobody may act"
+    for player in range(game.players):
+        legal = state.legal_actions(player)
+        assert bool(legal) == (player in actors), "actors are the players with legal actions"
+        for action in legal:
+            twin = state.clone()
+            twin.apply(player, action)
+            assert state.to_dict() == data, "a clone must be independent of its original"
+        refused = [a for a in _sample(game, rng, 6) if a not in legal]
+        for action in refused:
+            try:
+                state.apply(player, action)
+            except IllegalAction as exc:
+                assert str(exc), "an IllegalAction must say why"
+            else:
+                raise AssertionError(f"illegal {action} was accepted for player {player}")
+            assert state.to_dict() == data, "a refused action must leave the state unchanged"
+
+
+def _sample(game: Game, rng: Rng, k: int) -> list:
+    n = game.num_distinct_actions()
+    return [game.action_from_id(rng.below(n)) for _ in range(k)]
+
+
+def check_playouts(game: Game, seeds: range, conserved: Conserved | None = None, deep: int = 2) -> None:
+    """Random games with races: the first `deep` seeds check every property at every step."""
+    for seed in seeds:
+        bots = [RandomBot(reaction_ms=300 + 150 * i) for i in range(game.players)]
+        final, record = play(game, bots, seed)
+        assert final.is_over() and final.winners(), f"seed {seed}: the game must end with winners"
+        assert len(final.scores()) == game.players
+        again, record2 = play(game, bots, seed)
+        assert record2.to_json() == record.to_json(), f"seed {seed}: same seed must give the same record"
+        replayed = replay(Record.from_json(record.to_json()))
+        assert replayed.to_dict() == final.to_dict(), f"seed {seed}: the record must replay to the same state"
+        if seed - seeds.start < deep:
+            _walk(game, record, conserved)
+
+
+def _walk(game: Game, record: Record, conserved: Conserved | None) -> None:
+    state = game.new_state(record.seed)
+    rng = Rng(record.seed)
+    baseline = conserved(state) if conserved is not None else None
+    check_state(state, rng, conserved, baseline)
+    for entry in record.actions:
+        if entry[0] is None:
+            state.timeout()
+        else:
+            state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
+        check_state(state, rng, conserved, baseline)
+
+
+def check_bad_inputs(game: Game) -> None:
+    state = game.new_state(1)
+    data = state.to_dict()
+    for bad_seat in (-1, game.players, "0", None):
+        try:
+            state.apply(bad_seat, game.action_from_id(0))  # type: ignore[arg-type]
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"seat {bad_seat!r} was accepted")
+    try:
+        state.apply(state.actors()[0], game.action_from_id(0), seen=state.version + 5)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("a future `seen` version was accepted")
+    assert state.to_dict() == data
+    for broken in ({}, {"game": "nope"}, {**data, "players": game.players + 1}, "text"):
+        try:
+            game.state_from_dict(broken)  # type: ignore[arg-type]
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(f"malformed state dict {str(broken)[:60]} was accepted")
