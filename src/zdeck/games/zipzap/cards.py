@@ -1,0 +1,62 @@
+"""Zip Zap's cards and actions, built from deck.json."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text())
+SUITS: tuple[str, ...] = (*DATA["solid_suits"], DATA["wild_suit"])
+WILD = len(SUITS) - 1
+TOP_NUMBER = max(DATA["numbers"])
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    suit: int  # index into SUITS; WILD is the wild suit
+    number: int
+
+    @property
+    def wild(self) -> bool:
+        return self.suit == WILD
+
+    @property
+    def points(self) -> int:
+        return DATA["points"]["wild" if self.wild else "solid"]
+
+    def __str__(self) -> str:
+        return f"{SUITS[self.suit]} {self.number}"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(s, n) for s in range(len(SUITS)) for n in DATA["numbers"])
+BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+
+
+def followers(top: Card) -> tuple[Card, ...]:
+    """Cards that may go on `top`: the next number of its suit or wild; of any suit on a wild."""
+    n = top.number + 1
+    if n > TOP_NUMBER:
+        return ()
+    if top.wild:
+        return tuple(Card(s, n) for s in range(len(SUITS)))
+    return (Card(top.suit, n), Card(WILD, n))
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Zap:
+    def __str__(self) -> str:
+        return "zap"
+
+
+ZAP = Zap()
+ACTIONS: tuple[Play | Zap, ...] = (*(Play(c) for c in CARDS), ZAP)

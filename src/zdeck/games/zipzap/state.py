@@ -1,0 +1,368 @@
+"""Zip Zap: the race to shed cards in sequence (rules: docs/rules/zipzap.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
+from zdeck.games.zipzap.cards import ACTIONS, BY_TEXT, DATA, SUITS, TOP_NUMBER, WILD, ZAP, Card, Play, Zap, followers
+from zdeck.rng import Rng
+
+
+class Phase(Enum):
+    RACE = "race"  # anyone holding a follower may play it; the last player may Zap
+    LEAD = "lead"  # one player continues the round with any card
+    OVER = "over"
+
+
+PileEntry = tuple[int | None, Card | None]  # (who played it - None for a card turned from the deck, card - None for a Zap)
+
+
+class ZipZap(Game):
+    id = "zipzap"
+    title = "Zip Zap"
+    summary = "Race to shed your cards in sequence; play a 10 or your Zap to take control."
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    options_spec = {
+        "scoring": Option("cards", "cards: others score their hand (solid 1, wild 3, Zap 5), lowest total wins; "
+                          "wins: one point for going out first, most points wins", choices=("cards", "wins")),
+        "rounds": Option(None, "number of rounds (default by the rulebook: players, twice that for 2-3 players)",
+                         check=lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1)),
+    }
+
+    @property
+    def total_rounds(self) -> int:
+        return self.options["rounds"] or self.players * DATA["rounds_per_player"][str(self.players)]
+
+    def new_state(self, seed: int) -> ZipZapState:
+        state = ZipZapState(self, Rng(seed))
+        removed = DATA["solid_suits_removed"][str(self.players)]
+        solids = list(range(WILD))
+        state.rng.shuffle(solids)
+        state.suits_in_play = tuple(sorted(solids[removed:])) + (WILD,)
+        state.start_round()
+        return state
+
+    def state_from_dict(self, data: dict[str, Any]) -> ZipZapState:
+        self.check_header(data)
+        try:
+            return ZipZapState.from_dict(self, data)
+        except (KeyError, TypeError, IndexError, ValueError) as exc:
+            raise ValueError(f"malformed zipzap state: {type(exc).__name__}: {exc}") from None
+
+    def action_table(self) -> Sequence[Action]:
+        return ACTIONS
+
+
+class ZipZapState(State):
+    def __init__(self, game: ZipZap, rng: Rng) -> None:
+        self.game = game
+        self.rng = rng
+        self.version = 0
+        n = game.players
+        self.suits_in_play: tuple[int, ...] = ()
+        self.hands: list[set[Card]] = [set() for _ in range(n)]
+        self.has_zap = [True] * n
+        self.deck: list[Card] = []  # face down; the end of the list is its top
+        self.pile: list[PileEntry] = []
+        self.phase = Phase.LEAD
+        self.leader: int | None = None
+        self.last: int | None = None  # who played the top card, if a player did
+        self.dealer = 0
+        self.round_no = 1
+        self.totals = [0] * n
+        self.history: list[list[int]] = []
+        self.went_out: int | None = None
+
+    # -- the round ---------------------------------------------------------------
+    def start_round(self) -> None:
+        n = self.game.players
+        cards = [Card(s, k) for s in self.suits_in_play for k in DATA["numbers"]]
+        self.rng.shuffle(cards)
+        deal = DATA["deal"][str(n)]
+        self.hands = [set(cards[i * deal:(i + 1) * deal]) for i in range(n)]
+        self.deck = cards[n * deal:]
+        self.has_zap = [True] * n
+        self.pile = []
+        self.went_out = None
+        self.last = None
+        self.turn_over()
+
+    def turn_over(self) -> None:
+        """Turn the deck's top card onto the pile; if nobody can follow it, the next one (the rare stuck card)."""
+        while self.deck:
+            self.pile.append((None, self.deck.pop()))
+            self.last = None
+            if self.anyone_can_follow():
+                self.phase, self.leader = Phase.RACE, None
+                return
+        # Deck exhausted with every turned card stuck: the player after the dealer who holds a number card leads.
+        n = self.game.players
+        self.phase = Phase.LEAD
+        self.leader = next(p for k in range(1, n + 1) if self.hands[p := (self.dealer + k) % n])
+
+    def top(self) -> Card | None:
+        return self.pile[-1][1] if self.pile else None
+
+    def anyone_can_follow(self) -> bool:
+        wanted = self.wanted()
+        return any(not hand.isdisjoint(wanted) for hand in self.hands)
+
+    def wanted(self) -> tuple[Card, ...]:
+        top = self.top()
+        return followers(top) if top is not None else ()
+
+    def may_zap(self, player: int) -> bool:
+        top = self.top()
+        return self.has_zap[player] and self.last == player and top is not None
+
+    # -- the contract --------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        if self.phase is Phase.LEAD:
+            return (self.leader,)  # type: ignore[return-value]
+        if self.phase is Phase.OVER:
+            return ()
+        wanted = self.wanted()
+        return tuple(p for p, hand in enumerate(self.hands) if self.may_zap(p) or not hand.isdisjoint(wanted))
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.LEAD:
+            if player != self.leader:
+                return []
+            moves: list[Action] = [Play(c) for c in sorted(self.hands[player], key=_order)]
+        else:
+            hand = self.hands[player]
+            moves = [Play(c) for c in self.wanted() if c in hand]
+        if self.may_zap(player):
+            moves.append(ZAP)
+        return moves
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        if self.phase is Phase.OVER:
+            return False
+        if isinstance(action, Zap):
+            return self.may_zap(player) and (self.phase is Phase.RACE or player == self.leader)
+        if not isinstance(action, Play) or action.card not in self.hands[player]:
+            return False
+        return player == self.leader if self.phase is Phase.LEAD else action.card in self.wanted()
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        if isinstance(action, Zap):
+            if not self.has_zap[player]:
+                return f"player {player} has already played their Zap card this round"
+            return f"player {player} may Zap only straight after playing the last number card themselves"
+        if isinstance(action, Play):
+            if action.card not in self.hands[player]:
+                return f"player {player} does not hold {action.card}"
+            if self.phase is Phase.LEAD:
+                return f"player {self.leader} continues the round now; others wait"
+            need = " or ".join(map(str, self.wanted())) or "nothing"
+            return f"{action.card} does not follow {self.top()}: only {need} may be played"
+        return f"{action!r} is not a Zip Zap action"
+
+    def _apply(self, player: int, action: Action) -> None:
+        if isinstance(action, Zap):
+            self.has_zap[player] = False
+            self.pile.append((player, None))
+            self.last = player
+            self._after_play(player, keeps_lead=True)
+            return
+        card = action.card  # type: ignore[attr-defined]
+        self.hands[player].discard(card)
+        self.pile.append((player, card))
+        self.last = player
+        keeps = card.number == TOP_NUMBER or not self.anyone_can_follow()
+        self._after_play(player, keeps_lead=keeps)
+
+    def _after_play(self, player: int, keeps_lead: bool) -> None:
+        if not self.hands[player] and not self.has_zap[player]:
+            self.end_round(player)
+        elif keeps_lead:
+            self.phase, self.leader = Phase.LEAD, player
+        else:
+            self.phase, self.leader = Phase.RACE, None
+
+    def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
+        """Only the first card down stays: a late card goes back to its player's hand."""
+        holds = self.has_zap[player] if isinstance(action, Zap) else (
+            isinstance(action, Play) and action.card in self.hands[player])
+        if not holds:
+            raise IllegalAction(f"player {player} does not hold the card of {action}")
+        return Outcome.BOUNCED
+
+    def _on_timeout(self) -> None:
+        """Nobody played although someone could: as when no one can play."""
+        if self.phase is not Phase.RACE:
+            raise IllegalAction("a player must continue the round now; waiting is not possible")
+        if self.last is None:
+            self.turn_over()
+        else:
+            self.phase, self.leader = Phase.LEAD, self.last
+
+    def end_round(self, winner: int) -> None:
+        self.went_out = winner
+        if self.game.options["scoring"] == "wins":
+            points = [int(p == winner) for p in range(self.game.players)]
+        else:
+            zap = DATA["points"]["zap"]
+            points = [sum(c.points for c in hand) + zap * self.has_zap[p] for p, hand in enumerate(self.hands)]
+        self.history.append(points)
+        self.totals = [t + s for t, s in zip(self.totals, points)]
+        if self.round_no >= self.game.total_rounds:  # type: ignore[attr-defined]
+            self.phase, self.leader = Phase.OVER, None
+            return
+        self.round_no += 1
+        self.dealer = (self.dealer + 1) % self.game.players
+        self.start_round()
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def scores(self) -> list[float]:
+        return list(self.totals)
+
+    def winners(self) -> list[int]:
+        if not self.is_over():
+            return []
+        best = (max if self.game.options["scoring"] == "wins" else min)(self.totals)
+        return [p for p, t in enumerate(self.totals) if t == best]
+
+    def round(self) -> int:
+        return self.round_no
+
+    def round_scores(self) -> list[list[float]]:
+        return [list(r) for r in self.history]
+
+    # -- views -------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        obs: dict[str, Any] = {
+            "game": self.game.id,
+            "seat": player,
+            "round": self.round_no,
+            "rounds": self.game.total_rounds,  # type: ignore[attr-defined]
+            "phase": self.phase.value,
+            "leader": self.leader,
+            "last_player": self.last,
+            "top": _text(self.top()) if self.pile else None,
+            "pile": [[who, _text(card)] for who, card in self.pile],
+            "deck_count": len(self.deck),
+            "suits_in_play": [SUITS[s] for s in self.suits_in_play],
+            "hand_counts": [len(h) + z for h, z in zip(self.hands, self.has_zap)],
+            "has_zap": list(self.has_zap),
+            "scores": list(self.totals),
+            "round_scores": [list(r) for r in self.history],
+            "winners": self.winners(),
+        }
+        if player is not None:
+            obs["hand"] = [str(c) for c in sorted(self.hands[player], key=_order)]
+        return obs
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.game.describe(),
+            "version": self.version,
+            "rng": self.rng.state,
+            "suits_in_play": [SUITS[s] for s in self.suits_in_play],
+            "hands": [[str(c) for c in sorted(h, key=_order)] for h in self.hands],
+            "has_zap": list(self.has_zap),
+            "deck": [str(c) for c in self.deck],
+            "pile": [[who, _text(card)] for who, card in self.pile],
+            "phase": self.phase.value,
+            "leader": self.leader,
+            "last": self.last,
+            "dealer": self.dealer,
+            "round": self.round_no,
+            "totals": list(self.totals),
+            "history": [list(r) for r in self.history],
+            "went_out": self.went_out,
+        }
+
+    @classmethod
+    def from_dict(cls, game: ZipZap, data: dict[str, Any]) -> ZipZapState:
+        n = game.players
+        state = cls(game, Rng.from_state(data["rng"]))
+        state.version = _int(data["version"])
+        state.suits_in_play = tuple(SUITS.index(s) for s in data["suits_in_play"])
+        state.hands = [{BY_TEXT[c] for c in hand} for hand in _seats(data["hands"], n)]
+        state.has_zap = [bool(z) for z in _seats(data["has_zap"], n)]
+        state.deck = [BY_TEXT[c] for c in data["deck"]]
+        state.pile = [(_seat_or_none(who, n), None if text == "zap" else BY_TEXT[text]) for who, text in data["pile"]]
+        state.phase = Phase(data["phase"])
+        state.leader = _seat_or_none(data["leader"], n)
+        state.last = _seat_or_none(data["last"], n)
+        state.dealer = _int(data["dealer"]) % n
+        state.round_no = _int(data["round"])
+        state.totals = [_int(t) for t in _seats(data["totals"], n)]
+        state.history = [[_int(x) for x in _seats(r, n)] for r in data["history"]]
+        state.went_out = _seat_or_none(data["went_out"], n)
+        if state.phase is Phase.LEAD and state.leader is None:
+            raise ValueError("a lead phase needs a leader")
+        cards = [c for h in state.hands for c in h] + state.deck + [c for _, c in state.pile if c is not None]
+        if len(cards) != len(set(cards)):
+            raise ValueError("a card appears twice")
+        return state
+
+    def clone(self) -> ZipZapState:
+        twin = ZipZapState.__new__(ZipZapState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.hands = [set(h) for h in self.hands]
+        twin.has_zap = list(self.has_zap)
+        twin.deck = list(self.deck)
+        twin.pile = list(self.pile)
+        twin.totals = list(self.totals)
+        twin.history = [list(r) for r in self.history]
+        return twin
+
+    def resample_hidden(self, player: int, rng: Rng) -> ZipZapState:
+        """Re-deal the other hands and the deck; in a race, keep someone able to follow (as the table saw)."""
+        twin = self.clone()
+        others = [p for p in range(self.game.players) if p != player]
+        pool = [c for p in others for c in self.hands[p]] + self.deck
+        for _ in range(100):
+            rng.shuffle(pool)
+            start = 0
+            for p in others:
+                size = len(self.hands[p])
+                twin.hands[p] = set(pool[start:start + size])
+                start += size
+            twin.deck = pool[start:]
+            if twin.phase is not Phase.RACE or twin.anyone_can_follow():
+                break
+        return twin
+
+
+def _order(card: Card) -> tuple[int, int]:
+    return card.suit, card.number
+
+
+def _text(card: Card | None) -> str:
+    return "zap" if card is None else str(card)
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _seats(values: Any, n: int) -> list[Any]:
+    if not isinstance(values, list) or len(values) != n:
+        raise ValueError(f"expected one entry per seat ({n}), got {values!r}")
+    return values
+
+
+def _seat_or_none(value: Any, n: int) -> int | None:
+    if value is None:
+        return None
+    if _int(value) not in range(n):
+        raise ValueError(f"{value!r} is not a seat")
+    return value

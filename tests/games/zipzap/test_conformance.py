@@ -1,0 +1,32 @@
+"""The kernel contract, checked on Zip Zap over every player count and option."""
+
+from collections import Counter
+
+import pytest
+
+import zdeck
+from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from zdeck.core import State
+
+
+def cards_in_game(state: State) -> Counter:
+    data = state.to_dict()
+    cards = [c for hand in data["hands"] for c in hand] + data["deck"] + [c for _, c in data["pile"] if c != "zap"]
+    zaps = sum(data["has_zap"]) + sum(1 for _, c in data["pile"] if c == "zap")
+    return Counter(cards + ["zap"] * zaps)
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("scoring", ["cards", "wins"])
+def test_random_playouts_keep_the_contract(players: int, scoring: str) -> None:
+    game = zdeck.make("zipzap", players=players, scoring=scoring, rounds=1 if scoring == "wins" else None)
+    check_playouts(game, range(6), conserved=cards_in_game, deep=1)
+
+
+def test_action_codec() -> None:
+    check_action_codec(zdeck.make("zipzap", players=4))
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_bad_inputs_are_refused(players: int) -> None:
+    check_bad_inputs(zdeck.make("zipzap", players=players))
