@@ -1,0 +1,40 @@
+"""The kernel contract on Tiko and Kubo over player counts and options: termination, conservation,
+determinism, replay, dict round-trips and observations that show no other hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import zdeck
+from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from zdeck.core import State
+
+
+def tiko_cards(state: State) -> Counter:
+    d = state.to_dict()
+    cards = [c for h in d["hands"] for c in h] + d["deck"] + [c for _, c in d["pile"]] + [c for w in d["won"] for c in w]
+    return Counter(cards)
+
+
+@pytest.mark.parametrize("players", range(2, 6))
+@pytest.mark.parametrize("compare", ["top", "previous"])
+def test_tiko_playouts_keep_the_contract(players: int, compare: str) -> None:
+    game = zdeck.make("zoker-tiko", players=players, compare=compare)
+    check_playouts(game, range(4), conserved=tiko_cards, deep=1)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_tiko_even_last_deal_and_rounds(players: int) -> None:
+    game = zdeck.make("zoker-tiko", players=players, last_deal="even", rounds=2)
+    check_playouts(game, range(2), conserved=tiko_cards, deep=1)
+
+
+def test_tiko_action_codec() -> None:
+    check_action_codec(zdeck.make("zoker-tiko", players=3))
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_tiko_bad_inputs_are_refused(players: int) -> None:
+    check_bad_inputs(zdeck.make("zoker-tiko", players=players))

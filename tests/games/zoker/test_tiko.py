@@ -1,0 +1,242 @@
+"""Zoker Tiko: one scenario test per rule of the rulebook's Tiko section (and its Rank order example)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import zdeck
+from zdeck import IllegalAction, Rng
+from zdeck.games.zoker.cards import DECK, Card
+from zdeck.games.zoker.tiko import CheapWinnerBot, TikoState
+from zdeck.games.zoker.tiko.actions import Play
+from zdeck.sim import play as sim_play
+
+C = Card.parse
+
+
+def play(text: str) -> Play:
+    return Play(C(text))
+
+
+def make(players: int = 3, hands: list[list[str]] | None = None, pile: list[tuple[int, str]] = (),
+         deck: list[str] | None = None, leader: int = 0, won_to: int | None = None, **options: Any) -> TikoState:
+    """A hand-made state: the cards not named go to the deck (or, when `deck` is given, to `won_to`'s won pile)."""
+    game = zdeck.make("zoker-tiko", players=players, **options)
+    hands = hands or [[] for _ in range(players)]
+    named = {c for h in hands for c in h} | {c for _, c in pile} | set(deck or [])
+    rest = [str(c) for c in DECK if str(c) not in named]
+    won: list[list[str]] = [[] for _ in range(players)]
+    if deck is None:
+        deck = rest
+    else:
+        won[players - 1 if won_to is None else won_to] = rest
+    data = {
+        **game.describe(), "version": 0, "rng": 7, "hands": hands, "deck": deck, "pile": [list(e) for e in pile],
+        "former": len(pile) - 1, "turn": (leader + len(pile)) % players, "leader": leader, "won": won,
+        "last_trick": None, "round": 1, "totals": [0] * players, "history": [], "over": False,
+    }
+    state = game.state_from_dict(data)
+    assert isinstance(state, TikoState)
+    return state
+
+
+def test_set_up_deals_four_cards_each_and_the_player_left_of_the_dealer_leads() -> None:
+    for players in range(2, 6):
+        state = zdeck.make("zoker-tiko", players=players).new_state(3)
+        assert [len(h) for h in state.hands] == [4] * players
+        assert len(state.deck) == 64 - 4 * players
+        assert state.actors() == (0,)
+
+
+def test_a_stronger_card_goes_on_top_of_the_former_card() -> None:
+    state = make(hands=[["blue S1"], ["blue S2"], ["red XL4"]])
+    state.apply(0, play("blue S1"))
+    state.apply(1, play("blue S2"))
+    assert [c for _, c in state.pile] == [C("blue S1"), C("blue S2")]
+
+
+def test_a_weaker_card_goes_under_the_former_card() -> None:
+    state = make(hands=[["green S1"], ["blue M1"], ["red XL4"]])
+    state.apply(0, play("green S1"))
+    state.apply(1, play("blue M1"))  # colour beats size: blue M1 is weaker
+    assert [c for _, c in state.pile] == [C("blue M1"), C("green S1")]
+
+
+def test_players_play_one_at_a_time_clockwise_from_the_leader() -> None:
+    state = make(hands=[["blue S1"], ["blue S2"], ["blue S3"]], leader=2)
+    assert state.actors() == (2,)
+    with pytest.raises(IllegalAction, match="player 2's turn"):
+        state.apply(0, play("blue S1"))
+    state.apply(2, play("blue S3"))
+    assert state.actors() == (0,)
+
+
+def test_a_card_not_in_hand_is_refused() -> None:
+    state = make(hands=[["blue S1"], ["blue S2"], ["blue S3"]])
+    with pytest.raises(IllegalAction, match="does not hold red XL4"):
+        state.apply(0, play("red XL4"))
+
+
+def test_the_highest_card_wins_the_trick_takes_all_cards_and_leads_next() -> None:
+    state = make(hands=[["green S1", "blue S1"], ["red S1", "blue S2"], ["blue M1", "blue S3"]], deck=[])
+    state.apply(0, play("green S1"))
+    state.apply(1, play("red S1"))  # on top
+    state.apply(2, play("blue M1"))  # under
+    assert state.won[1] == [C("green S1"), C("blue M1"), C("red S1")]  # directly under the top card
+    assert state.pile == [] and state.last_trick is not None and state.last_trick[0] == 1
+    assert state.actors() == (1,) and state.leader == 1
+
+
+def test_rank_order_cycle_in_a_trick_default_reading_compares_with_the_top_card() -> None:
+    # orange S1 > green L1 > green M2 > orange S1: with "top" the top card is always the trick's highest.
+    state = make(hands=[["orange S1"], ["green L1"], ["green M2"]])
+    state.apply(0, play("orange S1"))
+    state.apply(1, play("green L1"))  # weaker than orange S1: under it
+    state.apply(2, play("green M2"))  # compared with the top, orange S1, and stronger: on top
+    assert state.last_trick == (2, [C("green L1"), C("orange S1"), C("green M2")])
+
+
+def test_rank_order_cycle_in_a_trick_previous_reading_compares_with_the_card_played_before() -> None:
+    state = make(hands=[["orange S1"], ["green L1"], ["green M2"]], compare="previous")
+    state.apply(0, play("orange S1"))
+    state.apply(1, play("green L1"))  # under orange S1
+    state.apply(2, play("green M2"))  # compared with green L1, which beats it: under green L1
+    assert state.last_trick == (0, [C("green M2"), C("green L1"), C("orange S1")])
+
+
+def test_previous_reading_lays_a_stronger_card_directly_on_a_buried_card() -> None:
+    state = make(players=4, hands=[["orange S1"], ["green L1"], ["red XL4"], ["blue S1"]], compare="previous")
+    state.apply(0, play("orange S1"))
+    state.apply(1, play("green L1"))  # under
+    state.apply(2, play("red XL4"))  # stronger than green L1: directly on it, still under orange S1
+    assert [c for _, c in state.pile] == [C("green L1"), C("red XL4"), C("orange S1")]
+    assert state.observation(3)["compared"] == 1
+
+
+def test_new_cards_are_dealt_when_all_hands_are_played_out() -> None:
+    state = make(players=2, hands=[["blue S1"], ["blue S2"]])
+    deck_before = len(state.deck)
+    state.apply(0, play("blue S1"))
+    state.apply(1, play("blue S2"))
+    assert [len(h) for h in state.hands] == [4, 4]
+    assert len(state.deck) == deck_before - 8
+    assert state.actors() == (1,)  # the trick's winner starts the next one
+
+
+def test_the_game_ends_when_the_deck_cannot_deal_a_full_round() -> None:
+    # 3 players: 4 cards left cannot give everyone four, so they stay in the deck.
+    deck = ["red XL1", "red XL2", "red XL3", "red XL4"]
+    state = make(hands=[["blue S1"], ["blue S2"], ["blue S3"]], deck=deck, won_to=0)
+    for p, card in enumerate(["blue S1", "blue S2", "blue S3"]):
+        state.apply(p, play(card))
+    assert state.is_over() and state.actors() == ()
+    assert [str(c) for c in state.deck] == deck
+    assert state.scores() == [64 - 4 - 3, 0, 3]  # blue S3 went on top of blue S2
+    assert state.winners() == [0]
+
+
+def test_even_last_deal_option_deals_the_rest_evenly() -> None:
+    deck = ["red XL1", "red XL2", "red XL3", "red XL4"]
+    state = make(hands=[["blue S1"], ["blue S2"], ["blue S3"]], deck=deck, last_deal="even")
+    for p, card in enumerate(["blue S1", "blue S2", "blue S3"]):
+        state.apply(p, play(card))
+    assert not state.is_over()
+    assert [len(h) for h in state.hands] == [1, 1, 1] and len(state.deck) == 1
+
+
+def test_most_cards_wins_and_ties_share_the_win() -> None:
+    state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], won_to=0)
+    state.won[1], state.won[0] = state.won[0][:30], state.won[0][30:]  # 30 and 32 cards won so far
+    state.apply(0, play("blue S1"))
+    state.apply(1, play("blue S2"))  # player 1 takes the last trick: 32 each
+    assert state.is_over()
+    assert state.scores() == [32, 32]
+    assert state.winners() == [0, 1]
+
+
+def test_full_game_counts_every_dealt_card() -> None:
+    for players in range(2, 6):
+        game = zdeck.make("zoker-tiko", players=players)
+        final, _ = sim_play(game, [zdeck.RandomBot() for _ in range(players)], seed=5)
+        dealt = (64 // (4 * players)) * 4 * players
+        assert sum(final.scores()) == dealt
+        assert len(final.deck) == 64 - dealt
+
+
+def test_several_games_in_a_row_sum_the_cards_won() -> None:
+    game = zdeck.make("zoker-tiko", players=4, rounds=3)
+    final, _ = sim_play(game, [zdeck.RandomBot() for _ in range(4)], seed=2)
+    assert final.round() == 3 and len(final.round_scores()) == 3
+    assert final.scores() == [sum(r[p] for r in final.round_scores()) for p in range(4)]
+    assert all(sum(r) == 64 for r in final.round_scores())
+
+
+def test_the_next_game_is_led_by_the_next_player() -> None:
+    state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], rounds=2)
+    state.apply(0, play("blue S1"))
+    state.apply(1, play("blue S2"))
+    assert state.round() == 2 and state.actors() == (1,)
+    assert [len(h) for h in state.hands] == [4, 4] and state.round_scores()[0] == [0, 64]
+
+
+def test_observation_shows_own_hand_and_the_trick_but_no_other_hand() -> None:
+    state = zdeck.make("zoker-tiko", players=4).new_state(11)
+    state.apply(0, state.legal_actions(0)[0])
+    for seat in range(4):
+        obs = state.observation(seat)
+        assert obs["hand"] == [str(c) for c in state.hands[seat]]
+        text = repr(obs)
+        for other in range(4):
+            if other != seat:
+                assert not any(f"'{c}'" in text for c in state.hands[other])
+        assert not any(f"'{c}'" in text for c in state.deck)
+    assert "hand" not in state.observation(None)
+    assert len(state.observation(None)["pile"]) == 1
+
+
+def test_malformed_dicts_are_refused_with_a_reason() -> None:
+    state = make(hands=[["blue S1"], ["blue S2"], ["blue S3"]])
+    data = state.to_dict()
+    with pytest.raises(ValueError, match="64 cards"):
+        state.game.state_from_dict({**data, "deck": data["deck"][1:]})
+    with pytest.raises(ValueError, match="Zoker card"):
+        state.game.state_from_dict({**data, "deck": ["purple S1", *data["deck"][1:]]})
+    with pytest.raises(ValueError, match="turn"):
+        state.game.state_from_dict({**data, "turn": 2})
+    with pytest.raises(ValueError):
+        state.game.state_from_dict({k: v for k, v in data.items() if k != "won"})
+
+
+def test_options_are_validated() -> None:
+    with pytest.raises(ValueError):
+        zdeck.make("zoker-tiko", players=3, compare="strongest")
+    with pytest.raises(ValueError):
+        zdeck.make("zoker-tiko", players=3, rounds=0)
+    with pytest.raises(ValueError):
+        zdeck.make("zoker-tiko", players=6)
+
+
+def test_cheap_winner_bot_takes_the_trick_with_its_weakest_winning_card() -> None:
+    state = make(hands=[["green M2"], ["red XL4", "orange M2", "blue S1", "orange S1"], ["blue S2"]])
+    state.apply(0, play("green M2"))
+    bot = CheapWinnerBot()
+    choice = bot.act(state.observation(1), state.legal_actions(1), Rng(1))
+    assert choice == play("orange M2") or choice == play("orange S1")
+    assert choice != play("red XL4")
+
+
+def test_cheap_winner_bot_throws_its_weakest_card_when_it_cannot_win() -> None:
+    state = make(hands=[["red XL4"], ["blue S1", "green M2"], ["blue S2"]])
+    state.apply(0, play("red XL4"))
+    assert CheapWinnerBot().act(state.observation(1), state.legal_actions(1), Rng(1)) == play("blue S1")
+
+
+def test_cheap_winner_bot_beats_random_bots() -> None:
+    game = zdeck.make("zoker-tiko", players=2)
+    wins = 0
+    for seed in range(40):
+        final, _ = sim_play(game, [CheapWinnerBot(), zdeck.RandomBot()], seed, keep_record=False)
+        wins += final.scores()[0] > final.scores()[1]
+    assert wins >= 24
