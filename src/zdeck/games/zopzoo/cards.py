@@ -1,0 +1,141 @@
+"""The Zop Zoo deck: 52 white cards dealt as starting rows, 74 black cards to draw.
+
+Cards are small immutable values indexed by a stable id: white cards 0..51,
+black cards 52..125, in the order of `deck.json`. Rules code works on ids (ints)
+and looks facts up in the tuples below, so a state is plain lists of ints.
+
+>>> len(WHITE), len(BLACK), len(CARDS)
+(52, 74, 126)
+>>> CARDS[MATCH[POINTS_OF["owl"]]].name
+'owl'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import IntEnum
+from importlib import resources
+from typing import Any
+
+
+class Kind(IntEnum):
+    # white deck
+    CATEGORY = 0
+    LOWER = 1
+    MINUS = 2
+    # black deck
+    POINTS = 3
+    UPPER = 4
+    ANTI = 5
+    BEAST = 6
+    BEST_BEAST = 7
+    BONUS = 8
+    MOLE = 9
+    HYENA = 10
+    RACCOON = 11
+    EARTHWORM = 12
+
+
+WHITE_KINDS = frozenset({Kind.CATEGORY, Kind.LOWER, Kind.MINUS})
+MATCHERS = frozenset({Kind.POINTS, Kind.UPPER, Kind.ANTI})  # black cards that cover/connect one white card
+WILDS = frozenset({Kind.BEAST, Kind.BEST_BEAST})
+SPECIALTY = frozenset({Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM})
+DIGGABLE = frozenset({Kind.POINTS, Kind.UPPER, Kind.ANTI, Kind.BONUS})  # what a MOLE may retrieve
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. `value` is the indicated or actual points; `category` is "" when none is listed."""
+
+    id: int
+    kind: Kind
+    name: str  # unique text form, e.g. "owl", "owl points", "giraffe upper", "ocean bonus"
+    art: str  # the illustration: a Category card and its POINTS card share one
+    category: str
+    value: int
+
+    @property
+    def white(self) -> bool:
+        return self.kind in WHITE_KINDS
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def _build(data: dict[str, Any]) -> tuple[tuple[Card, ...], dict[str, int]]:
+    values = {c["name"]: c["value"] for c in data["categories"]}
+    white: list[tuple[Kind, str, str, str, int]] = []
+    black: list[tuple[Kind, str, str, str, int]] = []
+    for category, animals in data["category_animals"].items():
+        for animal in animals:
+            white.append((Kind.CATEGORY, animal, animal, category, values[category]))
+            black.append((Kind.POINTS, f"{animal} points", animal, category, values[category]))
+    connect = data["connect_value"]
+    for entry in data["connect_animals"]:
+        animal = entry["animal"]
+        white.append((Kind.LOWER, animal, animal, "", connect))
+        # the upper half lists a category; the pair is worth `connect` once joined
+        black.append((Kind.UPPER, f"{animal} upper", animal, entry["category"], connect))
+    for entry in data["minus_animals"]:
+        animal = entry["animal"]
+        white.append((Kind.MINUS, animal, animal, "", -entry["value"]))
+        black.append((Kind.ANTI, f"{animal} anti-minus", animal, "", entry["value"]))
+    for entry in data["wild_cards"]:
+        kind = Kind.BEST_BEAST if entry["value"] > 0 else Kind.BEAST
+        for i in range(entry["count"]):
+            suffix = f" {i + 1}" if entry["count"] > 1 else ""
+            black.append((kind, entry["name"] + suffix, entry["name"], "", entry["value"]))
+    for entry in data["side_bonus"]:
+        name = f"{entry['category'].lower()} bonus"
+        black.append((Kind.BONUS, name, name, entry["category"], entry["value"]))
+    for i in range(data["mole_count"]):
+        black.append((Kind.MOLE, f"mole {i + 1}", "mole", "", 0))
+    for name in data["specialty"]:
+        black.append((Kind[name.upper()], name, name, "", 0))
+    cards = tuple(Card(i, *spec) for i, spec in enumerate(white + black))
+    by_name = {c.name: c.id for c in cards}
+    if len(by_name) != len(cards):
+        raise RuntimeError("zopzoo deck.json: card names must be unique")
+    return cards, by_name
+
+
+DATA = _load()
+CARDS, BY_NAME = _build(DATA)
+CATEGORIES: tuple[str, ...] = tuple(c["name"] for c in DATA["categories"])
+CATEGORY_VALUE: dict[str, int] = {c["name"]: c["value"] for c in DATA["categories"]}
+CATEGORY_COLOUR: dict[str, str] = {c["name"]: c["colour"] for c in DATA["categories"]}
+WHITE: tuple[int, ...] = tuple(c.id for c in CARDS if c.white)
+BLACK: tuple[int, ...] = tuple(c.id for c in CARDS if not c.white)
+N_CARDS = len(CARDS)
+KIND: tuple[Kind, ...] = tuple(c.kind for c in CARDS)  # hot-path lookups by id
+VALUE: tuple[int, ...] = tuple(c.value for c in CARDS)
+CAT: tuple[str, ...] = tuple(c.category for c in CARDS)
+NAME: tuple[str, ...] = tuple(c.name for c in CARDS)
+BONUS_CARDS: tuple[int, ...] = tuple(c.id for c in CARDS if c.kind is Kind.BONUS)
+UNITS: tuple[int, ...] = WHITE + BONUS_CARDS  # what a Specialty card can move: a row card (with its cover) or a bonus
+
+
+def _matches() -> tuple[int, ...]:
+    """For each black POINTS/UPPER/ANTI card, the id of the one white card it covers or connects to."""
+    white_of = {(CARDS[w].art, CARDS[w].kind): w for w in WHITE}
+    pair = {Kind.POINTS: Kind.CATEGORY, Kind.UPPER: Kind.LOWER, Kind.ANTI: Kind.MINUS}
+    return tuple(white_of[(c.art, pair[c.kind])] if c.kind in pair else -1 for c in CARDS)
+
+
+MATCH: tuple[int, ...] = _matches()
+POINTS_OF: dict[str, int] = {CARDS[w].name: b for b, w in enumerate(MATCH) if w >= 0}  # white name -> its black match
+MATCHER_OF: dict[int, int] = {w: b for b, w in enumerate(MATCH) if w >= 0}  # white id -> the black card matching it
+
+
+def card_id(name: str) -> int:
+    """The id of a card by its name (tests and tools; rules code uses ids)."""
+    try:
+        return BY_NAME[name.lower()]
+    except KeyError:
+        raise ValueError(f"zopzoo has no card named {name!r}") from None
