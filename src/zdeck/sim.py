@@ -11,7 +11,7 @@ and a separate Rng derived from the same seed drives the bots and reaction times
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from zdeck.bots import Bot
@@ -120,3 +120,61 @@ def play(
         record.scores = list(state.scores())
         record.winners = list(state.winners())
     return state, record
+
+
+@dataclass
+class Summary:
+    """What a designer reads off a batch of games."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    bots: list[str]
+    games: int = 0
+    seconds: float = 0.0
+    plies: int = 0
+    rounds: int = 0
+    seat_wins: list[float] = field(default_factory=list)
+    seat_scores: list[float] = field(default_factory=list)
+    bot_wins: dict[str, float] = field(default_factory=dict)
+    bot_seats: dict[str, int] = field(default_factory=dict)
+
+    def add(self, state: State, record: Record) -> None:
+        if not self.seat_wins:
+            self.seat_wins = [0.0] * self.players
+            self.seat_scores = [0.0] * self.players
+        self.games += 1
+        self.plies += len(record.actions)
+        self.rounds += state.round()
+        winners = state.winners()
+        for seat, score in enumerate(state.scores()):
+            self.seat_scores[seat] += score
+        for seat, name in enumerate(record.bots):
+            self.bot_seats[name] = self.bot_seats.get(name, 0) + 1
+            self.bot_wins.setdefault(name, 0.0)
+        for seat in winners:  # a tie shares the win
+            self.seat_wins[seat] += 1 / len(winners)
+            self.bot_wins[record.bots[seat]] += 1 / len(winners)
+
+    def as_dict(self) -> dict[str, Any]:
+        g = max(self.games, 1)
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "bots": self.bots,
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
+            "mean_plies": round(self.plies / g, 2),
+            "mean_rounds": round(self.rounds / g, 2),
+            "win_rate_per_seat": [round(w / g, 4) for w in self.seat_wins],
+            "win_rate_per_bot": {n: round(w / self.bot_seats[n], 4) for n, w in self.bot_wins.items()},
+            "mean_score_per_seat": [round(s / g, 3) for s in self.seat_scores],
+        }
+
+
+def seat_bots(names: Sequence[str], players: int, game_index: int, rotate: bool) -> list[str]:
+    """Bot names per seat: the list repeats to fill the table; `rotate` shifts it each game."""
+    shift = game_index if rotate else 0
+    return [names[(seat + shift) % len(names)] for seat in range(players)]

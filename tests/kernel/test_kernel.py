@@ -1,0 +1,104 @@
+"""The kernel itself: RNG, registry, options, simulator and records."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import zdeck
+from zdeck import IllegalAction, RandomBot, Rng
+from zdeck.records import Record, RecordError, replay
+from zdeck.sim import play
+
+
+def test_rng_golden_sequence_is_the_same_on_every_machine() -> None:
+    """SplitMix64 is fully specified: these values were recorded once and must never change."""
+    rng = Rng(42)
+    assert [rng.next_u64() for _ in range(3)] == [10996452266160306281, 2958219263312191191, 3069497704473277141]
+    rng = Rng(0)
+    assert [rng.below(1000) for _ in range(5)] == [535, 700, 679, 444, 747]
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=10**9))
+def test_rng_below_stays_in_range(seed: int, n: int) -> None:
+    assert 0 <= Rng(seed).below(n) < n
+
+
+@given(st.integers(min_value=0, max_value=2**32), st.lists(st.integers(), max_size=30))
+def test_rng_shuffle_is_a_permutation_and_clone_is_independent(seed: int, items: list[int]) -> None:
+    rng = Rng(seed)
+    twin = rng.clone()
+    shuffled = list(items)
+    rng.shuffle(shuffled)
+    assert sorted(shuffled) == sorted(items)
+    again = list(items)
+    twin.shuffle(again)
+    assert again == shuffled
+
+
+def test_rng_refuses_a_bad_state() -> None:
+    with pytest.raises(ValueError, match="rng state"):
+        Rng.from_state(-1)
+    with pytest.raises(ValueError):
+        Rng(3).below(0)
+
+
+def test_games_lists_ids_and_make_checks_everything() -> None:
+    assert "zipzap" in zdeck.games() and zdeck.games() == sorted(zdeck.games())
+    with pytest.raises(ValueError, match="unknown game 'chess'; known games: .*zipzap"):
+        zdeck.make("chess")
+    with pytest.raises(ValueError, match="players=7 is not allowed; this game takes 2 to 6"):
+        zdeck.make("zipzap", players=7)
+    with pytest.raises(ValueError, match="unknown option"):
+        zdeck.make("zipzap", players=2, speed=3)
+    with pytest.raises(ValueError, match="choose one of"):
+        zdeck.make("zipzap", players=2, scoring="golf")
+    with pytest.raises(ValueError, match="unknown bot"):
+        zdeck.make_bot("zipzap", "deep-blue")
+
+
+def test_every_game_describes_itself() -> None:
+    for game_id in zdeck.games():
+        cls = zdeck.game_class(game_id)
+        assert cls.id == game_id and cls.summary and cls.min_players <= cls.max_players
+        assert "random" in zdeck.bot_names(game_id)
+
+
+def test_simulation_races_record_late_submissions_that_replay() -> None:
+    game = zdeck.make("zipzap", players=5)
+    state, record = play(game, [RandomBot(reaction_ms=300 + 10 * i) for i in range(5)], seed=12)
+    assert record is not None
+    late = [entry for entry in record.actions if len(entry) == 3]
+    assert late, "five random players must collide at least once"
+    assert replay(Record.from_json(record.to_json())).to_dict() == state.to_dict()
+
+
+def test_waiting_bots_lead_to_a_recorded_timeout() -> None:
+    class Shy(RandomBot):
+        name = "shy"
+
+        def act(self, observation, legal_actions, rng, view=None):  # noqa: ANN001, ANN201
+            return None if observation["phase"] == "race" else super().act(observation, legal_actions, rng)
+
+    game = zdeck.make("zipzap", players=2, rounds=1)
+    state, record = play(game, [Shy(), Shy()], seed=3)
+    assert record is not None and [None, "timeout"] in record.actions
+    assert replay(record).to_dict() == state.to_dict()
+
+
+def test_a_seen_version_from_the_future_is_refused() -> None:
+    state = zdeck.make("zipzap", players=3).new_state(2)
+    player = state.actors()[0]
+    with pytest.raises(IllegalAction, match="not an earlier version"):
+        state.apply(player, state.legal_actions(player)[0], seen=99)
+
+
+def test_records_refuse_malformed_lines() -> None:
+    with pytest.raises(RecordError, match="not valid JSON"):
+        Record.from_json("{")
+    with pytest.raises(RecordError, match="lacks"):
+        Record.from_json('{"game": "zipzap"}')
+    bad = Record("zipzap", 2, {"scoring": "golf"}, 1)
+    with pytest.raises(RecordError, match="scoring='golf'"):
+        replay(bad)
