@@ -38,3 +38,31 @@ def test_tiko_action_codec() -> None:
 @pytest.mark.parametrize("players", [2, 5])
 def test_tiko_bad_inputs_are_refused(players: int) -> None:
     check_bad_inputs(zdeck.make("zoker-tiko", players=players))
+
+
+def kubo_cards(state: State) -> Counter:
+    d = state.to_dict()
+    return Counter(d["table"] + [c for h in d["hands"] for c in h] + d["pile"])
+
+
+@pytest.mark.parametrize("players", range(2, 6))
+@pytest.mark.parametrize("scoring", ["auto", "claim"])
+def test_kubo_playouts_keep_the_contract(players: int, scoring: str) -> None:
+    game = zdeck.make("zoker-kubo", players=players, scoring=scoring)
+    check_playouts(game, range(3), conserved=kubo_cards, deep=1)
+
+
+@pytest.mark.parametrize("start", ["blue-red-S", "blue-red-4"])
+def test_kubo_variant_starts_and_rounds(start: str) -> None:
+    game = zdeck.make("zoker-kubo", players=3, start=start, rounds=2)
+    check_playouts(game, range(2), conserved=kubo_cards, deep=1)
+
+
+def test_kubo_action_codec() -> None:
+    check_action_codec(zdeck.make("zoker-kubo", players=3))
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("scoring", ["auto", "claim"])
+def test_kubo_bad_inputs_are_refused(players: int, scoring: str) -> None:
+    check_bad_inputs(zdeck.make("zoker-kubo", players=players, scoring=scoring))

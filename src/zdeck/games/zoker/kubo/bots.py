@@ -1,0 +1,66 @@
+"""A Kubo heuristic: take points, empty the hand, and never open a Zoker for someone else."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from zdeck.core import Action, State
+from zdeck.games.zoker.cards import Card
+from zdeck.games.zoker.kubo.actions import DRAW, END, Draw, Place, Score
+from zdeck.games.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES, Frame, column_tops, placeable
+from zdeck.rng import Rng
+
+_LINE_BY_TEXT = {"/".join(str(c) for c in line).lower(): k for k, line in enumerate(LINES)}
+GIFT_WEIGHT = 0.9  # how much a structure left for the next players to complete costs us (they may not hold it)
+
+
+def threats(frame: Frame, placed: list[bool], mine: set[int]) -> float:
+    """Points others could take next: lines with three cards down whose fourth is layable and not ours."""
+    top = column_tops(frame, placed)
+    total = 0.0
+    for k, cards in enumerate(LINE_CARDS):
+        missing = [i for i in cards if not placed[i]]
+        if len(missing) == 1 and missing[0] not in mine and placeable(frame, placed, top, missing[0]):
+            total += LINE_POINTS[k]
+    return total
+
+
+class PointsBot:
+    """Lays the card worth most now (points + one card out of hand - what it opens for others)."""
+
+    name = "points"
+    wants_view = False
+
+    def __init__(self, reaction_ms: float = 800.0) -> None:
+        self.reaction_ms = reaction_ms
+
+    def act(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None:
+        if not legal_actions:
+            return None
+        claims = [a for a in legal_actions if isinstance(a, Score)]
+        if claims:  # always announce, and always shout: points are points
+            return max(claims, key=lambda a: (LINE_POINTS[a.line], -a.line))
+        frame = FRAMES[observation["start"]]
+        placed = [False] * 64
+        for text in observation["table"]:
+            placed[Card.parse(text).index] = True
+        mine = {Card.parse(t).index for t in observation["hand"]}
+        before = threats(frame, placed, mine)
+        best: tuple[float, int] | None = None
+        choice: Action = END
+        for action in legal_actions:
+            if not isinstance(action, Place):
+                continue
+            i = action.card.index
+            placed[i] = True
+            gain = sum(LINE_POINTS[k] for k, cards in enumerate(LINE_CARDS) if i in cards and all(placed[j] for j in cards))
+            value = gain + 1 - GIFT_WEIGHT * (threats(frame, placed, mine - {i}) - before)
+            placed[i] = False
+            if value > 0 and (best is None or (value, -i) > best):
+                best, choice = (value, -i), action
+        if best is None and any(isinstance(a, Draw) for a in legal_actions):
+            return DRAW  # nothing worth laying: look for a better card
+        return choice
