@@ -130,3 +130,28 @@ def check_bad_inputs(game: Game) -> None:
             pass
         else:
             raise AssertionError(f"malformed state dict {str(broken)[:60]} was accepted")
+
+
+def check_choice_walk(game: Game, seed: int, choices: list[int], conserved: Conserved | None = None) -> None:
+    """Drive a game by arbitrary choices (from hypothesis): any actor, any legal action, sometimes
+    answering a stale version. Refusals must leave the state as it was; the rest must keep every
+    invariant."""
+    state = game.new_state(seed)
+    baseline = conserved(state) if conserved is not None else None
+    for choice in choices:
+        if state.is_over():
+            break
+        actors = state.actors()
+        player = actors[choice % len(actors)]
+        legal = state.legal_actions(player)
+        action = legal[(choice // 7) % len(legal)]
+        stale = choice % 5 == 0 and state.version > 0
+        before = state.to_dict()
+        try:
+            state.apply(player, action, seen=state.version - 1 if stale else None)
+        except IllegalAction:
+            assert stale, f"legal {action} was refused"
+            assert state.to_dict() == before, "a refused submission must leave the state unchanged"
+        if conserved is not None:
+            assert conserved(state) == baseline
+        assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()

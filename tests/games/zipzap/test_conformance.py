@@ -5,7 +5,10 @@ from collections import Counter
 import pytest
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conformance import check_action_codec, check_bad_inputs, check_choice_walk, check_playouts
 from zdeck.core import State
 
 
@@ -30,3 +33,9 @@ def test_action_codec() -> None:
 @pytest.mark.parametrize("players", [2, 6])
 def test_bad_inputs_are_refused(players: int) -> None:
     check_bad_inputs(zdeck.make("zipzap", players=players))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 2**32), st.lists(st.integers(0, 10**6), max_size=120))
+def test_any_sequence_of_choices_keeps_the_invariants(players: int, seed: int, choices: list[int]) -> None:
+    check_choice_walk(zdeck.make("zipzap", players=players), seed, choices, conserved=cards_in_game)

@@ -34,14 +34,21 @@ CARDS: tuple[Card, ...] = tuple(Card(s, n) for s in range(len(SUITS)) for n in D
 BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
 
 
-def followers(top: Card) -> tuple[Card, ...]:
-    """Cards that may go on `top`: the next number of its suit or wild; of any suit on a wild."""
+def _followers(top: Card) -> tuple[Card, ...]:
     n = top.number + 1
     if n > TOP_NUMBER:
         return ()
     if top.wild:
         return tuple(Card(s, n) for s in range(len(SUITS)))
     return (Card(top.suit, n), Card(WILD, n))
+
+
+_FOLLOWERS: dict[Card, tuple[Card, ...]] = {card: _followers(card) for card in CARDS}
+
+
+def followers(top: Card) -> tuple[Card, ...]:
+    """Cards that may go on `top`: the next number of its suit or wild; of any suit on a wild."""
+    return _FOLLOWERS[top]
 
 
 @dataclass(frozen=True, slots=True)
