@@ -279,7 +279,7 @@ class KuboState(State):
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
         """A shout that lands after others': it still counts for a structure nobody has claimed yet;
         one already claimed by a faster player has no effect."""
-        if not isinstance(action, Score) or player == self.turn:
+        if not isinstance(action, Score):
             raise IllegalAction(f"{action} answers version {seen}, but the game has moved on to {self.version}")
         if self.is_legal(player, action):
             self._apply(player, action)
