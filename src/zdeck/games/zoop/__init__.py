@@ -1,0 +1,9 @@
+"""Zoop: the animal race - match 2 of 3 traits, ZOOP! out of turn, Cages and Special Rounds."""
+
+from zdeck.games.zoop.bots import HeuristicBot
+from zdeck.games.zoop.rules import ZoopGame, ZoopState
+
+GAMES = [ZoopGame]
+BOTS = {"zoop": {"heuristic": HeuristicBot}}
+
+__all__ = ["GAMES", "BOTS", "ZoopGame", "ZoopState", "HeuristicBot"]

@@ -1,0 +1,149 @@
+"""Zoop's cards, built from deck.json.
+
+A card has three characteristics - number of animals (1 or 2), colour, animal -
+or is one of the two colourless special cards (Wild Card, Cage). The rules work
+on small integer *kinds* (positions in `Deck.kinds`) so hands are lists of ints
+and the hot path compares ints; `Card` values are what actions and texts carry.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+WILD = "wild"
+CAGE = "cage"
+
+# Effects of the special animals, named in deck.json.
+ANY_SINGLE = "any_single"  # Chameleon: may be played on any one-animal card
+REVERSE = "reverse"  # Crab
+NEXT_DRAWS = "next_draws"  # Monkeys
+NEXT_MISSES = "next_misses"  # Frogs
+NEXT_MISSES_THEN_DRAWS = "next_misses_then_draws"  # Kangaroo
+EFFECTS = (None, ANY_SINGLE, REVERSE, NEXT_DRAWS, NEXT_MISSES, NEXT_MISSES_THEN_DRAWS)
+
+DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card face. Wild Cards and Cages have count 0 and no colour."""
+
+    animal: str
+    count: int = 0
+    colour: str = ""
+
+    @property
+    def is_animal(self) -> bool:
+        return self.count > 0
+
+    def __str__(self) -> str:
+        if self.animal == WILD:
+            return "wild card"
+        if self.animal == CAGE:
+            return "cage"
+        return f"{self.count} {self.colour} {self.animal}{'s' if self.count > 1 else ''}"
+
+
+WILD_CARD = Card(WILD)
+CAGE_CARD = Card(CAGE)
+BASIC_ANIMALS: tuple[str, ...] = tuple(a for a, spec in DATA["animals"].items() if spec["basic"])
+MAX_COLOURS = len(DATA["colours"])
+
+
+def shared_traits(a: Card, b: Card) -> int:
+    """How many of the three characteristics two animal cards share."""
+    return (a.count == b.count) + (a.colour == b.colour) + (a.animal == b.animal)
+
+
+def effect_of(card: Card) -> str | None:
+    spec = DATA["animals"].get(card.animal)
+    return None if spec is None else spec["effect"]
+
+
+def can_play_on(card: Card, target: Card) -> bool:
+    """The matching rule: 2 of 3 characteristics, or a Chameleon on any one-animal card."""
+    if not card.is_animal or not target.is_animal:
+        return False
+    if effect_of(card) == ANY_SINGLE and target.count == 1:
+        return True
+    return shared_traits(card, target) >= 2
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The deck for one `colours` option, with per-kind lookup tables for the rules."""
+
+    colours: tuple[str, ...]
+    kinds: tuple[Card, ...]  # distinct cards, fixed order: animal cards, then Wild Card, then Cage
+    copies: tuple[int, ...]  # how many of each kind the box holds
+    index: dict[Card, int]
+    by_text: dict[str, int]
+    wild: int
+    cage: int
+    is_animal: tuple[bool, ...]
+    is_basic: tuple[bool, ...]
+    is_special_animal: tuple[bool, ...]  # a Cage may capture it
+    is_special_card: tuple[bool, ...]  # Wild Card or Cage (the end-of-game tie-break counts these)
+    effect: tuple[str | None, ...]
+    animal: tuple[str, ...]
+    matchers: tuple[frozenset[int], ...]  # matchers[t]: kinds that may be played on kind t
+
+    @property
+    def size(self) -> int:
+        return sum(self.copies)
+
+    def full(self) -> list[int]:
+        """Every card of the box as kinds, in table order (to be shuffled)."""
+        return [k for k, n in enumerate(self.copies) for _ in range(n)]
+
+    def hand_size(self, players: int) -> int:
+        return DATA["hand_size_large_table"] if players >= DATA["large_table_from"] else DATA["hand_size"]
+
+    def card(self, text: Any) -> int:
+        """The kind of a card text; ValueError for anything else."""
+        try:
+            return self.by_text[text]
+        except (KeyError, TypeError):
+            raise ValueError(f"{text!r} is not a card of this deck") from None
+
+
+@cache
+def load_deck(colours: int) -> Deck:
+    names = tuple(DATA["colours"][:colours])
+    kinds: list[Card] = []
+    copies: list[int] = []
+    for colour in names:
+        for entry in DATA["per_colour"]:
+            kinds.append(Card(entry["animal"], entry["count"], colour))
+            copies.append(entry["copies"])
+    kinds += [WILD_CARD, CAGE_CARD]
+    copies += [DATA["wild_cards"], DATA["cages"]]
+    effects = tuple(effect_of(c) for c in kinds)
+    return Deck(
+        colours=names,
+        kinds=tuple(kinds),
+        copies=tuple(copies),
+        index={c: k for k, c in enumerate(kinds)},
+        by_text={str(c): k for k, c in enumerate(kinds)},
+        wild=len(kinds) - 2,
+        cage=len(kinds) - 1,
+        is_animal=tuple(c.is_animal for c in kinds),
+        is_basic=tuple(c.animal in BASIC_ANIMALS for c in kinds),
+        is_special_animal=tuple(c.is_animal and c.animal not in BASIC_ANIMALS for c in kinds),
+        is_special_card=tuple(not c.is_animal for c in kinds),
+        effect=effects,
+        animal=tuple(c.animal for c in kinds),
+        matchers=tuple(frozenset(k for k, c in enumerate(kinds) if can_play_on(c, t)) for t in kinds),
+    )
+
+
+@cache
+def card_by_text(text: str) -> Card | None:
+    """Any card of the largest deck by its text (bots read hands from observations)."""
+    deck = load_deck(MAX_COLOURS)
+    k = deck.by_text.get(text)
+    return None if k is None else deck.kinds[k]

@@ -1,0 +1,757 @@
+"""Zoop: the animal race (rules in the project's words: docs/rules/zoop.md).
+
+Turn structure. `turn` is always the seat that must act next (the turn player,
+the player answering a Special Round, or the player owing a free discard);
+`phase` says what that seat may do. Out of turn, other seats may ZOOP (the
+exact same card as the top card) or Cage a Special Animal just played; those
+are the race moments, so `actors()` lists them too and late submissions are
+settled by `resolve_late` with the rulebook's penalties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
+from zdeck.games.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
+from zdeck.games.zoop.cards import (
+    BASIC_ANIMALS,
+    NEXT_DRAWS,
+    NEXT_MISSES,
+    NEXT_MISSES_THEN_DRAWS,
+    REVERSE,
+    Deck,
+    load_deck,
+)
+from zdeck.rng import Rng
+
+# Phases of the seat in `turn`.
+PLAY = "play"  # play a matching card or a Wild Card; else draw (or pass on an empty pile)
+OWED = "owed"  # Monkeys/Kangaroo: draw one card at the start of the turn, then play
+DRAWN = "drawn"  # the card just drawn can be played: play it
+SPECIAL = "special"  # Special Round: play the declared animal, or draw one and miss the turn
+DISCARD = "discard"  # free discard of any card, which becomes the card to match
+OVER = "over"
+PHASES = (PLAY, OWED, DRAWN, SPECIAL, DISCARD, OVER)
+
+# Why a free discard is owed.
+PASSES = "everyone passes"
+CAPTURE = "capture"
+ROUND_END = "special round"
+REASONS = (PASSES, CAPTURE, ROUND_END)
+
+EMPTIED = "emptied hand"
+BLOCKED = "blocked"
+
+
+def _is_seat_or_none(value: Any) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
+
+
+class ZoopGame(Game):
+    id = "zoop"
+    title = "Zoop"
+    summary = "Animal race: match 2 of 3 traits, ZOOP! identical cards out of turn, cage special animals."
+    min_players = 3
+    max_players = 8
+    default_players = 4
+    options_spec = {
+        "calls": Option(
+            "auto",
+            "auto: an out-of-turn play is always correctly called (ZOOP!/Captured!); strict: the call is part "
+            "of the action and a missing call or a wrong ZOOP! card is penalised (return it, draw one)",
+            choices=("auto", "strict"),
+        ),
+        "colours": Option(3, "number of colours in the deck (the printed game has 3)", choices=(2, 3, 4, 5, 6)),
+        "wild_rule": Option(
+            "held",
+            "held: a Wild Card declares an animal its player holds and the Special Round ends with a card of "
+            "that animal; free: any basic animal may be declared and the final discard is any card",
+            choices=("held", "free"),
+        ),
+        "first_player": Option(
+            None,
+            "seat that starts (e.g. the winner of the previous game); None: chosen at random",
+            check=_is_seat_or_none,
+        ),
+    }
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.deck: Deck = load_deck(self.options["colours"])
+        self.strict: bool = self.options["calls"] == "strict"
+        d = self.deck
+        self.play_of = tuple(Play(c) for c in d.kinds)
+        self.discard_of = tuple(Discard(c) for c in d.kinds)
+        self.zoop_of = tuple(Zoop(c, True) for c in d.kinds)
+        self.silent_zoop_of = tuple(Zoop(c, False) for c in d.kinds)
+        self.wild_of = {a: PlayWild(a) for a in BASIC_ANIMALS}
+
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """Every count up to the largest whose deal still leaves an animal card to turn face up."""
+        deck = load_deck(options["colours"])
+        spare = deck.size - deck.copies[deck.wild] - deck.copies[deck.cage]
+        hi = self.min_players - 1
+        for n in range(self.min_players, self.max_players + 1):
+            if n * deck.hand_size(n) >= spare:
+                break
+            hi = n
+        return self.min_players, hi
+
+    def check_options(self) -> None:
+        first = self.options["first_player"]
+        if first is not None and first >= self.players:
+            raise ValueError(f"zoop: first_player={first} is not a seat of a {self.players}-player game")
+
+    def new_state(self, seed: int) -> ZoopState:
+        return ZoopState.deal(self, Rng(seed))
+
+    def state_from_dict(self, data: dict[str, Any]) -> ZoopState:
+        self.check_header(data)
+        try:
+            return ZoopState.from_dict(self, data)
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
+            raise ValueError(f"malformed zoop state: {type(exc).__name__}: {exc}") from None
+
+    def action_table(self) -> Sequence[Action]:
+        d = self.deck
+        animals = [k for k in range(len(d.kinds)) if d.is_animal[k]]
+        table: list[Action] = [DRAW, PASS]
+        table += [self.play_of[k] for k in animals]
+        table += list(self.wild_of.values())
+        table += [self.discard_of[k] for k in animals]
+        table += [self.zoop_of[k] for k in animals]
+        table.append(CAGE)
+        if self.strict:
+            table += [self.silent_zoop_of[k] for k in animals]
+            table.append(SILENT_CAGE)
+        return table
+
+
+class ZoopState(State):
+    game: ZoopGame
+
+    def __init__(self, game: ZoopGame, rng: Rng) -> None:
+        self.game = game
+        self.rng = rng
+        self.version = 0
+        n = game.players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw: list[int] = []  # face down; the end of the list is the top
+        self.pile: list[int] = []  # face up; the end is the top card
+        self.match = -1  # the animal card to match (the top card, or the captured animal under a Cage)
+        self.placer = -1  # who put the top card there (-1: turned up at setup)
+        self.top_since = 0  # first version at which the top card was visible (late ZOOPs compare with it)
+        self.turn = 0
+        self.direction = 1
+        self.phase = PLAY
+        self.owed = 0  # cards the turn player draws before playing (Monkeys, Kangaroo)
+        self.drawn = -1  # the card just drawn, in phase DRAWN
+        self.declared: str | None = None  # the Special Round's animal
+        self.starter = -1  # who started the Special Round
+        self.queue: list[int] = []  # who still answers the Special Round after `turn`
+        self.reason: str | None = None  # why the free discard is owed
+        self.resume = -1  # whose turn follows the free discard
+        self.resume_owed = 0
+        # Cage window: (player of the Special Animal just played, direction before it, version it appeared).
+        self.cage: tuple[int, int, int] | None = None
+        self.winner = -1
+        self.end: str | None = None
+
+    # -- setup ------------------------------------------------------------------------------
+    @classmethod
+    def deal(cls, game: ZoopGame, rng: Rng) -> ZoopState:
+        s = cls(game, rng)
+        d = game.deck
+        s.draw = d.full()
+        rng.shuffle(s.draw)
+        size = d.hand_size(game.players)
+        for _ in range(size):
+            for hand in s.hands:
+                hand.append(s.draw.pop())
+        # The first face-up card may not be a Wild Card or a Cage: it goes back and the pile is reshuffled.
+        while not d.is_animal[s.draw[-1]]:
+            rng.shuffle(s.draw)
+        first = s.draw.pop()
+        s.pile.append(first)
+        s.match = first  # a Special Animal turned up here has no effect
+        start = game.options["first_player"]
+        s._begin_turn(rng.below(game.players) if start is None else start, 0)
+        return s
+
+    # -- who acts ---------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        return tuple(p for p in range(self.game.players) if p == self.turn or self._out_of_turn(p))
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == OVER or not 0 <= player < self.game.players:
+            return []
+        if player == self.turn:
+            return self._turn_actions(player) + self._cage_actions(player)
+        return self._zoop_actions(player) + self._cage_actions(player)
+
+    def _out_of_turn(self, p: int) -> bool:
+        return self._may_cage(p) or bool(self._zoop_actions(p))
+
+    def _turn_actions(self, p: int) -> list[Action]:
+        g, d, hand = self.game, self.game.deck, self.hands[p]
+        if self.phase == PLAY:
+            ok = d.matchers[self.match]
+            acts: list[Action] = [g.play_of[k] for k in sorted(set(hand)) if k in ok]
+            acts += self._wild_actions(p)
+            if acts:
+                return acts
+            return [DRAW] if self.draw else [PASS]
+        if self.phase == OWED:
+            return [DRAW]
+        if self.phase == DRAWN:
+            if self.drawn == d.wild:
+                return self._wild_actions(p)
+            return [g.play_of[self.drawn]]
+        if self.phase == SPECIAL:
+            acts = [g.play_of[k] for k in sorted(set(hand)) if d.animal[k] == self.declared]
+            if acts:
+                return acts
+            return [DRAW] if self.draw else [PASS]
+        if self.phase == DISCARD:
+            return [g.discard_of[k] for k in self._discardable(p)]
+        return []
+
+    def _wild_actions(self, p: int) -> list[Action]:
+        d, hand = self.game.deck, self.hands[p]
+        if d.wild not in hand:
+            return []
+        held = [a for a in BASIC_ANIMALS if any(d.is_basic[k] and d.animal[k] == a for k in hand)]
+        if not held:  # a Wild Card needs a Rabbit, Koala or Toucan card in hand (so it is never the last card)
+            return []
+        animals = held if self.game.options["wild_rule"] == "held" else BASIC_ANIMALS
+        return [self.game.wild_of[a] for a in animals]
+
+    def _discardable(self, p: int) -> list[int]:
+        d = self.game.deck
+        kinds = [k for k in sorted(set(self.hands[p])) if d.is_animal[k]]
+        if self.reason == ROUND_END and self.game.options["wild_rule"] == "held":
+            kinds = [k for k in kinds if d.animal[k] == self.declared]
+        return kinds
+
+    def _may_zoop(self, p: int) -> bool:
+        """The ZOOP window: not one's own turn, not the card one just put down, not in a Special Round."""
+        return (
+            self.phase in (PLAY, OWED, DRAWN)
+            and p != self.turn
+            and p != self.placer
+            and self.game.deck.is_animal[self.pile[-1]]
+        )
+
+    def _zoop_actions(self, p: int) -> list[Action]:
+        if not self._may_zoop(p):
+            return []
+        g, hand, top = self.game, self.hands[p], self.pile[-1]
+        if not g.strict or not self.draw:  # penalties need a card to draw, so only the right call is offered
+            return [g.zoop_of[top]] if top in hand else []
+        acts: list[Action] = []
+        for k in sorted(set(hand)):
+            if g.deck.is_animal[k]:
+                acts += [g.zoop_of[k], g.silent_zoop_of[k]]
+        return acts
+
+    def _may_cage(self, p: int) -> bool:
+        return self.cage is not None and self.cage[0] != p and self.game.deck.cage in self.hands[p]
+
+    def _cage_actions(self, p: int) -> list[Action]:
+        if not self._may_cage(p):
+            return []
+        return [CAGE, SILENT_CAGE] if self.game.strict and self.draw else [CAGE]
+
+    # -- applying ---------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Zoop:
+            self._zoop(player, action)  # type: ignore[arg-type]
+            return
+        if kind is Cage:
+            self._capture(player, action)  # type: ignore[arg-type]
+            return
+        self.cage = None  # any other move ends the moment a Cage could capture
+        if kind is Play:
+            self._play(player, self.game.deck.index[action.card])  # type: ignore[attr-defined]
+        elif kind is PlayWild:
+            self._wild(player, action.animal)  # type: ignore[attr-defined]
+        elif kind is Draw:
+            self._draw(player)
+        elif kind is Pass:
+            self._next_after_pass(player)
+        elif kind is Discard:
+            self._discard(player, self.game.deck.index[action.card])  # type: ignore[attr-defined]
+
+    def _place(self, p: int, k: int) -> None:
+        self.hands[p].remove(k)
+        self.pile.append(k)
+        self.placer = p
+        self.top_since = self.version + 1
+        if self.game.deck.is_animal[k]:
+            self.match = k
+
+    def _win(self, p: int) -> None:
+        self.winner, self.end, self.phase, self.cage = p, EMPTIED, OVER, None
+        self.reason, self.resume, self.resume_owed, self.owed, self.drawn = None, -1, 0, 0, -1
+
+    def _play(self, p: int, k: int) -> None:
+        self._place(p, k)
+        self.drawn = -1
+        if not self.hands[p]:
+            self._win(p)
+            return
+        if self.phase == SPECIAL:
+            self._next_responder()
+            return
+        d, n = self.game.deck, self.game.players
+        before = self.direction
+        effect = d.effect[k]
+        if effect == REVERSE:
+            self.direction = -before
+        step = 2 if effect in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1
+        nxt = (p + step * self.direction) % n
+        owed = 1 if effect in (NEXT_DRAWS, NEXT_MISSES_THEN_DRAWS) else 0
+        if d.is_special_animal[k]:
+            self.cage = (p, before, self.top_since)
+        if self._nobody_else_matches(p, k):
+            self._start_discard(p, PASSES, nxt, owed)
+        else:
+            self._begin_turn(nxt, owed)
+
+    def _nobody_else_matches(self, p: int, k: int) -> bool:
+        ok = self.game.deck.matchers[k]
+        return all(q == p or ok.isdisjoint(hand) for q, hand in enumerate(self.hands))
+
+    def _wild(self, p: int, animal: str) -> None:
+        self._place(p, self.game.deck.wild)
+        n = self.game.players
+        self.drawn = -1
+        self.declared = animal
+        self.starter = p
+        others = [(p + i * self.direction) % n for i in range(1, n)]
+        self.phase = SPECIAL
+        self.turn = others[0]
+        self.queue = others[1:]
+
+    def _next_responder(self) -> None:
+        if self.queue:
+            self.turn = self.queue.pop(0)
+        else:
+            self._start_discard(self.starter, ROUND_END, (self.starter + self.direction) % self.game.players, 0)
+
+    def _draw(self, p: int) -> None:
+        k = self.draw.pop()
+        self.hands[p].append(k)
+        if self.phase == OWED:
+            self.owed = 0
+            self.phase = PLAY
+            self._check_blocked()
+        elif self.phase == SPECIAL:
+            self._next_responder()  # the card drawn in a Special Round is not played
+        elif self._playable_drawn(p, k):
+            self.phase = DRAWN
+            self.drawn = k
+        else:
+            self._begin_turn((p + self.direction) % self.game.players, 0)
+
+    def _playable_drawn(self, p: int, k: int) -> bool:
+        d = self.game.deck
+        if k == d.wild:
+            return bool(self._wild_actions(p))
+        return k in d.matchers[self.match]
+
+    def _next_after_pass(self, p: int) -> None:
+        if self.phase == SPECIAL:
+            self._next_responder()
+        else:
+            self._begin_turn((p + self.direction) % self.game.players, 0)
+
+    def _start_discard(self, p: int, reason: str, resume: int, resume_owed: int) -> None:
+        self.reason = reason
+        if not self._discardable(p):  # nothing but Wild Cards/Cages left: no free discard
+            self._begin_turn(resume, resume_owed)
+            return
+        self.phase, self.turn, self.resume, self.resume_owed = DISCARD, p, resume, resume_owed
+
+    def _discard(self, p: int, k: int) -> None:
+        self._place(p, k)
+        if not self.hands[p]:
+            self._win(p)
+            return
+        self._begin_turn(self.resume, self.resume_owed)
+
+    def _begin_turn(self, p: int, owed: int) -> None:
+        self.turn, self.drawn, self.reason, self.resume, self.resume_owed = p, -1, None, -1, 0
+        self.declared, self.starter, self.queue = None, -1, []
+        if owed and self.draw:
+            self.phase, self.owed = OWED, owed
+        else:
+            self.phase, self.owed = PLAY, 0
+            self._check_blocked()
+
+    def _can_play(self, p: int) -> bool:
+        hand = self.hands[p]
+        return not self.game.deck.matchers[self.match].isdisjoint(hand) or bool(self._wild_actions(p))
+
+    def _check_blocked(self) -> None:
+        """The draw pile is empty and nobody can play any more: fewest cards, then fewest special cards."""
+        n = self.game.players
+        if self.draw or any(self._can_play(q) or self._may_cage(q) for q in range(n)):
+            return
+        d = self.game.deck
+        fewest = min(len(h) for h in self.hands)
+        tied = [q for q in range(n) if len(self.hands[q]) == fewest]
+        special = {q: sum(d.is_special_card[k] for k in self.hands[q]) for q in tied}
+        least = min(special.values())
+        tied = [q for q in tied if special[q] == least]
+        # "The first to yell Zoop!!!" wins the last tie: a seeded draw stands in for the shout.
+        self.winner = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        self.end, self.phase, self.cage = BLOCKED, OVER, None
+
+    def _zoop(self, p: int, action: Zoop) -> None:
+        k = self.game.deck.index[action.card]
+        if not (action.called and k == self.pile[-1]):
+            self._penalise(p)  # wrong card or no call: the card goes back and one is drawn
+            return
+        self.cage = None
+        self._place(p, k)
+        if not self.hands[p]:
+            self._win(p)
+            return
+        # A ZOOP! leaves the turn where it was; the card to match is unchanged (it is the same card).
+        if self._nobody_else_matches(p, k):
+            self._start_discard(p, PASSES, self.turn, self.owed)
+
+    def _penalise(self, p: int) -> None:
+        if self.draw:
+            self.hands[p].append(self.draw.pop())
+            if not self.draw and self.phase == OWED:  # nothing left for Monkeys/Kangaroo to make them draw
+                self.phase, self.owed = PLAY, 0
+                self._check_blocked()
+
+    def _capture(self, p: int, action: Cage) -> None:
+        if not action.called:
+            self._penalise(p)  # a Cage without "Captured!" goes back to the hand and one card is drawn
+            return
+        assert self.cage is not None
+        captured, before, _ = self.cage
+        self.cage = None
+        self._place(p, self.game.deck.cage)
+        self._penalise(captured)  # the captured player draws one card
+        self.direction = before  # the captured animal's effect does not happen
+        self.owed, self.drawn, self.declared = 0, -1, None
+        if not self.hands[p]:
+            self._win(p)
+            return
+        self._start_discard(p, CAPTURE, (p + self.direction) % self.game.players, 0)
+
+    # -- races ------------------------------------------------------------------------------------
+    def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
+        if self.phase == OVER:
+            raise IllegalAction(f"{action} comes too late: the game is over")
+        g, d, hand = self.game, self.game.deck, self.hands[player]
+        if not self._known(action):
+            raise IllegalAction(f"{action!r} is not an action of this game")
+        if isinstance(action, Zoop):
+            k = d.index[action.card]
+            if k not in hand:
+                raise IllegalAction(f"player {player} does not hold {action.card}")
+            if self.top_since <= seen and self.is_legal(player, action):
+                right = action.called and k == self.pile[-1]
+                self._zoop(player, action)
+                return Outcome.APPLIED if right else Outcome.PENALISED
+            if not self._may_zoop(player) or not self.draw:
+                return Outcome.BOUNCED
+            # The top card changed since the sender looked: the later of two ZOOPs, or now a wrong card.
+            self._penalise(player)
+            return Outcome.PENALISED
+        if isinstance(action, Cage):
+            if d.cage not in hand:
+                raise IllegalAction(f"player {player} holds no Cage")
+            if self.cage is not None and self.cage[2] <= seen and self.is_legal(player, action):
+                self._capture(player, action)
+                return Outcome.APPLIED if action.called else Outcome.PENALISED
+            return Outcome.BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
+        card = getattr(action, "card", None)
+        if card is not None and d.index[card] not in hand:
+            raise IllegalAction(f"player {player} does not hold {card}")
+        if self.is_legal(player, action):
+            self._apply(player, action)
+            return Outcome.APPLIED
+        return Outcome.BOUNCED
+
+    def _known(self, action: Action) -> bool:
+        try:
+            self.game.action_id(action)
+        except (ValueError, TypeError):
+            return False
+        return True
+
+    # -- explanations -------------------------------------------------------------------------
+    def explain_illegal(self, player: int, action: Action) -> str:
+        g = self.game
+        if self.phase == OVER:
+            return "the game is over"
+        if not self._known(action):
+            return f"{action!r} is not an action of this game"
+        d, hand = g.deck, self.hands[player]
+        if isinstance(action, Zoop):
+            return self._explain_zoop(player, action)
+        if isinstance(action, Cage):
+            if self.cage is None:
+                return "a Cage may only capture a Special Animal just played (rule 5)"
+            if self.cage[0] == player:
+                return "a Cage captures another player's Special Animal, not one's own"
+            if d.cage not in hand:
+                return f"player {player} holds no Cage"
+            return "a Cage without the call is only possible with calls='strict' and a non-empty draw pile"
+        if player != self.turn:
+            return f"it is player {self.turn}'s move ({self.phase}); out of turn one may only ZOOP! or Cage"
+        card = getattr(action, "card", None)
+        if card is not None and d.index[card] not in hand:
+            return f"player {player} does not hold {card}"
+        return self._explain_turn(player, action)
+
+    def _explain_zoop(self, p: int, action: Zoop) -> str:
+        d = self.game.deck
+        if self.phase == SPECIAL:
+            return "nobody may ZOOP! during a Special Round (rule 2.1)"
+        if self.phase == DISCARD:
+            return "the free discard comes first; nobody may ZOOP! meanwhile"
+        if p == self.turn:
+            return "no ZOOP! at the start of one's own turn: just play the card (rule 2.1)"
+        if p == self.placer:
+            return "no ZOOP! at the end of one's own turn: the top card is yours (rule 2.1)"
+        if d.index[action.card] not in self.hands[p]:
+            return f"player {p} does not hold {action.card}"
+        if not d.is_animal[self.pile[-1]]:
+            return "ZOOP! needs an animal card on top of the pile"
+        if self.game.strict:
+            return "a wrong or silent ZOOP! is penalised by a draw, so it needs a non-empty draw pile"
+        return f"ZOOP! needs the exact same card as the top card ({d.kinds[self.pile[-1]]}) (rule 2.1)"
+
+    def _explain_turn(self, p: int, action: Action) -> str:
+        d = self.game.deck
+        legal = self._turn_actions(p)
+        if self.phase == OWED:
+            return "Monkeys/Kangaroo: the turn starts by drawing one card (rule 4)"
+        if self.phase == DISCARD:
+            if isinstance(action, Discard):
+                if not d.is_animal[d.index[action.card]]:
+                    return "a Wild Card or a Cage cannot be the card to match"
+                return f"the Special Round ends with a card of its animal ({self.declared})"
+            return f"a free discard is owed ({self.reason}): discard a card"
+        if isinstance(action, Discard):
+            return "a free discard only follows Everyone passes, a capture or a Special Round"
+        if self.phase == DRAWN:
+            return f"after drawing, only the drawn card ({d.kinds[self.drawn]}) may be played (rule 2)"
+        if isinstance(action, PlayWild):
+            if self.phase == SPECIAL:
+                return f"in the Special Round only a {self.declared} card may be played (rule 5)"
+            if d.wild not in self.hands[p]:
+                return f"player {p} holds no Wild Card"
+            if not self._wild_actions(p):
+                return "a Wild Card needs a Rabbit, Koala or Toucan card in hand, so it is never the last card"
+            return f"with wild_rule='held' the declared animal must be one you hold, not {action.animal}"
+        if isinstance(action, Play):
+            if self.phase == SPECIAL:
+                return f"in the Special Round only a {self.declared} card may be played (rule 5)"
+            top = d.kinds[self.match]
+            return f"{action.card} does not share 2 of the 3 characteristics with {top} (rule 2)"
+        if isinstance(action, Draw):
+            if not self.draw:
+                return "the draw pile is empty: the turn is lost (pass)"
+            return "you can play a card, so you may not draw (rule 2)"
+        if isinstance(action, Pass):
+            return "you may only pass when you cannot play and the draw pile is empty (rule 2)"
+        return f"{action} is not legal now; legal: {', '.join(map(str, legal))}"
+
+    # -- outcome ----------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        """The rulebook keeps no points: 1 for the winner, 0 for everyone else."""
+        return [1.0 if p == self.winner else 0.0 for p in range(self.game.players)]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.phase == OVER else []
+
+    # -- views --------------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        d = self.game.deck
+        text = d.kinds
+        cage = self.cage
+        obs: dict[str, Any] = {
+            "seat": player,
+            "phase": self.phase,
+            "turn": self.turn if self.phase != OVER else None,
+            "direction": self.direction,
+            "top": str(text[self.pile[-1]]),
+            "match": str(text[self.match]),
+            "placer": None if self.placer < 0 else self.placer,
+            "declared": self.declared,
+            "starter": None if self.starter < 0 else self.starter,
+            "still_to_answer": list(self.queue),
+            "discard_reason": self.reason,
+            "owed": self.owed,
+            "capturable": None if cage is None else {"player": cage[0], "card": str(text[self.match])},
+            "draw_pile": len(self.draw),
+            "hand_sizes": [len(h) for h in self.hands],
+            "pile": [str(text[k]) for k in self.pile],
+            "winner": None if self.winner < 0 else self.winner,
+            "end": self.end,
+        }
+        if player is not None:
+            obs["hand"] = sorted(str(text[k]) for k in self.hands[player])
+            obs["drawn"] = str(text[self.drawn]) if self.drawn >= 0 and player == self.turn else None
+        return obs
+
+    def to_dict(self) -> dict[str, Any]:
+        text = self.game.deck.kinds
+        return {
+            **self.game.describe(),
+            "version": self.version,
+            "rng": self.rng.state,
+            "hands": [[str(text[k]) for k in h] for h in self.hands],
+            "draw": [str(text[k]) for k in self.draw],
+            "pile": [str(text[k]) for k in self.pile],
+            "match": str(text[self.match]),
+            "placer": self.placer,
+            "top_since": self.top_since,
+            "turn": self.turn,
+            "direction": self.direction,
+            "phase": self.phase,
+            "owed": self.owed,
+            "drawn": None if self.drawn < 0 else str(text[self.drawn]),
+            "declared": self.declared,
+            "starter": self.starter,
+            "queue": list(self.queue),
+            "reason": self.reason,
+            "resume": self.resume,
+            "resume_owed": self.resume_owed,
+            "cage": None if self.cage is None else list(self.cage),
+            "winner": self.winner,
+            "end": self.end,
+        }
+
+    @classmethod
+    def from_dict(cls, game: ZoopGame, data: dict[str, Any]) -> ZoopState:
+        d, n = game.deck, game.players
+        s = cls(game, Rng.from_state(data["rng"]))
+        s.version = _int(data, "version", 0)
+        hands = data["hands"]
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ValueError(f"'hands' must be a list of {n} hands")
+        s.hands = [[d.card(t) for t in _list(h, "a hand")] for h in hands]
+        s.draw = [d.card(t) for t in _list(data["draw"], "'draw'")]
+        s.pile = [d.card(t) for t in _list(data["pile"], "'pile'")]
+        if not s.pile:
+            raise ValueError("the discard pile is never empty")
+        counts = [0] * len(d.kinds)
+        for k in [*s.draw, *s.pile, *(k for h in s.hands for k in h)]:
+            counts[k] += 1
+        if tuple(counts) != d.copies:
+            raise ValueError("the cards in hands, draw pile and discard pile are not exactly one deck")
+        s.match = d.card(data["match"])
+        if not d.is_animal[s.match]:
+            raise ValueError("the card to match must be an animal card")
+        s.placer = _int(data, "placer", -1, n - 1)
+        s.top_since = _int(data, "top_since", 0)
+        s.turn = _int(data, "turn", 0, n - 1)
+        s.direction = data["direction"]
+        if s.direction not in (1, -1) or isinstance(s.direction, bool):
+            raise ValueError("'direction' must be 1 or -1")
+        s.phase = _choice(data, "phase", PHASES)
+        s.owed = _int(data, "owed", 0, 2)
+        s.drawn = -1 if data["drawn"] is None else d.card(data["drawn"])
+        if (s.phase == DRAWN) != (s.drawn >= 0) or (s.drawn >= 0 and s.drawn not in s.hands[s.turn]):
+            raise ValueError("'drawn' must be a card of the turn player's hand exactly in phase 'drawn'")
+        s.declared = data["declared"]
+        if s.declared is not None and s.declared not in BASIC_ANIMALS:
+            raise ValueError(f"'declared' must be None or one of {BASIC_ANIMALS}")
+        if (s.phase == SPECIAL) and s.declared is None:
+            raise ValueError("a Special Round needs a declared animal")
+        s.starter = _int(data, "starter", -1, n - 1)
+        s.queue = [_seat(q, n) for q in _list(data["queue"], "'queue'")]
+        s.reason = data["reason"]
+        if s.reason is not None and s.reason not in REASONS:
+            raise ValueError(f"'reason' must be None or one of {REASONS}")
+        if (s.phase == DISCARD) != (s.reason is not None):
+            raise ValueError("'reason' is set exactly in phase 'discard'")
+        s.resume = _int(data, "resume", -1, n - 1)
+        s.resume_owed = _int(data, "resume_owed", 0, 2)
+        cage = data["cage"]
+        if cage is not None:
+            cage = _list(cage, "'cage'")
+            if len(cage) != 3 or cage[1] not in (1, -1):
+                raise ValueError("'cage' must be [player, direction before, version]")
+            s.cage = (_seat(cage[0], n), cage[1], _seat(cage[2], s.version + 1))
+        s.winner = _int(data, "winner", -1, n - 1)
+        s.end = data["end"]
+        if (s.phase == OVER) != (s.winner >= 0) or s.end not in (None, EMPTIED, BLOCKED):
+            raise ValueError("'winner' and 'end' are set exactly when the game is over")
+        return s
+
+    def clone(self) -> ZoopState:
+        twin = ZoopState.__new__(ZoopState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.hands = [h[:] for h in self.hands]
+        twin.draw = self.draw[:]
+        twin.pile = self.pile[:]
+        twin.queue = self.queue[:]
+        return twin
+
+    def resample_hidden(self, player: int, rng: Rng) -> ZoopState:
+        """Others' hands and the draw pile re-dealt; a card another seat just drew and must play stays put."""
+        twin = self.clone()
+        pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
+        pool = list(self.draw)
+        for q, hand in enumerate(self.hands):
+            if q == player:
+                continue
+            pool += hand
+            if q == pinned:
+                pool.remove(self.drawn)
+        rng.shuffle(pool)
+        for q, hand in enumerate(self.hands):
+            if q == player:
+                continue
+            size = len(hand) - (q == pinned)
+            twin.hands[q] = [pool.pop() for _ in range(size)] + ([self.drawn] if q == pinned else [])
+        twin.draw = pool
+        twin.rng = rng.spawn()  # the tie-break draw must not be predictable from the copy
+        return twin
+
+
+def _int(data: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        raise ValueError(f"{key!r} must be an integer from {lo}{'' if hi is None else f' to {hi}'}, got {value!r}")
+    return value
+
+
+def _seat(value: Any, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise ValueError(f"{value!r} is not a seat (0..{n - 1})")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list")
+    return value
+
+
+def _choice(data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
+    value = data[key]
+    if value not in allowed:
+        raise ValueError(f"{key!r} must be one of {allowed}, got {value!r}")
+    return value
+

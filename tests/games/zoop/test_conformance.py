@@ -1,0 +1,37 @@
+"""The kernel contract, checked on Zoop over every player count and both call modes."""
+
+from collections import Counter
+
+import pytest
+
+import zdeck
+from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from zdeck.core import State
+
+
+def cards_in_game(state: State) -> Counter:
+    data = state.to_dict()
+    return Counter([c for hand in data["hands"] for c in hand] + data["draw"] + data["pile"])
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("calls", ["auto", "strict"])
+def test_random_playouts_keep_the_contract(players: int, calls: str) -> None:
+    game = zdeck.make("zoop", players=players, calls=calls)
+    check_playouts(game, range(4), conserved=cards_in_game, deep=1)
+
+
+@pytest.mark.parametrize("options", [{"wild_rule": "free"}, {"colours": 2}, {"colours": 6, "first_player": 2}])
+def test_variant_playouts_keep_the_contract(options: dict) -> None:
+    game = zdeck.make("zoop", players=5, **options)
+    check_playouts(game, range(3), conserved=cards_in_game, deep=1)
+
+
+@pytest.mark.parametrize("calls", ["auto", "strict"])
+def test_action_codec(calls: str) -> None:
+    check_action_codec(zdeck.make("zoop", players=4, calls=calls))
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_bad_inputs_are_refused(players: int) -> None:
+    check_bad_inputs(zdeck.make("zoop", players=players))
