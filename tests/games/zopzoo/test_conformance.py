@@ -7,11 +7,14 @@ Whole games to 800 take several rounds of ~70 draws, so most seeds play to a low
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import zdeck
 from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
 from zdeck.core import State
 from zdeck.games.zopzoo.rules import ZopZooState
+from zdeck.rng import Rng
 
 
 def cards_in_play(state: State) -> Counter:
@@ -42,3 +45,34 @@ def test_action_codec(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_bad_inputs_are_refused(players: int) -> None:
     check_bad_inputs(zdeck.make("zopzoo", players=players))
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("assist", ["auto", "manual"])
+def test_heuristic_bots_play_legal_whole_games(players: int, assist: str) -> None:
+    from zdeck.games.zopzoo.bots import HeuristicBot
+    from zdeck.sim import play
+
+    game = zdeck.make("zopzoo", players=players, assist=assist, target=300)
+    for seed in range(3):
+        final, record = play(game, [HeuristicBot() for _ in range(players)], seed)  # an illegal choice raises
+        assert final.is_over() and max(final.scores()) >= 300 and record is not None
+        assert sorted(final.location_cards()) == list(range(126))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**40), players=st.integers(2, 6), steps=st.integers(0, 120))
+def test_any_random_prefix_conserves_cards_and_shows_everyone_the_same_table(seed: int, players: int, steps: int) -> None:
+    game = zdeck.make("zopzoo", players=players, target=100)
+    state = game.new_state(seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        (p,) = state.actors()
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    assert sorted(state.location_cards()) == list(range(126))
+    views = [state.observation(p) for p in range(players)]
+    assert all({**v, "seat": None} == state.observation(None) for v in views)
+    if not state.is_over():
+        assert all(len(r) >= 1 for r in state.rows) and len(state.draw) > 0
