@@ -14,8 +14,8 @@ from zdeck.core import State
 
 def tiko_cards(state: State) -> Counter:
     d = state.to_dict()
-    cards = [c for h in d["hands"] for c in h] + d["deck"] + [c for _, c in d["pile"]] + [c for w in d["won"] for c in w]
-    return Counter(cards)
+    cards = [c for h in d["hands"] for c in h] + d["deck"] + [c for _, c in d["pile"]]
+    return Counter(cards + [c for w in d["won"] for c in w])
 
 
 @pytest.mark.parametrize("players", range(2, 6))

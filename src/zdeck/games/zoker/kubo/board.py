@@ -72,7 +72,8 @@ def _frame(name: str, axis: int, downward: bool, corners: tuple[str, ...]) -> Fr
         below=tuple(below),
         beside=tuple(beside),
     )
-    if any(frame.layer_of[c.index] != 0 for c in frame.corners) or len({frame.column_of[c.index] for c in frame.corners}) != 4:
+    places = {frame.column_of[c.index] for c in frame.corners}
+    if any(frame.layer_of[c.index] != 0 for c in frame.corners) or len(places) != 4:
         raise AssertionError(f"start {name}: the corners must be four places of the bottom layer")
     return frame
 

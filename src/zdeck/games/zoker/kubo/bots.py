@@ -7,22 +7,30 @@ from typing import Any
 
 from zdeck.core import Action, State
 from zdeck.games.zoker.cards import Card
-from zdeck.games.zoker.kubo.actions import DRAW, END, Draw, Place, Score
-from zdeck.games.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES, Frame, column_tops, placeable
+from zdeck.games.zoker.kubo.actions import END, Place, Score
+from zdeck.games.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES_THROUGH, Frame, column_tops, placeable
 from zdeck.rng import Rng
 
-_LINE_BY_TEXT = {"/".join(str(c) for c in line).lower(): k for k, line in enumerate(LINES)}
 GIFT_WEIGHT = 0.9  # how much a structure left for the next players to complete costs us (they may not hold it)
+NEAR_WEIGHT = 0.35  # ... when its fourth card needs one more card laid first
 
 
 def threats(frame: Frame, placed: list[bool], mine: set[int]) -> float:
-    """Points others could take next: lines with three cards down whose fourth is layable and not ours."""
+    """Points others could take soon: lines with three cards down whose fourth is not ours and is layable
+    now (full weight) or once one more card is laid (part weight)."""
     top = column_tops(frame, placed)
     total = 0.0
     for k, cards in enumerate(LINE_CARDS):
         missing = [i for i in cards if not placed[i]]
-        if len(missing) == 1 and missing[0] not in mine and placeable(frame, placed, top, missing[0]):
+        if len(missing) != 1 or missing[0] in mine:
+            continue
+        m = missing[0]
+        if placeable(frame, placed, top, m):
             total += LINE_POINTS[k]
+        elif top[frame.column_of[m]] < frame.layer_of[m] and (
+                (frame.below[m] >= 0 and placeable(frame, placed, top, frame.below[m]))
+                or any(placeable(frame, placed, top, j) for j in frame.beside[m])):
+            total += NEAR_WEIGHT * LINE_POINTS[k] / GIFT_WEIGHT
     return total
 
 
@@ -56,11 +64,11 @@ class PointsBot:
                 continue
             i = action.card.index
             placed[i] = True
-            gain = sum(LINE_POINTS[k] for k, cards in enumerate(LINE_CARDS) if i in cards and all(placed[j] for j in cards))
+            gain = sum(LINE_POINTS[k] for k in LINES_THROUGH[i] if all(placed[j] for j in LINE_CARDS[k]))
             value = gain + 1 - GIFT_WEIGHT * (threats(frame, placed, mine - {i}) - before)
             placed[i] = False
             if value > 0 and (best is None or (value, -i) > best):
                 best, choice = (value, -i), action
-        if best is None and any(isinstance(a, Draw) for a in legal_actions):
-            return DRAW  # nothing worth laying: look for a better card
+        # Extra draws are never taken: in self-play every card drawn cost more (-1 if still held at the end)
+        # than the options it gave.
         return choice

@@ -375,7 +375,8 @@ class KuboState(State):
         state.points = [_int(p, "points") for p in _seats(data["points"], n, "points")]
         state.scored = [(_seat(p, n, "scored"), _line(t)) for p, t, _ in _list(data["scored"], "scored")]
         state.totals = [_int(t, "totals") for t in _seats(data["totals"], n, "totals")]
-        state.history = [[_int(x, "history") for x in _seats(r, n, "history")] for r in _list(data["history"], "history")]
+        rows = _list(data["history"], "history")
+        state.history = [[_int(x, "history") for x in _seats(r, n, "history")] for r in rows]
         state.check_consistency()
         return state
 

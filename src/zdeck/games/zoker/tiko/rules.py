@@ -271,7 +271,8 @@ class TikoState(State):
         state.last_trick = None if trick is None else (_seat(trick[0], n, "last_trick"), _cards(trick[1], "last_trick"))
         state.round_no = _int(data["round"], "round")
         state.totals = [_int(t, "totals") for t in _seats(data["totals"], n, "totals")]
-        state.history = [[_int(x, "history") for x in _seats(r, n, "history")] for r in _list(data["history"], "history")]
+        rows = _list(data["history"], "history")
+        state.history = [[_int(x, "history") for x in _seats(r, n, "history")] for r in rows]
         state.over = data["over"]
         if not isinstance(state.over, bool):
             raise ValueError("over must be true or false")
