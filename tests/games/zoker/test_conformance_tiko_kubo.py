@@ -6,10 +6,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import zdeck
 from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
 from zdeck.core import State
+from zdeck.games.zoker.cards import Card, stronger
+from zdeck.games.zoker.kubo.actions import Place
+from zdeck.rng import Rng
 
 
 def tiko_cards(state: State) -> Counter:
@@ -66,3 +71,59 @@ def test_kubo_action_codec() -> None:
 @pytest.mark.parametrize("scoring", ["auto", "claim"])
 def test_kubo_bad_inputs_are_refused(players: int, scoring: str) -> None:
     check_bad_inputs(zdeck.make("zoker-kubo", players=players, scoring=scoring))
+
+
+# -- rule invariants over random games (hypothesis drives the seeds and choices) ----------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 5), st.sampled_from(["top", "previous"]))
+def test_tiko_the_trick_goes_to_a_card_that_held_the_top(seed: int, players: int, compare: str) -> None:
+    """With `top`, the winning card beat every card laid after it; with `previous`, the winning card is the
+    lead or beat the card laid just before it. Either way the whole trick goes to its player."""
+    game = zdeck.make("zoker-tiko", players=players, compare=compare)
+    state = game.new_state(seed)
+    rng = Rng(seed)
+    laid: list[tuple[int, Card]] = []
+    while not state.is_over():
+        player = state.actors()[0]
+        action = rng.choice(state.legal_actions(player))
+        state.apply(player, action)
+        laid.append((player, action.card))
+        if len(laid) == players:
+            winner, cards = state.last_trick
+            assert sorted(c.index for c in cards) == sorted(c.index for _, c in laid)
+            at = next(i for i, (p, _) in enumerate(laid) if p == winner)
+            top = laid[at][1]
+            if compare == "top":
+                assert all(stronger(top, c) for _, c in laid[at + 1:])
+            else:
+                assert at == 0 or stronger(top, laid[at - 1][1])
+            laid = []
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(2, 5), st.sampled_from(["auto", "claim"]),
+       st.sampled_from(["blue-corners", "blue-red-S", "blue-red-4"]))
+def test_kubo_cards_are_never_laid_under_and_points_match_the_lines(seed: int, players: int, scoring: str,
+                                                                    start: str) -> None:
+    game = zdeck.make("zoker-kubo", players=players, scoring=scoring, start=start)
+    state = game.new_state(seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        actors = state.actors()
+        if len(actors) > 1 and rng.below(3) == 0:
+            state.timeout()
+            continue
+        player = rng.choice(actors)
+        action = rng.choice(state.legal_actions(player))
+        state.apply(player, action)
+        if isinstance(action, Place) and not state.is_over():
+            i = action.card.index
+            assert state.top[state.frame.column_of[i]] == state.frame.layer_of[i], "a card went under another"
+    obs = state.observation(None)
+    for p in range(players):
+        earned = sum(points for who, _, points in obs["scored"] if who == p)
+        assert state.scores()[p] == earned - obs["hand_counts"][p]
+    zokers = [line for _, line, points in obs["scored"] if points == 12]
+    assert len(zokers) <= 1
