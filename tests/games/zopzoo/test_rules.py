@@ -637,7 +637,7 @@ def test_game_goes_on_below_the_target() -> None:
 
 
 def test_state_dict_rejects_a_duplicated_card_or_wrong_cover() -> None:
-    state = table([["owl"], ["otter"]])
+    state = table([["owl"], ["otter"]], draw=["owl points"])
     data = state.to_dict()
     game = state.game
     broken = {**data, "draw": data["draw"] + [data["draw"][0]]}
@@ -646,6 +646,12 @@ def test_state_dict_rejects_a_duplicated_card_or_wrong_cover() -> None:
     bad_cover = {**data, "cover": [[c("owl"), c("otter points")]], "draw": [x for x in data["draw"] if x != c("otter points")]}
     with pytest.raises(ValueError, match="cannot cover"):
         game.state_from_dict(bad_cover)
+    wrong_pending = {**data, "phase": "wild", "pending": data["draw"][-1], "draw": data["draw"][:-1]}
+    assert CARDS[data["draw"][-1]].kind not in (Kind.BEAST, Kind.BEST_BEAST)
+    with pytest.raises(ValueError, match="cannot be pending"):
+        game.state_from_dict(wrong_pending)
+    with pytest.raises(ValueError, match="aside pile"):
+        game.state_from_dict({**data, "aside": data["aside"][:-1], "draw": data["draw"] + data["aside"][-1:]})
     with pytest.raises(ValueError):
         game.state_from_dict({**data, "rows": "nope"})
     with pytest.raises(ValueError):

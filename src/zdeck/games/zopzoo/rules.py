@@ -94,6 +94,25 @@ class ZopZoo(Game):
 
 class ZopZooState(State):
     game: ZopZoo
+    rng: Rng
+    n: int  # players
+    auto: bool  # assist == "auto"
+    target: int
+    round_no: int
+    first: int  # who got the first card this round (and took the first turn)
+    current: int
+    phase: str
+    pending: int  # a drawn card awaiting its player's decision, or -1
+    rows: list[list[int]]
+    cover: dict[int, int]
+    bonus: list[list[int]]
+    draw: list[int]
+    discard: list[int]
+    aside: list[int]
+    void: set[int]  # Specialty cards used or buried this round
+    totals: list[int]
+    history: list[list[int]]  # each finished round's scores
+    ends: list[int]  # each finished round's winner, -1 when the black deck ran out
 
     # -- construction ---------------------------------------------------------------
     @classmethod
@@ -124,9 +143,9 @@ class ZopZooState(State):
         for k in range(ROW_SIZE * n):
             self.rows[(self.first + k) % n].append(white.pop())
         self.aside, self.draw, self.discard = white, black, []
-        self.cover: dict[int, int] = {}
-        self.bonus: list[list[int]] = [[] for _ in range(n)]
-        self.void: set[int] = set()
+        self.cover = {}
+        self.bonus = [[] for _ in range(n)]
+        self.void = set()
         self.pending, self.current, self.phase = -1, self.first, "turn"
         for k in range(n):  # six Minus cards already show POINTS: a win without a turn (very rare)
             p = (self.first + k) % n
@@ -533,6 +552,10 @@ class ZopZooState(State):
                 raise ValueError(f"zopzoo: covered card {NAME[w]} is in nobody's row")
         if any(KIND[b] is not Kind.BONUS for bonus in self.bonus for b in bonus):
             raise ValueError("zopzoo bonus areas may hold only Side Bonus cards")
+        if any(b not in WHITE_SET for b in self.aside) or any(b in WHITE_SET for b in self.draw + self.discard):
+            raise ValueError("zopzoo: the aside pile holds white cards, the draw and discard piles black ones")
+        if self.pending >= 0 and KIND[self.pending] not in PENDING_KINDS[self.phase]:
+            raise ValueError(f"zopzoo: {NAME[self.pending]} cannot be pending in phase {self.phase!r}")
         if any(KIND[v] not in SPECIALTY for v in self.void):
             raise ValueError("zopzoo void may list only Specialty cards")
 
@@ -572,6 +595,12 @@ class ZopZooState(State):
 
 
 WHITE_SET = frozenset(WHITE)
+PENDING_KINDS: dict[str, frozenset[Kind]] = {
+    "wild": WILDS,
+    "mole": frozenset({Kind.MOLE}),
+    "special": SPECIALTY,
+    "match": MATCHERS | {Kind.BONUS},
+}
 
 
 def _int(value: Any, what: str, lo: int | None, hi: int | None = None) -> int:
