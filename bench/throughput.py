@@ -1,0 +1,430 @@
+"""Random self-play throughput of every zdeck game, anchored to RLCard's raw UNO game.
+
+Run:  .venv/bin/python bench/throughput.py [--games zipzap,zoop] [--players 2,4] [--seconds S]
+                                           [--rounds R] [--clock cpu|wall] [--json]
+
+A benchmark, not a test: it measures, it asserts nothing about speed. Absolute
+figures depend on the machine and on whatever else runs on it, so every zdeck
+configuration is timed in the same process, in short slices interleaved with an
+anchor - RLCard's `UnoGame` stepped with random legal actions. Noise that slows
+one slice down tends to slow its neighbour too, so the figure that counts is the
+ratio zdeck decisions/s : RLCard decisions/s, taken round by round and reported
+as a median. Slices are timed on this process's CPU clock by default, so time
+the OS gives to other processes is charged to neither side. See bench/README.md.
+
+What is timed on each side:
+- zdeck: whole games of `zdeck.sim.play(game, [RandomBot()...], seed, keep_record=False)`.
+  The game loop is re-stated here (`counted_play`) only to count decisions - one
+  submission the simulator applied (what a record would list, timeouts included)
+  - without paying for a record. It calls the kernel's own `sim.ask`, and before
+  any timing it is checked to end in the same state with as many decisions as
+  the record `sim.play` writes, so both measure the same thing.
+- RLCard: whole games of `UnoGame` (rules engine only, no env/encoding), one
+  decision = one `game.step(action)`. The legal actions come from the state dict
+  `init_game()`/`step()` already return (the list `get_legal_actions()` would
+  rebuild a second time), so the anchor is RLCard at its fastest - a
+  conservative choice: it can only make the ratio smaller.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import importlib
+import json
+import pkgutil
+import platform
+import random
+import signal
+import statistics
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import count
+from typing import Any
+
+import zdeck
+from zdeck import sim
+from zdeck.bots import Bot, RandomBot
+from zdeck.core import Game, IllegalAction, State
+from zdeck.rng import Rng
+
+UNO_LIKE = ("zipzap", "zoop", "zar")  # the games (and their "-variant" ids) whose goal is >= 2x RLCard UNO
+GOAL_RATIO = 2.0
+UNO_PLAYERS = range(2, 11)  # RLCard's UnoGame deals 7 each from 108 cards; 2-10 seats work
+UNO_FALLBACK_PLAYERS = 4
+UNO_MAX_STEPS = 20_000  # random UNO always ends in practice; this only guards the bench
+CHECK_SEEDS = 3  # games per configuration replayed through sim.play to validate counted_play
+GAME_DEADLINE_S = 60.0  # one game slower than this is a hang, not a measurement
+
+
+# -- zdeck side ---------------------------------------------------------------------------------------------
+
+
+def counted_play(game: Game, bots: list[Bot], seed: int, max_steps: int = 200_000) -> tuple[State, int]:
+    """`sim.play(..., keep_record=False)` step for step, returning the number of decisions as well.
+
+    Mirrors `sim.play` + `sim.step` (same Rng derivation, same proposal order,
+    same late-submission handling); a decision is what `sim.step` would append to
+    a record. `verify_counting` checks the mirror against the real thing.
+    """
+    state = game.new_state(seed)
+    master = Rng(seed ^ sim._SIM_SALT)  # the simulator's own derivation, so the games are sim.play's games
+    timing = master.spawn()
+    rngs = [master.spawn() for _ in bots]
+    ask, proposal, sigma = sim.ask, sim.Proposal, sim.REACTION_SIGMA
+    decisions = steps = 0
+    while not state.is_over():
+        actors = state.actors()
+        if not actors:
+            raise RuntimeError(f"{game.id}: the game is not over but nobody may act")
+        race = len(actors) > 1
+        proposals = []
+        for player in actors:
+            action = ask(bots[player], state, player, rngs[player])
+            if action is not None:
+                delay = bots[player].reaction_ms * timing.lognormal(0.0, sigma) if race else 0.0
+                proposals.append(proposal(player, action, delay))
+        if not proposals:
+            state.timeout()
+            decisions += 1
+        else:
+            proposals.sort(key=_delay)
+            seen = state.version
+            first = proposals[0]
+            state.apply(first.player, first.action)
+            decisions += 1
+            for late in proposals[1:]:
+                try:
+                    state.apply(late.player, late.action, seen=seen)
+                except IllegalAction:
+                    continue  # refused outright: sim.step records nothing either
+                decisions += 1
+        steps += 1
+        if steps > max_steps:
+            raise sim.GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
+    return state, decisions
+
+
+def _delay(p: sim.Proposal) -> float:
+    return p.delay
+
+
+def random_bots(n: int) -> list[Bot]:
+    return [RandomBot() for _ in range(n)]
+
+
+def verify_counting(game: Game, seeds: range) -> None:
+    """counted_play must be sim.play: same final state, decisions == the record's length."""
+    for seed in seeds:
+        with deadline(GAME_DEADLINE_S, f"{game.id} seed {seed}"):
+            real, record = sim.play(game, random_bots(game.players), seed, keep_record=True)
+            mine, decisions = counted_play(game, random_bots(game.players), seed)
+        assert record is not None
+        if decisions != len(record.actions) or mine.to_dict() != real.to_dict():
+            raise RuntimeError(
+                f"bench/throughput.py's counted_play no longer mirrors zdeck.sim.play for {game.id} seed {seed} "
+                f"({decisions} decisions vs a record of {len(record.actions)}); update counted_play"
+            )
+
+
+# -- RLCard side --------------------------------------------------------------------------------------------
+
+
+class UnoAnchor:
+    """RLCard's raw UNO rules engine played by uniform random legal actions."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame
+
+        self.players = players
+        self.game = UnoGame(num_players=players)
+        self.game.np_random = np.random.RandomState(seed)  # deals and wild colours
+        self.pick = random.Random(seed)  # action choice: a cheap generator, to keep the anchor fast
+        self.abandoned = 0
+
+    def play_one(self) -> int:
+        """One whole game; returns the number of `step` calls."""
+        game, randrange = self.game, self.pick.randrange
+        state, _ = game.init_game()
+        steps = 0
+        while not game.is_over():
+            legal = state["legal_actions"]
+            state, _ = game.step(legal[randrange(len(legal))])
+            steps += 1
+            if steps >= UNO_MAX_STEPS:
+                self.abandoned += 1
+                break
+        return steps
+
+
+def is_uno_like(game_id: str) -> bool:
+    return any(game_id == g or game_id.startswith(g + "-") for g in UNO_LIKE)
+
+
+def uno_players_for(players: int) -> int:
+    return players if players in UNO_PLAYERS else UNO_FALLBACK_PLAYERS
+
+
+# -- timing -------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Slice:
+    games: int
+    decisions: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds
+
+
+CLOCKS: dict[str, Callable[[], float]] = {
+    # CPU time of this process: a slice is not charged for the moments the OS gave the core to someone else
+    "cpu": time.process_time,
+    "wall": time.perf_counter,
+}
+
+
+def timed_slice(play_one: Callable[[], int], seconds: float, clock: Callable[[], float] = time.process_time) -> Slice:
+    """Whole games until `seconds` of `clock` have passed (at least one game)."""
+    gc.collect()  # start both sides from the same garbage-free heap
+    games = decisions = 0
+    start = clock()
+    while True:
+        decisions += play_one()
+        games += 1
+        elapsed = clock() - start
+        if elapsed >= seconds:
+            return Slice(games, decisions, elapsed)
+
+
+@dataclass
+class Result:
+    game: str
+    players: int
+    uno_players: int
+    rounds: list[tuple[Slice, Slice]] = field(default_factory=list)  # (zdeck, uno) per round
+    uno_abandoned: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        z = [r[0] for r in self.rounds]
+        u = [r[1] for r in self.rounds]
+        ratios = [a.decisions_per_s / b.decisions_per_s for a, b in self.rounds]
+        med = statistics.median
+        row: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "uno_players": self.uno_players,
+            "rounds": len(self.rounds),
+            "zdeck_games": sum(s.games for s in z),
+            "zdeck_games_per_s": round(med(s.games_per_s for s in z), 2),
+            "zdeck_decisions_per_s": round(med(s.decisions_per_s for s in z), 1),
+            "zdeck_decisions_per_game": round(sum(s.decisions for s in z) / sum(s.games for s in z), 1),
+            "uno_games": sum(s.games for s in u),
+            "uno_games_per_s": round(med(s.games_per_s for s in u), 2),
+            "uno_decisions_per_s": round(med(s.decisions_per_s for s in u), 1),
+            "uno_decisions_per_game": round(sum(s.decisions for s in u) / sum(s.games for s in u), 1),
+            "ratio": round(med(ratios), 3),  # median of the per-round paired ratios
+            "ratio_min": round(min(ratios), 3),
+            "ratio_max": round(max(ratios), 3),
+            "goal": GOAL_RATIO if is_uno_like(self.game) else None,
+        }
+        if self.uno_abandoned:
+            row["uno_abandoned_games"] = self.uno_abandoned
+        return row
+
+
+def measure(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[[], float]) -> Result:
+    """Interleave zdeck and UNO slices; alternate which goes first so drift hits both alike."""
+    bots = random_bots(game.players)
+    seeds = count(seed)
+    uno = UnoAnchor(uno_players_for(game.players), seed)
+
+    def play_zdeck() -> int:
+        return counted_play(game, bots, next(seeds))[1]
+
+    uno.play_one()  # warm-up; the zdeck side was warmed by verify_counting
+    result = Result(game.id, game.players, uno.players)
+    per_slice = seconds / (2 * rounds)
+    for r in range(rounds):
+        with deadline(max(GAME_DEADLINE_S, 20 * per_slice), f"{game.id} round {r}"):
+            if r % 2 == 0:
+                z = timed_slice(play_zdeck, per_slice, clock)
+                u = timed_slice(uno.play_one, per_slice, clock)
+            else:
+                u = timed_slice(uno.play_one, per_slice, clock)
+                z = timed_slice(play_zdeck, per_slice, clock)
+        result.rounds.append((z, u))
+    result.uno_abandoned = uno.abandoned
+    return result
+
+
+@contextlib.contextmanager
+def deadline(seconds: float, what: str) -> Iterator[None]:
+    """Turn a hung game into an exception (POSIX main thread only; elsewhere no guard)."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"{what} ran over {seconds:.0f} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# -- which games --------------------------------------------------------------------------------------------
+
+
+def discover(skipped: dict[str, str]) -> dict[str, type[Game]]:
+    """Every game class; if one half-built package breaks the registry, load the others one by one."""
+    try:
+        return {gid: zdeck.game_class(gid) for gid in zdeck.games()}
+    except Exception:  # noqa: BLE001 - another engineer's package may not import yet
+        pass
+    found: dict[str, type[Game]] = {}
+    root = importlib.import_module("zdeck.games")
+    for info in pkgutil.iter_modules(root.__path__):
+        try:
+            package = importlib.import_module(f"zdeck.games.{info.name}")
+        except Exception as exc:  # noqa: BLE001
+            skipped[f"package {info.name}"] = f"import failed: {type(exc).__name__}: {exc}"
+            continue
+        for cls in getattr(package, "GAMES", ()):
+            found[cls.id] = cls
+    return dict(sorted(found.items()))
+
+
+def default_player_counts(cls: type[Game]) -> list[int]:
+    """The smallest, a middle and the largest table (2, 4, 6 for a 2-6 player game)."""
+    lo, hi = cls(None).player_range(cls(None).options)
+    return sorted({lo, lo + (hi - lo) // 2, hi})
+
+
+def configurations(
+    wanted: list[str] | None, players: list[int] | None, skipped: dict[str, str]
+) -> list[Game]:
+    classes = discover(skipped)
+    ids = wanted or list(classes)
+    games: list[Game] = []
+    for gid in ids:
+        if gid not in classes:
+            skipped[gid] = f"unknown game; known: {', '.join(classes) or 'none'}"
+            continue
+        try:
+            counts = players or default_player_counts(classes[gid])
+        except Exception as exc:  # noqa: BLE001
+            skipped[gid] = f"cannot build it: {type(exc).__name__}: {exc}"
+            continue
+        for n in counts:
+            try:
+                games.append(classes[gid](n))
+            except ValueError as exc:
+                skipped[f"{gid} x{n}"] = str(exc)
+            except Exception as exc:  # noqa: BLE001
+                skipped[f"{gid} x{n}"] = f"cannot build it: {type(exc).__name__}: {exc}"
+    return games
+
+
+# -- output -------------------------------------------------------------------------------------------------
+
+
+def print_table(rows: list[dict[str, Any]], skipped: dict[str, str], header: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Random self-play throughput (medians over interleaved rounds)", caption=header)
+    for name, justify in [
+        ("game", "left"), ("seats", "right"), ("games/s", "right"), ("dec/s", "right"),
+        ("dec/game", "right"), ("UNO seats", "right"), ("UNO games/s", "right"), ("UNO dec/s", "right"),
+        ("ratio", "right"), ("range", "right"), ("goal 2x", "center"),
+    ]:
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for row in rows:
+        goal = row["goal"]
+        verdict = "-" if goal is None else ("[green]met[/]" if row["ratio"] >= goal else "[red]not met[/]")
+        table.add_row(
+            row["game"], str(row["players"]), f"{row['zdeck_games_per_s']:,.1f}",
+            f"{row['zdeck_decisions_per_s']:,.0f}", f"{row['zdeck_decisions_per_game']:,.1f}",
+            str(row["uno_players"]), f"{row['uno_games_per_s']:,.1f}", f"{row['uno_decisions_per_s']:,.0f}",
+            f"{row['ratio']:.2f}x", f"{row['ratio_min']:.2f}-{row['ratio_max']:.2f}", verdict,
+        )
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=150)  # piped to a file: do not squeeze the table to 80 columns
+    console.print(table)
+    for what, why in skipped.items():
+        console.print(f"[yellow]skipped[/] {what}: {why}", highlight=False)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", help="comma-separated game ids (default: every game in zdeck.games())")
+    p.add_argument("--players", help="comma-separated seat counts (default: smallest, middle, largest)")
+    p.add_argument("--seconds", type=float, default=6.0, help="timed seconds per configuration, both sides")
+    p.add_argument("--rounds", type=int, default=10, help="interleaved rounds per configuration")
+    p.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                   help="cpu: this process's CPU time (default, steadier on a shared machine); wall: elapsed time")
+    p.add_argument("--seed", type=int, default=1, help="first seed (zdeck games use seed, seed+1, ...)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    args = p.parse_args(argv)
+    if args.seconds <= 0 or args.rounds < 1:
+        p.error("--seconds must be > 0 and --rounds >= 1")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        import numpy  # noqa: F401
+        import rlcard  # noqa: F401
+    except ImportError:
+        print("bench needs RLCard: .venv/bin/pip install -e '.[bench]'  (or: make bench)", file=sys.stderr)
+        return 2
+    wanted = [g.strip() for g in args.games.split(",") if g.strip()] if args.games else None
+    players = [int(n) for n in args.players.split(",")] if args.players else None
+    skipped: dict[str, str] = {}
+    rows: list[dict[str, Any]] = []
+    games = configurations(wanted, players, skipped)
+    for i, game in enumerate(games):
+        label = f"{game.id} x{game.players}"
+        if not args.json:
+            print(f"[{i + 1}/{len(games)}] {label} ...", file=sys.stderr, flush=True)
+        try:
+            verify_counting(game, range(args.seed, args.seed + CHECK_SEEDS))
+            rows.append(measure(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock]).as_dict())
+        except Exception as exc:  # noqa: BLE001 - a half-built game is skipped, not fatal
+            skipped[label] = f"{type(exc).__name__}: {exc}"
+            if not args.json:
+                traceback.print_exc(limit=3, file=sys.stderr)
+    header = (
+        f"Python {platform.python_version()} on {platform.machine()}; {args.seconds:g} {args.clock} s per "
+        f"configuration in {args.rounds} rounds; ratio = zdeck decisions/s / RLCard UNO decisions/s"
+    )
+    if args.json:
+        out = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
+               "clock": args.clock, "rounds": args.rounds, "goal_ratio": GOAL_RATIO, "uno_like": list(UNO_LIKE),
+               "results": rows, "skipped": skipped}
+        print(json.dumps(out, indent=2))
+    else:
+        print_table(rows, skipped, header)
+    return 0 if rows else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
