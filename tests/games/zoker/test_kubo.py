@@ -11,7 +11,7 @@ from zdeck import IllegalAction, Outcome, Rng
 from zdeck.games.zoker.cards import DECK, Card
 from zdeck.games.zoker.kubo import KuboState, PointsBot
 from zdeck.games.zoker.kubo.actions import DRAW, END, Place, Score
-from zdeck.games.zoker.kubo.board import FRAMES, LINES, line_text, placeable
+from zdeck.games.zoker.kubo.board import FRAMES, LINES, any_open, line_text, placeable
 from zdeck.sim import play as sim_play
 
 C = Card.parse
@@ -385,3 +385,17 @@ def test_points_bot_beats_random_bots() -> None:
         sim_play(game, [PointsBot(), zdeck.RandomBot()], seed, keep_record=False)[0].winners() == [0]
         for seed in range(30))
     assert wins >= 17
+
+
+def test_open_place_shortcut_agrees_with_trying_every_card() -> None:
+    for start in FRAMES:
+        for seed in range(4):
+            state = zdeck.make("zoker-kubo", players=2, start=start).new_state(seed)
+            rng = Rng(seed)
+            while not state.is_over():
+                brute = any(placeable(state.frame, state.placed, state.top, i) for i in range(64))
+                assert any_open(state.top) == brute
+                player = state.actors()[0]
+                moves = state.legal_actions(player)
+                places = [a for a in moves if isinstance(a, Place)]
+                state.apply(player, rng.choice(places) if places and rng.below(5) else rng.choice(moves))

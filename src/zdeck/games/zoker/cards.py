@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from itertools import combinations
 from typing import Any
@@ -54,17 +54,16 @@ class Card:
     colour: int
     size: int
     shape: int
+    # Position in DECK (0..63): colour-major, then size, then shape. Stored, not computed, because the
+    # games index tables by it on every step; it is derived, so it takes no part in ==, hash or repr.
+    index: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for name in ("colour", "size", "shape"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
                 raise ValueError(f"a Zoker card's {name} must be an int 0..3, got {value!r}")
-
-    @property
-    def index(self) -> int:
-        """Position in DECK (0..63): colour-major, then size, then shape."""
-        return self.colour * 16 + self.size * 4 + self.shape
+        object.__setattr__(self, "index", self.colour * 16 + self.size * 4 + self.shape)
 
     @property
     def qualities(self) -> tuple[int, int, int]:

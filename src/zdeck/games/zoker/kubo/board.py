@@ -112,6 +112,11 @@ def completed(placed: list[bool], i: int) -> list[int]:
     return [k for k in LINES_THROUGH[i] if all(placed[j] for j in LINE_CARDS[k])]
 
 
-def any_open(frame: Frame, placed: list[bool], top: list[int]) -> bool:
-    """Is there still a place where some card could go? (False once every top-layer card is down.)"""
-    return any(placeable(frame, placed, top, i) for i in range(64))
+def any_open(top: list[int]) -> bool:
+    """Is there still a place where some card could go?
+
+    Exactly when some place lacks its top-layer card: on a place holding cards the next layer can go on
+    top; and an empty place always has a path of places to one holding a card, the first empty place on
+    it lies next to a card and can take a card of that card's layer (nothing lies above it). A test checks
+    this against trying every card."""
+    return any(t < 3 for t in top)

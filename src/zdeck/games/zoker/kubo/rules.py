@@ -247,7 +247,7 @@ class KuboState(State):
         self.laid += 1
         self.may_draw = False
         lines = completed(self.placed, i)
-        ends = not self.hands[player] or not any_open(self.frame, self.placed, self.top)
+        ends = not self.hands[player] or not any_open(self.top)
         if self.claiming:
             self.pending.extend(lines)
             self.closing = self.closing or ends
