@@ -224,6 +224,7 @@ class TikoState(State):
             "hand_counts": [len(h) for h in self.hands],
             "deck_count": len(self.deck),
             "won_counts": [len(w) for w in self.won],
+            "won": [[str(c) for c in w] for w in self.won],  # every won card was seen face up in its trick
             "last_trick": None if self.last_trick is None else
             {"winner": self.last_trick[0], "cards": [str(c) for c in self.last_trick[1]]},
             "scores": list(self.totals),
