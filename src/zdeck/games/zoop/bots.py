@@ -1,15 +1,22 @@
 """A heuristic Zoop bot: reads only its observation and legal actions.
 
+It counts cards: every card not in the discard pile nor in its own hand is
+"unseen", spread over the opponents' hands and the draw pile. From that it
+estimates how likely an opponent is to hold a card that matches a given card.
+
 Strategy, in order of priority:
 - out of turn, Cage every opponent's Special Animal (Cages are kept for that:
-  they can never be discarded) and ZOOP! whenever it holds the exact card;
-  it never sends a silent or wrong call;
-- on its turn, shed pairs early, hold Chameleons (they fit any one-animal card)
-  for later, fire Frogs/Monkeys/Kangaroos at a next player close to going out,
-  and prefer the card that leaves it more cards matching the new top;
-- play a Wild Card when it holds the most cards of one basic animal (at least
-  two), declaring that animal;
-- as a free discard, drop a pair or a card its hand can follow, never a Special
+  they are never discarded) and ZOOP! whenever it holds the exact card; it
+  never sends a silent or wrong call;
+- play a Wild Card when it holds the most of an animal - most of that animal's
+  cards still in play are in its own hand, so the others probably cannot
+  answer the Special Round and must draw - declaring that animal;
+- otherwise, among the cards it may play: shed pairs early; prefer a card the
+  next player is unlikely to match (they draw) and that nobody may match
+  (Everyone passes: a free discard); fire Frogs/Monkeys/Kangaroos at a next
+  player close to going out; keep Chameleons (they fit any one-animal card)
+  and one basic animal while it holds a Wild Card;
+- as a free discard, drop a pair or a hard-to-match card, never a Special
   Animal (a free discard has no effect).
 """
 
@@ -21,10 +28,32 @@ from typing import Any
 
 from zdeck.core import Action, State
 from zdeck.games.zoop.actions import Cage, Discard, Play, PlayWild, Zoop
-from zdeck.games.zoop.cards import ANY_SINGLE, BASIC_ANIMALS, Card, can_play_on, card_by_text, effect_of
+from zdeck.games.zoop.cards import ANY_SINGLE, BASIC_ANIMALS, Card, card_by_text, effect_of, load_deck
 from zdeck.rng import Rng
 
 _HURTS_NEXT = {"next_draws", "next_misses", "next_misses_then_draws"}
+
+
+class _Table:
+    """What the bot knows about the cards it cannot see."""
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.deck = load_deck(obs["colours"])
+        self.hand = [c for c in (card_by_text(t) for t in obs["hand"]) if c is not None]
+        seen = Counter(obs["pile"]) + Counter(obs["hand"])
+        self.unseen = {c: n - seen[str(c)] for c, n in zip(self.deck.kinds, self.deck.copies)}
+        self.total = max(1, sum(self.unseen.values()))
+        seat, sizes = obs["seat"], obs["hand_sizes"]
+        self.others = [h for q, h in enumerate(sizes) if q != seat]
+        self.next_size = sizes[(seat + obs["direction"]) % len(sizes)]
+
+    def p_lacks(self, share: int, cards: int) -> float:
+        """Chance that a hand of `cards` unseen cards holds none of `share` given cards."""
+        return (1.0 - share / self.total) ** cards
+
+    def matchers_unseen(self, card: Card) -> int:
+        ok = self.deck.matchers[self.deck.index[card]]
+        return sum(self.unseen[self.deck.kinds[k]] for k in ok)
 
 
 class HeuristicBot:
@@ -49,51 +78,52 @@ class HeuristicBot:
         own = [a for a in legal_actions if not isinstance(a, (Zoop, Cage))]
         if not own:
             return None  # out of turn with nothing worth doing: wait
-        hand = [c for c in (card_by_text(t) for t in observation["hand"]) if c is not None]
-        scored = [(self._score(a, hand, observation), rng.random(), a) for a in own]
+        if len(own) == 1:
+            return own[0]
+        table = _Table(observation)
+        scored = [(self._score(a, table), rng.random(), a) for a in own]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
-    def _score(self, action: Action, hand: list[Card], obs: Mapping[str, Any]) -> float:
+    def _score(self, action: Action, table: _Table) -> float:
         if isinstance(action, PlayWild):
-            return self._wild_score(action.animal, hand)
+            return self._wild_score(action.animal, table)
         if isinstance(action, Play):
-            return 10.0 + self._card_value(action.card, hand, obs, discard=False)
+            return 10.0 + self._card_value(action.card, table, discard=False)
         if isinstance(action, Discard):
-            return 10.0 + self._card_value(action.card, hand, obs, discard=True)
+            return 10.0 + self._card_value(action.card, table, discard=True)
         return 0.0  # draw / pass: only when nothing else is legal
 
-    def _wild_score(self, animal: str, hand: list[Card]) -> float:
-        held = Counter(c.animal for c in hand if c.animal in BASIC_ANIMALS)
-        most = max(held.values(), default=0)
-        if held[animal] == most and most >= 2:
-            return 14.0 + held[animal]  # holds the most of this animal: start the Special Round now
-        return 1.0 + held[animal] * 0.1  # otherwise only when nothing else can be played
+    def _wild_score(self, animal: str, table: _Table) -> float:
+        mine = sum(1 for c in table.hand if c.animal == animal)
+        unseen = sum(n for c, n in table.unseen.items() if c.animal == animal)
+        lacking = sum(table.p_lacks(unseen, h) for h in table.others) / max(1, len(table.others))
+        if mine >= 1 and (mine >= unseen or lacking >= 0.4):
+            return 20.0 + 10.0 * lacking  # holds the most of it: the others mostly draw
+        return 1.0 + lacking  # otherwise only when nothing else can be played
 
-    def _card_value(self, card: Card, hand: list[Card], obs: Mapping[str, Any], discard: bool) -> float:
-        rest = list(hand)
+    def _card_value(self, card: Card, table: _Table, discard: bool) -> float:
+        rest = list(table.hand)
         if card in rest:
             rest.remove(card)
-        value = 0.0
-        if card.count == 2:
-            value += 3.0  # shed pairs early
+        value = 3.0 if card.count == 2 else 0.0  # shed pairs early
         effect = effect_of(card)
         if effect == ANY_SINGLE:
             value -= 3.0  # the most flexible card: keep it
         elif effect is not None:
             if discard:
                 value -= 5.0  # a free discard wastes the animal's effect
-            elif effect in _HURTS_NEXT and self._next_hand(obs) <= 3:
+            elif effect in _HURTS_NEXT and table.next_size <= 3:
                 value += 5.0
             else:
                 value += 1.0
-        value += 0.5 * sum(1 for c in rest if can_play_on(c, card))  # we can follow it ourselves
+        share = table.matchers_unseen(card)
+        value += 4.0 * (1.0 - table.p_lacks(share, table.next_size)) * -1.0  # the next player may follow
+        everyone_passes = 1.0
+        for h in table.others:
+            everyone_passes *= table.p_lacks(share, h)
+        if not discard:
+            value += 8.0 * everyone_passes  # a free discard follows
         if card.animal in BASIC_ANIMALS and any(c.animal == "wild" for c in rest):
             if not any(c.animal in BASIC_ANIMALS for c in rest):
                 value -= 4.0  # keep one basic animal so the Wild Card stays playable
         return value
-
-    @staticmethod
-    def _next_hand(obs: Mapping[str, Any]) -> int:
-        sizes = obs["hand_sizes"]
-        seat = obs["seat"]
-        return sizes[(seat + obs["direction"]) % len(sizes)]

@@ -589,6 +589,7 @@ class ZoopState(State):
         cage = self.cage
         obs: dict[str, Any] = {
             "seat": player,
+            "colours": len(d.colours),
             "phase": self.phase,
             "turn": self.turn if self.phase != OVER else None,
             "direction": self.direction,
