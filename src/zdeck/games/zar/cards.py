@@ -1,0 +1,122 @@
+"""The ZAR card kinds, read once from `deck.json`.
+
+Copies of a card are identical, so the engine works with *kinds*: small ints
+indexing `KINDS`. A hand is a list of counts per kind, which makes "do I hold a
+card identical to the top card?" (the question matching asks all the time) a
+single list lookup. Kind order: the 18 Symbol cards (colour-major), the 9
+Command cards, the 4 Power cards, then the Chameleon.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+SYMBOL, COMMAND, POWER, CHAMELEON_CAT = "symbol", "command", "power", "chameleon"
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One distinct card. `symbol` indexes `FOLLOW_SYMBOLS` (Command creatures count as symbols for following)."""
+
+    index: int
+    name: str
+    category: str
+    colour: int  # index into COLOURS, -1 for none
+    symbol: int  # index into FOLLOW_SYMBOLS, -1 for none
+    declares: str  # "colour", "symbol" or "" (Power cards only)
+
+
+def _load() -> dict[str, Any]:
+    text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+DECK: dict[str, Any] = _load()
+COLOURS: tuple[str, ...] = tuple(DECK["colours"])
+SYMBOLS: tuple[str, ...] = tuple(s["card"] for s in DECK["symbols"])
+DECLARED_SYMBOLS: tuple[str, ...] = tuple(s["declared"] for s in DECK["symbols"])
+COMMANDS: tuple[str, ...] = tuple(c["card"] for c in DECK["commands"])
+FOLLOW_SYMBOLS: tuple[str, ...] = SYMBOLS + COMMANDS  # what "same symbol" compares
+WASP_DRAW: int = DECK["wasp_draw_per_card"]
+
+
+def _kinds() -> tuple[Kind, ...]:
+    out: list[Kind] = []
+    for c, colour in enumerate(COLOURS):
+        for s, symbol in enumerate(SYMBOLS):
+            out.append(Kind(len(out), f"{colour} {symbol}", SYMBOL, c, s, ""))
+    for c, colour in enumerate(COLOURS):
+        for m, command in enumerate(COMMANDS):
+            out.append(Kind(len(out), f"{colour} {command}", COMMAND, c, len(SYMBOLS) + m, ""))
+    for power in DECK["power"]:
+        out.append(Kind(len(out), power["card"], POWER, -1, -1, power["declares"]))
+    out.append(Kind(len(out), DECK["chameleon"]["card"], CHAMELEON_CAT, -1, -1, ""))
+    return tuple(out)
+
+
+KINDS: tuple[Kind, ...] = _kinds()
+NUM_KINDS = len(KINDS)  # 32
+CHAMELEON = NUM_KINDS - 1  # the Chameleon's kind index
+PLAIN_KINDS = CHAMELEON  # kinds 0..30 are the 31 printed cards of a half deck
+BY_NAME: dict[str, int] = {k.name.lower(): k.index for k in KINDS}
+_COMMAND_INDEX = {name: len(SYMBOLS) + i for i, name in enumerate(COMMANDS)}
+CRAB_SYMBOL = _COMMAND_INDEX["Crab"]
+FROG_SYMBOL = _COMMAND_INDEX["Frog"]
+WASP_SYMBOL = _COMMAND_INDEX["Wasp"]
+IS_POWER = tuple(k.category == POWER for k in KINDS)
+IS_CRAB = tuple(k.symbol == CRAB_SYMBOL for k in KINDS)
+IS_FROG = tuple(k.symbol == FROG_SYMBOL for k in KINDS)
+IS_WASP = tuple(k.symbol == WASP_SYMBOL for k in KINDS)
+WASPS = tuple(k.index for k in KINDS if IS_WASP[k.index])
+
+
+def declarations(kind: int) -> tuple[int, ...]:
+    """The declaration choices a play of this kind carries (-1: none).
+
+    Peacocks declare one of the 3 colours, Dragons one of the 6 Symbol-card
+    symbols (see the Clarifications for why Dragons cannot name a creature).
+    """
+    declares = KINDS[kind].declares
+    if declares == "colour":
+        return tuple(range(len(COLOURS)))
+    if declares == "symbol":
+        return tuple(range(len(SYMBOLS)))
+    return (-1,)
+
+
+def declaration_name(kind: int, value: int) -> str:
+    """The spoken name of a declaration: a colour, or a symbol in the plural ("Moons")."""
+    if value < 0:
+        return ""
+    return COLOURS[value] if KINDS[kind].declares == "colour" else DECLARED_SYMBOLS[value]
+
+
+def points_table(scoring: str) -> tuple[int, ...]:
+    """Points per kind for a scoring table named in deck.json."""
+    table = DECK["scoring"][scoring]
+    return tuple(table[k.category] for k in KINDS)
+
+
+def deal_size(players: int, half_decks: int, seven_card_cap: bool) -> int:
+    """Cards dealt to each player: 10 - players (min 3) with one deck; 15 - players (3..10) with more."""
+    rule = DECK["deal"]["base" if half_decks == 2 else "multideck"]
+    size = max(rule["min"], rule["from"] - players)
+    if rule["max"] is not None:
+        size = min(size, rule["max"])
+    if seven_card_cap:
+        size = min(size, DECK["deal"]["cap_variant"])
+    return size
+
+
+def player_range(half_decks: int) -> tuple[int, int]:
+    lo, hi = DECK["players"]["base" if half_decks == 2 else "multideck"]
+    return lo, hi
+
+
+def full_deck(half_decks: int, chameleons: int) -> list[int]:
+    """Every card in play as kinds: N copies of each printed card and the chosen Chameleons."""
+    cards = [k for k in range(PLAIN_KINDS) for _ in range(half_decks)]
+    return cards + [CHAMELEON] * chameleons

@@ -1,0 +1,294 @@
+"""The ZAR game: options, the action codec, and building states."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Any
+
+from zdeck.core import Game, Option
+from zdeck.games.zar.actions import DRAW, PASS, Call, Play
+from zdeck.games.zar.cards import (
+    CHAMELEON,
+    COLOURS,
+    DECK,
+    DECLARED_SYMBOLS,
+    NUM_KINDS,
+    PLAIN_KINDS,
+    deal_size,
+    declarations,
+    declaration_name,
+    full_deck,
+    player_range,
+    points_table,
+)
+from zdeck.games.zar.state import OVER, PHASES, ZarState
+from zdeck.rng import Rng
+
+MAX_HALF_DECKS = 16  # "any N >= 2": bounded only to keep the action table a sensible size
+
+
+def _int_in(lo: int, hi: int) -> Any:
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _optional_int(v: Any) -> bool:
+    return v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1)
+
+
+class ZarGame(Game):
+    id = "zar"
+    title = "ZAR"
+    summary = "Shed your hand by colour or symbol; match identical cards out of turn (multideck, Chameleons)"
+    min_players = 2
+    max_players = 14
+    options_spec = {
+        "half_decks": Option(
+            2,
+            "half decks in play, each card present once per half deck: 2 is the base game (2-9 players), "
+            "3 'Deck and a Half', 4 'Double Deck', any N from 2 to 16 (multideck: 2-14 players)",
+            check=_int_in(2, MAX_HALF_DECKS),
+        ),
+        "chameleons": Option(
+            0, "blank cards used as Chameleons: 0 to one per half deck", check=_int_in(0, MAX_HALF_DECKS)
+        ),
+        "seven_card_cap": Option(False, "variant: deal at most 7 cards per player", choices=(False, True)),
+        "scoring": Option(
+            "standard",
+            "points for cards left in hand: 'standard' (Symbol 1, Command 3, Power 5, Chameleon 6) or 'count'",
+            choices=("standard", "count"),
+        ),
+        "hands": Option(None, "game length in hands (None: play to the target score)", check=_optional_int),
+        "target": Option(
+            100, "the game ends after the hand in which someone reaches this score (None: no target)",
+            check=_optional_int,
+        ),
+        "calls": Option(
+            "auto",
+            "'auto': the engine makes every call; 'strict': each play carries the player's call "
+            "(MATCH, MATCH-DOUBLE, TRIPLE, ZAR'CH-TRIPLE-BLUE, ZAR...) and a missing or wrong call draws a card",
+            choices=("auto", "strict"),
+        ),
+    }
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.half_decks: int = self.options["half_decks"]
+        self.chameleons: int = self.options["chameleons"]
+        self.strict: bool = self.options["calls"] == "strict"
+        self.deal_size = deal_size(self.players, self.half_decks, self.options["seven_card_cap"])
+        self.points = points_table(self.options["scoring"])
+        self.max_size = self.half_decks + self.chameleons  # the largest possible multiple play
+        self._plays: tuple[Play, ...] = tuple(self._all_plays())
+        self.plays_of: dict[tuple[int, int, int, bool, int], Play] = {
+            (p.card, p.real, p.chameleons, p.chameleon_on_top, p.declare): p for p in self._plays
+        }
+        self._play_index = {p: i for i, p in enumerate(self._plays)}
+        self._play_by_text = {_norm(p.cards_text()): p for p in self._plays}
+        self._calls = tuple(
+            Call(zar, match, size) for zar in (False, True) for match in (False, True)
+            for size in range(1, self.max_size + 1)
+        )
+        self._call_index = {c: i for i, c in enumerate(self._calls)}
+        self._words: dict[str, dict[str, Call]] = {}
+
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        return player_range(options["half_decks"])
+
+    def check_options(self) -> None:
+        if self.options["chameleons"] > self.options["half_decks"]:
+            raise ValueError(
+                f"zar: chameleons={self.options['chameleons']} but only {self.options['half_decks']} blank cards "
+                "exist (one per half deck)"
+            )
+        if self.options["hands"] is None and self.options["target"] is None:
+            raise ValueError("zar: set hands or target (or both), or the game would never end")
+
+    # -- states -------------------------------------------------------------------------
+    def new_state(self, seed: int) -> ZarState:
+        state = ZarState(self, Rng(seed))
+        state.deal()
+        return state
+
+    def state_from_dict(self, data: dict[str, Any]) -> ZarState:
+        self.check_header(data)
+        try:
+            return self._from_dict(data)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"malformed zar state: {type(exc).__name__} {exc}") from None
+
+    def _from_dict(self, d: dict[str, Any]) -> ZarState:
+        n = self.players
+        state = ZarState(self, Rng.from_state(d["rng"]))
+        state.version = _int(d["version"], "version", 0)
+        hands = d["hands"]
+        if not isinstance(hands, list) or len(hands) != n:
+            raise ValueError(f"zar state: hands must be a list of {n} count lists")
+        state.hands = [_counts(h) for h in hands]
+        state.sizes = [sum(h) for h in state.hands]
+        state.drawpile = _kinds(d["drawpile"], "drawpile")
+        state.pile = _kinds(d["pile"], "pile")
+        state.pile_as = _kinds(d["pile_as"], "pile_as")
+        if not state.pile or len(state.pile) != len(state.pile_as):
+            raise ValueError("zar state: pile and pile_as must be non-empty and of equal length")
+        if any(a == CHAMELEON or (p != CHAMELEON and p != a) for p, a in zip(state.pile, state.pile_as)):
+            raise ValueError("zar state: pile_as must repeat the printed cards and give Chameleons an identity")
+        have = sorted(state.drawpile + state.pile + [k for h in state.hands for k, c in enumerate(h) for _ in range(c)])
+        if have != sorted(full_deck(self.half_decks, self.chameleons)):
+            raise ValueError("zar state: the cards do not add up to the deck in play")
+        top = state.pile_as[-1]
+        state.declared = _int(d["declared"], "declared", -1)
+        if state.declared not in declarations(top):
+            raise ValueError(f"zar state: declared={state.declared} does not fit the top card")
+        state.direction = d["direction"]
+        if state.direction not in (1, -1):
+            raise ValueError("zar state: direction must be 1 or -1")
+        state.owner = _seat(d["owner"], n, "owner")
+        state.count = _int(d["count"], "count", 1)
+        state.run = _int(d["run"], "run", 0)
+        state.matchable = _bool(d["matchable"], "matchable")
+        state.stack = _int(d["stack"], "stack", 0)
+        state.phase = d["phase"]
+        if state.phase not in PHASES:
+            raise ValueError(f"zar state: phase must be one of {PHASES}")
+        state.turn = _int(d["turn"], "turn", -1) if state.phase in ("out", OVER) else _seat(d["turn"], n, "turn")
+        state.drawn = _int(d["drawn"], "drawn", -1)
+        if state.phase == "drawn" and not (0 <= state.drawn < NUM_KINDS and state.hands[state.turn][state.drawn]):
+            raise ValueError("zar state: the drawn card must be in the turn player's hand")
+        state.idle = _int(d["idle"], "idle", 0)
+        state.dealer = _seat(d["dealer"], n, "dealer")
+        state.hand_no = _int(d["hand_no"], "hand_no", 1)
+        state.totals = _ints(d["totals"], n, "totals")
+        state.history = [_ints(h, n, "history") for h in d["history"]]
+        state.hand_winner = _int(d["hand_winner"], "hand_winner", -1)
+        state.last_player = _int(d["last_player"], "last_player", -1)
+        state.last_call = d["last_call"]
+        if not isinstance(state.last_call, str):
+            raise ValueError("zar state: last_call must be a string")
+        state.penalties = _ints(d["penalties"], n, "penalties")
+        return state
+
+    # -- actions ------------------------------------------------------------------------
+    def _all_plays(self) -> Iterator[Play]:
+        """Every play, kind by kind: printed cards with or without Chameleons, then Chameleons alone."""
+        for card in range(PLAIN_KINDS):
+            for real in range(self.half_decks + 1):
+                for chams in range(self.chameleons + 1):
+                    if real + chams == 0:
+                        continue
+                    tops = (False,) if chams == 0 else (True,) if real == 0 else (False, True)
+                    for top in tops:
+                        for declare in declarations(card):
+                            yield Play(card, real, chams, top, declare)
+
+    def with_call(self, play: Play, call: Call | None) -> Play:
+        return replace(play, call=call)
+
+    def action_table(self) -> Sequence[Any]:
+        if not self.strict:
+            return [*self._plays, DRAW, PASS]
+        return [self.action_from_id(i) for i in range(self.num_distinct_actions())]
+
+    # Strict calls multiply every play by its possible calls; the codec is then
+    # arithmetic (play index x call index) instead of a stored table.
+    def num_distinct_actions(self) -> int:
+        if not self.strict:
+            return super().num_distinct_actions()
+        return len(self._plays) * len(self._calls) + 2
+
+    def action_id(self, action: Any) -> int:
+        if not self.strict:
+            return super().action_id(action)
+        if action == DRAW or action == PASS:
+            return len(self._plays) * len(self._calls) + (action == PASS)
+        if isinstance(action, Play) and action.call in self._call_index:
+            bare = self._play_index.get(replace(action, call=None))
+            if bare is not None:
+                return bare * len(self._calls) + self._call_index[action.call]
+        raise ValueError(f"{self.id}: {action!r} is not an action of this game")
+
+    def action_from_id(self, index: int) -> Any:
+        if not self.strict:
+            return super().action_from_id(index)
+        total = self.num_distinct_actions()
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < total:
+            raise ValueError(f"{self.id}: action id {index!r} is outside 0..{total - 1}")
+        if index >= total - 2:
+            return PASS if index == total - 1 else DRAW
+        play, call = divmod(index, len(self._calls))
+        return replace(self._plays[play], call=self._calls[call])
+
+    def parse_action(self, text: str) -> Any:
+        if not self.strict:
+            return super().parse_action(text)
+        try:
+            norm = _norm(text)
+        except AttributeError:
+            raise ValueError(f"{self.id}: cannot read {text!r} as an action") from None
+        if norm in ("draw", "pass"):
+            return DRAW if norm == "draw" else PASS
+        words, _, cards = norm.rpartition(":")
+        play = self._play_by_text.get(cards.strip())
+        if play is not None:
+            call = self._spoken(declaration_name(play.card, play.declare)).get(words.strip())
+            if call is not None:
+                return replace(play, call=call)
+        raise ValueError(f"{self.id}: cannot read {text!r} as an action (strict calls: '<CALL>: <cards>')")
+
+    def _spoken(self, declared: str) -> dict[str, Call]:
+        """Normalised call words -> Call, for plays that declare `declared` ("" for none)."""
+        table = self._words.get(declared)
+        if table is None:
+            table = {_norm(c.words(declared)): c for c in self._calls}
+            if not declared:
+                table["last card"] = Call(True, False, 1)  # the base game's name for a lone "ZAR"
+            self._words[declared] = table
+        return table
+
+
+def _norm(text: str) -> str:
+    """The kernel's text normalisation: case and runs of whitespace do not matter."""
+    return " ".join(text.split()).lower()
+
+
+def _int(v: Any, name: str, lo: int) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo:
+        raise ValueError(f"zar state: {name} must be an integer >= {lo}, got {v!r}")
+    return v
+
+
+def _bool(v: Any, name: str) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError(f"zar state: {name} must be true or false")
+    return v
+
+
+def _seat(v: Any, n: int, name: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+        raise ValueError(f"zar state: {name} must be a seat 0..{n - 1}, got {v!r}")
+    return v
+
+
+def _ints(v: Any, n: int, name: str) -> list[int]:
+    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        raise ValueError(f"zar state: {name} must be a list of {n} integers")
+    return list(v)
+
+
+def _counts(v: Any) -> list[int]:
+    if not isinstance(v, list) or len(v) != NUM_KINDS:
+        raise ValueError(f"zar state: each hand must list {NUM_KINDS} card counts")
+    for x in v:
+        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+            raise ValueError("zar state: hand counts must be non-negative integers")
+    return list(v)
+
+
+def _kinds(v: Any, name: str) -> list[int]:
+    if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < NUM_KINDS
+                                          for x in v):
+        raise ValueError(f"zar state: {name} must be a list of card kinds 0..{NUM_KINDS - 1}")
+    return list(v)
+
+
+__all__ = ["ZarGame", "COLOURS", "DECK", "DECLARED_SYMBOLS"]

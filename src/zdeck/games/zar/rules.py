@@ -1,0 +1,44 @@
+"""Small pure rules shared by the state and the bots (one source of truth).
+
+They take plain values so a bot can ask them with what its observation shows.
+"""
+
+from __future__ import annotations
+
+from zdeck.games.zar.actions import Call
+from zdeck.games.zar.cards import IS_POWER, IS_WASP, KINDS
+
+
+def correct_call(
+    *, player: int, hand_size: int, card: int, size: int, top: int, matchable: bool, owner: int, run: int
+) -> Call:
+    """The call a play must carry (strict calls) - the extended rules' declaration table.
+
+    A play identical to an open top card is a match: "MATCH"/"MATCH-DOUBLE"...
+    on someone else's cards; on your own cards it extends your run, so it is
+    named by the run's new size ("DOUBLE" for one card on your own single).
+    "ZAR" is due when the play leaves exactly one card in hand.
+    """
+    zar = hand_size - size == 1
+    if matchable and card == top:
+        if owner == player:
+            return Call(zar, False, run + size)
+        return Call(zar, True, size)
+    return Call(zar, False, size)
+
+
+def follows(card: int, top: int, declared: int, stack: int) -> bool:
+    """May `card` be played in turn on `top` (not as a match)?
+
+    A pending Wasp draw can only be answered by a Wasp. Otherwise a Power card
+    goes on anything; other cards follow the colour or the symbol (a Command
+    creature counts as a symbol), or the declaration of a Power card on top.
+    """
+    if stack:
+        return IS_WASP[card]
+    if IS_POWER[card]:
+        return True
+    kind, on = KINDS[card], KINDS[top]
+    if IS_POWER[top]:
+        return kind.colour == declared if on.declares == "colour" else kind.symbol == declared
+    return kind.colour == on.colour or kind.symbol == on.symbol

@@ -1,0 +1,505 @@
+"""The ZAR state: hands, piles, the open play group (for matching) and the turn.
+
+The play group is the heart of matching. A play starts a group; every later
+play of a card identical to the top (by anyone, in turn or out of turn) joins
+it as a match while the group is open (`matchable`). The group's size drives
+its effect - Frogs skip `count` players, each Wasp adds two to the pending draw,
+each Crab flips the direction - and play proceeds from its last contributor
+(`owner`). The turn player answering the group (playing, or drawing) closes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from zdeck.core import IllegalAction, Outcome, State
+from zdeck.games.zar.actions import DRAW, PASS, SILENT, Call, Draw, Pass, Play, ZarAction
+from zdeck.games.zar.cards import (
+    CHAMELEON,
+    IS_CRAB,
+    IS_FROG,
+    IS_POWER,
+    IS_WASP,
+    KINDS,
+    NUM_KINDS,
+    PLAIN_KINDS,
+    WASP_DRAW,
+    declaration_name,
+    declarations,
+    full_deck,
+)
+from zdeck.games.zar.rules import correct_call, follows
+from zdeck.rng import Rng
+
+if TYPE_CHECKING:
+    from zdeck.games.zar.game import ZarGame
+
+PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"
+PHASES = (PLAY, DRAWN, OUT, OVER)
+
+
+class ZarState(State):
+    """One moment of a ZAR game (several hands)."""
+
+    game: ZarGame
+
+    def __init__(self, game: ZarGame, rng: Rng) -> None:
+        self.game = game
+        self.version = 0
+        self.rng = rng
+        n = game.players
+        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
+        self.sizes: list[int] = [0] * n
+        self.drawpile: list[int] = []
+        self.pile: list[int] = []  # physical cards, bottom to top
+        self.pile_as: list[int] = []  # what each pile card counts as (a Chameleon's assumed identity)
+        self.declared = -1  # the colour/symbol declared by the Power play on top
+        self.direction = 1
+        self.owner = 0  # last player to add to the open play group
+        self.count = 0  # cards in the play group
+        self.run = 0  # the owner's own consecutive cards in it (for matching yourself)
+        self.matchable = False  # the group is still open to matches
+        self.stack = 0  # pending Wasp draw
+        self.turn = -1
+        self.phase = PLAY
+        self.drawn = -1  # the card the turn player just drew (DRAWN phase)
+        self.idle = 0  # consecutive turns that neither played nor drew a card
+        self.dealer = 0
+        self.hand_no = 1
+        self.totals: list[int] = [0] * n
+        self.history: list[list[int]] = []
+        self.hand_winner = -1  # winner of the last finished hand
+        self.last_player = -1
+        self.last_call = ""
+        self.penalties: list[int] = [0] * n  # strict-call penalty cards drawn this game
+
+    # -- dealing -------------------------------------------------------------------------
+    def deal(self) -> None:
+        """Shuffle every card, deal from the dealer's left, turn the first card for the dealer."""
+        game, n = self.game, self.game.players
+        cards = full_deck(game.half_decks, game.chameleons)
+        self.rng.shuffle(cards)
+        self.hands = [[0] * NUM_KINDS for _ in range(n)]
+        self.sizes = [0] * n
+        for _ in range(game.deal_size):
+            for i in range(1, n + 1):
+                seat = (self.dealer + i) % n
+                self.hands[seat][cards.pop()] += 1
+                self.sizes[seat] += 1
+        while IS_POWER[cards[-1]] or cards[-1] == CHAMELEON:
+            cards.insert(0, cards.pop())  # a Power card cannot start: it goes to the bottom
+        first = cards.pop()
+        self.drawpile = cards
+        self.pile, self.pile_as = [first], [first]
+        self.declared, self.direction, self.stack = -1, 1, 0
+        self.phase, self.drawn, self.idle = PLAY, -1, 0
+        self.owner, self.count, self.run, self.matchable = self.dealer, 1, 1, True
+        self.last_player, self.last_call = self.dealer, ""
+        self._card_effects(first, 1)  # it counts as the dealer's play
+        self._set_turn()
+
+    # -- who acts --------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        if self.phase == DRAWN:
+            return (self.turn,)
+        return tuple(p for p in range(self.game.players) if p == self.turn or self._may_match(p))
+
+    def _may_match(self, p: int) -> bool:
+        """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""
+        if not self.matchable:
+            return False
+        hand = self.hands[p]
+        return hand[self.pile_as[-1]] > 0 or (hand[CHAMELEON] > 0 and self.pile[-1] == CHAMELEON)
+
+    def legal_actions(self, player: int) -> list[Any]:
+        bare = self._bare_legal(player)
+        if not self.game.strict:
+            return bare
+        return [v for a in bare for v in (self._call_variants(player, a) if isinstance(a, Play) else (a,))]
+
+    def _bare_legal(self, player: int) -> list[Any]:
+        """Legal actions without calls (the strict mode adds the call variants on top)."""
+        if self.phase == OVER or not (isinstance(player, int) and 0 <= player < self.game.players):
+            return []
+        if self.phase == DRAWN:
+            return self._drawn_plays() + [PASS] if player == self.turn else []
+        in_turn = self.phase == PLAY and player == self.turn
+        plays: list[Any] = self._plays(player, in_turn)
+        if in_turn and not plays:
+            return [DRAW]
+        return plays
+
+    def _plays(self, p: int, in_turn: bool) -> list[Play]:
+        hand = self.hands[p]
+        chams = hand[CHAMELEON]
+        top = self.pile_as[-1]
+        top_cham = self.pile[-1] == CHAMELEON
+        out: list[Play] = []
+        if self.matchable and (in_turn or hand[top] or (top_cham and chams)):
+            for n in range(hand[top] + 1):
+                for c in range(chams + 1):
+                    if n + c == 0:
+                        continue
+                    if c and not top_cham and not in_turn and (n == 0 or self.phase == OUT):
+                        continue  # a Chameleon goes out of turn only on a Chameleon or beside a matching card
+                    self._emit(out, top, n, c)
+        if in_turn:
+            for k in range(PLAIN_KINDS):
+                if not hand[k] or (k == top and self.matchable) or not self._follows(k):
+                    continue
+                for n in range(1, hand[k] + 1):
+                    for c in range(chams + 1):
+                        self._emit(out, k, n, c)
+            if not self.matchable:
+                for c in range(1, chams + 1):
+                    self._emit(out, top, 0, c)  # the first way: becomes the card it is played on
+        return out
+
+    def _drawn_plays(self) -> list[Play]:
+        """After drawing, only the drawn card may be played (nothing else could be)."""
+        out: list[Play] = []
+        if self.drawn == CHAMELEON:
+            self._emit(out, self.pile_as[-1], 0, 1)
+        elif self._follows(self.drawn):
+            self._emit(out, self.drawn, 1, 0)
+        return out
+
+    def _emit(self, out: list[Play], card: int, n: int, c: int) -> None:
+        plays = self.game.plays_of
+        tops = (False,) if c == 0 else (True,) if n == 0 else (False, True)
+        for top in tops:
+            for declare in declarations(card):
+                out.append(plays[(card, n, c, top, declare)])
+
+    def _follows(self, card: int) -> bool:
+        return follows(card, self.pile_as[-1], self.declared, self.stack)
+
+    def _call_for(self, p: int, play: Play) -> Call:
+        return correct_call(
+            player=p,
+            hand_size=self.sizes[p],
+            card=play.card,
+            size=play.size,
+            top=self.pile_as[-1],
+            matchable=self.matchable,
+            owner=self.owner,
+            run=self.run,
+        )
+
+    def _call_variants(self, p: int, play: Play) -> list[Play]:
+        """Strict calls: the right call and the slips the rules penalise.
+
+        A slip forgets or confuses what is due: ZAR left out, MATCH and DOUBLE
+        mixed up on a play that joins the group (matching someone, or yourself),
+        or saying nothing. Calls that invent what is not due at all (ZAR with
+        cards to spare, MATCH on a play that matches nothing) are refused.
+        """
+        right = self._call_for(p, play)
+        forms = [(right.match, right.size)]
+        if self.matchable and play.card == self.pile_as[-1]:
+            forms.append((not right.match, play.size))  # "MATCH" on yourself, or a match named as a plain play
+        calls: list[Call] = []
+        for zar in (right.zar, False):
+            for match, size in forms:
+                call = Call(zar, match, size)
+                if call not in calls:
+                    calls.append(call)
+        if SILENT not in calls:
+            calls.append(SILENT)
+        return [self.game.with_call(play, call) for call in calls]
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply(self, player: int, action: Any) -> None:
+        self._do(player, action)
+
+    def _do(self, player: int, action: ZarAction) -> bool:
+        """Apply a legal action; True when a call penalty was drawn."""
+        if isinstance(action, Play):
+            return self._play(player, action)
+        if isinstance(action, Draw):
+            self._draw_turn(player)
+        else:
+            self._pass(player)
+        return False
+
+    def _play(self, p: int, play: Play) -> bool:
+        card, size = play.card, play.size
+        is_match = self.matchable and card == self.pile_as[-1]
+        call = self._call_for(p, play)
+        hand = self.hands[p]
+        hand[card] -= play.real
+        hand[CHAMELEON] -= play.chameleons
+        self.sizes[p] -= size
+        if play.chameleon_on_top:
+            self.pile += [card] * play.real + [CHAMELEON] * play.chameleons
+        else:
+            self.pile += [CHAMELEON] * play.chameleons + [card] * play.real
+        self.pile_as += [card] * size
+        self.declared = play.declare
+        if is_match and p == self.owner:
+            self.run += size  # matching yourself: your play grows, nobody draws
+            self.count += size
+        elif is_match:
+            self._draw_cards(self.owner, 1)  # each match makes the matched player draw one
+            self.owner, self.run = p, size
+            self.count += size
+        else:
+            self.owner, self.count, self.run = p, size, size
+        self._card_effects(card, size)
+        self.matchable, self.drawn, self.idle = True, -1, 0
+        self.last_player = p
+        self.last_call = call.words(declaration_name(card, play.declare))
+        penalised = self.game.strict and play.call != call
+        if penalised:
+            self.penalties[p] += len(self._draw_cards(p, 1))
+        if self.sizes[p] == 0:
+            self.phase, self.turn = OUT, -1  # others may still match the last card
+            if not any(self._may_match(q) for q in range(self.game.players)):
+                self._end_hand(p)
+        else:
+            self.phase = PLAY
+            self._set_turn()
+        return penalised
+
+    def _card_effects(self, card: int, size: int) -> None:
+        if IS_CRAB[card] and size % 2:
+            self.direction = -self.direction
+        if IS_WASP[card]:
+            self.stack += WASP_DRAW * size
+
+    def _set_turn(self) -> None:
+        steps = 1 + self.count if IS_FROG[self.pile_as[-1]] else 1
+        self.turn = (self.owner + self.direction * steps) % self.game.players
+
+    def _draw_turn(self, p: int) -> None:
+        self.matchable = False  # the turn player has answered: the moment to match is gone
+        if self.stack:
+            got = self._draw_cards(p, self.stack)
+            self.stack = 0
+            self.turn = (p + self.direction) % self.game.players
+        else:
+            got = self._draw_cards(p, 1)
+            if got:
+                self.drawn, self.phase = got[0], DRAWN
+            else:
+                self.turn = (p + self.direction) % self.game.players
+        self.idle = 0 if got else self.idle + 1
+        self.last_player, self.last_call = p, ""
+        if self.idle >= self.game.players:
+            self._end_hand(None)  # nobody can play and there is nothing left to draw
+
+    def _pass(self, p: int) -> None:
+        self.phase, self.drawn = PLAY, -1
+        self.turn = (p + self.direction) % self.game.players
+        self.last_player, self.last_call = p, ""
+
+    def _draw_cards(self, p: int, k: int) -> list[int]:
+        """Draw k cards for p, turning the Playpile (all but its top) into a new Drawpile when needed."""
+        got: list[int] = []
+        hand = self.hands[p]
+        for _ in range(k):
+            if not self.drawpile:
+                if len(self.pile) <= 1:
+                    break
+                self.drawpile = self.pile[:-1]
+                self.pile, self.pile_as = self.pile[-1:], self.pile_as[-1:]
+                self.rng.shuffle(self.drawpile)
+            card = self.drawpile.pop()
+            hand[card] += 1
+            got.append(card)
+        self.sizes[p] += len(got)
+        return got
+
+    def _end_hand(self, winner: int | None) -> None:
+        points = self.game.points
+        scored = [sum(points[k] * c for k, c in enumerate(hand) if c) for hand in self.hands]
+        if winner is None:  # blocked hand: fewest points wins, ties to the first from the dealer's left
+            order = [(self.dealer + i) % self.game.players for i in range(1, self.game.players + 1)]
+            winner = min(order, key=lambda q: scored[q])
+        self.totals = [t + s for t, s in zip(self.totals, scored)]
+        self.history.append(scored)
+        self.hand_winner = winner
+        hands, target = self.game.options["hands"], self.game.options["target"]
+        if (hands is not None and len(self.history) >= hands) or (target is not None and max(self.totals) >= target):
+            self.phase, self.turn, self.matchable = OVER, -1, False
+            return
+        self.dealer = winner  # the winner deals the next hand
+        self.hand_no += 1
+        self.deal()
+
+    def _on_timeout(self) -> None:
+        if self.phase != OUT:
+            raise IllegalAction("someone must act here: the turn player has to play or draw")
+        self._end_hand(self.owner)  # nobody matched the last card: its player wins the hand
+
+    # -- late submissions ---------------------------------------------------------------------------
+    def resolve_late(self, player: int, action: Any, seen: int) -> Outcome:
+        """A play or draw sent before other submissions landed.
+
+        If it is still legal (a match that now lands on a match, a turn that is
+        still yours) it takes effect: the rules do not care when you saw the
+        card. Otherwise the cards go back to the hand (BOUNCED). Cards you do not
+        hold cannot be resolved at all.
+        """
+        try:
+            self.game.action_id(action)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        bare = action
+        if isinstance(action, Play):
+            hand = self.hands[player]
+            if hand[action.card] < action.real or hand[CHAMELEON] < action.chameleons:
+                raise IllegalAction(f"player {player} does not hold the cards of {action}")
+            bare = self.game.with_call(action, None)
+        if bare in self._bare_legal(player):
+            return Outcome.PENALISED if self._do(player, action) else Outcome.APPLIED
+        return Outcome.BOUNCED
+
+    def explain_illegal(self, player: int, action: Any) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, (Play, Draw, Pass)):
+            return f"{action!r} is not a ZAR action"
+        if isinstance(action, Pass):
+            return "pass: only after drawing a card on your turn"
+        in_turn = self.phase in (PLAY, DRAWN) and player == self.turn
+        if isinstance(action, Draw):
+            if not in_turn or self.phase == DRAWN:
+                return "draw: only the turn player draws, once, when they cannot play"
+            return "draw: you may draw only when you cannot play"
+        hand = self.hands[player]
+        if hand[action.card] < action.real or hand[CHAMELEON] < action.chameleons:
+            return f"{action.cards_text()}: you do not hold those cards"
+        if self.phase == DRAWN:
+            return "after drawing you may only play the card you drew, or pass"
+        top = self.pile_as[-1]
+        if action.card == top and self.matchable:
+            if action.chameleons and self.pile[-1] != CHAMELEON and (self.phase == OUT or action.real == 0):
+                return "a Chameleon is played only in turn, except to match a Chameleon (or beside a matching card)"
+            if action.call is not None:
+                return f"call {action.spoken()!r}: say the right call ({self._call_for(player, action).words()!r})"
+        if not in_turn:
+            return f"it is player {self.turn}'s turn; out of turn you may only match {KINDS[top].name}"
+        if action.real == 0 and action.card != top:
+            return "Chameleons alone become the card on top; use the card on top as their identity"
+        if self.stack:
+            return f"a pending Wasp draw of {self.stack} is answered only by a Wasp (or a Chameleon), or by drawing"
+        if not self._follows(action.card):
+            return f"{KINDS[action.card].name} follows neither the colour nor the symbol on top"
+        return f"{action} is not legal for player {player} now"
+
+    # -- outcome ----------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        return [float(t) for t in self.totals]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        best = min(self.totals)
+        return [p for p, t in enumerate(self.totals) if t == best]
+
+    def round(self) -> int:
+        return self.hand_no
+
+    def round_scores(self) -> list[list[float]]:
+        return [[float(s) for s in hand] for hand in self.history]
+
+    # -- views ------------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        top = self.pile_as[-1]
+        obs: dict[str, Any] = {
+            "seat": player,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "direction": self.direction,
+            "hand_sizes": list(self.sizes),
+            "top": KINDS[self.pile[-1]].name,
+            "top_as": KINDS[top].name,
+            "declared": declaration_name(top, self.declared) or None,
+            "playpile": [KINDS[k].name for k in self.pile],
+            "drawpile_size": len(self.drawpile),
+            "matchable": self.matchable,
+            "group": {"owner": self.owner, "count": self.count, "run": self.run},
+            "stack": self.stack,
+            "last_player": self.last_player,
+            "last_call": self.last_call,
+            "totals": list(self.totals),
+            "hand_scores": [list(h) for h in self.history],
+            "hand_winner": self.hand_winner,
+            "penalties": list(self.penalties),
+        }
+        if player is not None:
+            obs["hand"] = {KINDS[k].name: c for k, c in enumerate(self.hands[player]) if c}
+            if self.phase == DRAWN and player == self.turn:
+                obs["drawn"] = KINDS[self.drawn].name
+        return obs
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.game.describe(),
+            "version": self.version,
+            "rng": self.rng.state,
+            "hands": [list(h) for h in self.hands],
+            "drawpile": list(self.drawpile),
+            "pile": list(self.pile),
+            "pile_as": list(self.pile_as),
+            "declared": self.declared,
+            "direction": self.direction,
+            "owner": self.owner,
+            "count": self.count,
+            "run": self.run,
+            "matchable": self.matchable,
+            "stack": self.stack,
+            "turn": self.turn,
+            "phase": self.phase,
+            "drawn": self.drawn,
+            "idle": self.idle,
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+            "totals": list(self.totals),
+            "history": [list(h) for h in self.history],
+            "hand_winner": self.hand_winner,
+            "last_player": self.last_player,
+            "last_call": self.last_call,
+            "penalties": list(self.penalties),
+        }
+
+    def clone(self) -> ZarState:
+        twin = ZarState.__new__(ZarState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.hands = [list(h) for h in self.hands]
+        twin.sizes = list(self.sizes)
+        twin.drawpile = list(self.drawpile)
+        twin.pile = list(self.pile)
+        twin.pile_as = list(self.pile_as)
+        twin.totals = list(self.totals)
+        twin.history = [list(h) for h in self.history]
+        twin.penalties = list(self.penalties)
+        return twin
+
+    def resample_hidden(self, player: int, rng: Rng) -> ZarState:
+        """Re-deal the other hands and the Drawpile from the cards `player` cannot see."""
+        twin = self.clone()
+        others = [q for q in range(self.game.players) if q != player]
+        pool = list(self.drawpile)
+        for q in others:
+            pool += [k for k, c in enumerate(self.hands[q]) for _ in range(c)]
+        rng.shuffle(pool)
+        for q in others:
+            hand = [0] * NUM_KINDS
+            for _ in range(self.sizes[q]):
+                hand[pool.pop()] += 1
+            twin.hands[q] = hand
+        twin.drawpile = pool
+        if self.phase == DRAWN and self.turn != player:
+            held = [k for k, c in enumerate(twin.hands[self.turn]) for _ in range(c)]
+            twin.drawn = rng.choice(held)  # which card was drawn is hidden too
+        return twin
