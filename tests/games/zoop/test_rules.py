@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import zdeck
 import zdeck.sim
@@ -10,7 +12,7 @@ from tests.games.zoop.helpers import CARD, hand, make_state, texts, top
 from zdeck import IllegalAction, Outcome, Rng
 from zdeck.games.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Discard, Play, PlayWild, Zoop
 from zdeck.games.zoop.bots import HeuristicBot
-from zdeck.games.zoop.cards import can_play_on
+from zdeck.games.zoop.cards import can_play_on, load_deck, shared_traits
 
 # -- 1. Setup -----------------------------------------------------------------------------------------
 
@@ -643,3 +645,26 @@ def test_heuristic_bots_finish_a_strict_game_without_penalties() -> None:
     assert all("silent" not in entry[1] for entry in record.actions if entry[0] is not None)
     if final.to_dict()["end"] == "emptied hand":
         assert final.to_dict()["hands"][final.winners()[0]] == []
+
+
+# -- properties ------------------------------------------------------------------------------------------------
+
+ANIMAL_CARDS = [c for c in load_deck(3).kinds if c.is_animal]
+
+
+@given(st.sampled_from(ANIMAL_CARDS), st.sampled_from(ANIMAL_CARDS))
+def test_matching_is_two_of_three_traits_or_a_chameleon_on_a_single(card, target) -> None:
+    expected = shared_traits(card, target) >= 2 or (card.animal == "chameleon" and target.count == 1)
+    assert can_play_on(card, target) is expected
+    if "chameleon" not in (card.animal, target.animal):
+        assert can_play_on(target, card) is expected  # without Chameleons the rule is symmetric
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(3, 8), st.integers(0, 2**32), st.sampled_from(["auto", "strict"]))
+def test_heuristic_games_end_with_one_winner_and_keep_every_card(players: int, seed: int, calls: str) -> None:
+    game = zdeck.make("zoop", players=players, calls=calls)
+    final, _ = zdeck.sim.play(game, [HeuristicBot(300 + 70 * i) for i in range(players)], seed, keep_record=False)
+    data = final.to_dict()
+    assert len(final.winners()) == 1 and sum(final.scores()) == 1.0
+    assert sum(len(h) for h in data["hands"]) + len(data["draw"]) + len(data["pile"]) == game.deck.size

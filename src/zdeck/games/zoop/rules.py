@@ -461,10 +461,14 @@ class ZoopState(State):
             k = d.index[action.card]
             if k not in hand:
                 raise IllegalAction(f"player {player} does not hold {action.card}")
-            if self.top_since <= seen and self.is_legal(player, action):
-                right = action.called and k == self.pile[-1]
-                self._zoop(player, action)
-                return Outcome.APPLIED if right else Outcome.PENALISED
+            if self.top_since <= seen:  # the sender saw this very top card
+                if self.is_legal(player, action):
+                    right = action.called and k == self.pile[-1]
+                    self._zoop(player, action)
+                    return Outcome.APPLIED if right else Outcome.PENALISED
+                if self._may_zoop(player):
+                    raise IllegalAction(self.explain_illegal(player, action))  # it was not legal when sent either
+                return Outcome.BOUNCED  # their window closed meanwhile (their turn, a Special Round...)
             if not self._may_zoop(player) or not self.draw:
                 return Outcome.BOUNCED
             # The top card changed since the sender looked: the later of two ZOOPs, or now a wrong card.
@@ -692,7 +696,10 @@ class ZoopState(State):
             cage = _list(cage, "'cage'")
             if len(cage) != 3 or cage[1] not in (1, -1):
                 raise ValueError("'cage' must be [player, direction before, version]")
-            s.cage = (_seat(cage[0], n), cage[1], _seat(cage[2], s.version + 1))
+            since = cage[2]
+            if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= s.version:
+                raise ValueError(f"the cage window's version must be 0..{s.version}, got {since!r}")
+            s.cage = (_seat(cage[0], n), cage[1], since)
         s.winner = _int(data, "winner", -1, n - 1)
         s.end = data["end"]
         if (s.phase == OVER) != (s.winner >= 0) or s.end not in (None, EMPTIED, BLOCKED):
