@@ -35,7 +35,8 @@ def make_state(
     """A state with these hands and pile (its last card on top); `draw_top` are the next cards drawn, in order.
 
     Every other card of the deck goes under them in the draw pile, or under the
-    discard pile when `empty_draw`, so the state always holds exactly one deck.
+    discard pile when `empty_draw` (then the draw pile is just `draw_top`), so the
+    state always holds exactly one deck.
     """
     game = zdeck.make("zoop", players=len(hands), calls=calls, wild_rule=wild_rule)
     deck = game.deck
@@ -44,9 +45,8 @@ def make_state(
         assert pool[card] > 0, f"no {card} left in the deck"
         pool[card] -= 1
     rest = [str(c) for c in deck.kinds for _ in range(pool[str(c)])]
-    if empty_draw:
-        assert not draw_top
-        pile, draw = rest + list(pile), []
+    if empty_draw:  # the draw pile holds only `draw_top`
+        pile, draw = rest + list(pile), list(reversed(draw_top))
     else:
         draw = rest + list(reversed(draw_top))
     animal = [c for c in pile if c not in ("wild card", "cage")]

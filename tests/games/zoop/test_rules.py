@@ -353,6 +353,21 @@ def test_kangaroo_skips_the_next_player_and_the_one_after_draws() -> None:
     assert "2 yellow toucans" in hand(state, 2) and hand(state, 1) == ["1 red koala", "2 red koalas"]
 
 
+def test_monkeys_draw_is_void_once_a_penalty_empties_the_draw_pile() -> None:
+    state = make_state(
+        [["2 red monkeys", "2 green toucans"], ["1 red koala", "2 red koalas"], ["1 red toucan", "2 red toucans"],
+         ["1 red rabbit", "2 yellow koalas"]],
+        ["2 red rabbits"], draw_top=["1 green rabbit"], empty_draw=True, calls="strict",
+    )
+    state.apply(0, Play(CARD["2 red monkeys"]))
+    assert state.observation(None)["phase"] == "owed"
+    state.apply(3, Zoop(CARD["2 yellow koalas"]))  # wrong card: draws the last card
+    assert "1 green rabbit" in hand(state, 3)
+    obs = state.observation(None)
+    assert (obs["phase"], obs["owed"], obs["turn"]) == ("play", 0, 1)
+    assert texts(state.legal_actions(1)) == ["play 2 red koalas"]
+
+
 # -- 5. Cage -------------------------------------------------------------------------------------------------
 
 
@@ -449,6 +464,21 @@ def test_strict_calls_a_cage_without_captured_returns_it_and_draws() -> None:
     state.apply(1, SILENT_CAGE)
     assert hand(state, 1) == ["1 green rabbit", "2 red koalas", "cage"]
     assert top(state) == "2 red frogs" and CAGE in state.legal_actions(1)  # still capturable, now with the call
+
+
+def test_capturing_while_the_next_player_owes_a_draw_takes_the_last_card() -> None:
+    state = make_state(
+        [["2 red monkeys", "2 green toucans"], ["1 red koala", "2 red koalas"], ["cage", "2 red toucans"],
+         ["1 red rabbit", "2 yellow koalas"]],
+        ["2 red rabbits"], draw_top=["1 green rabbit"], empty_draw=True,
+    )
+    state.apply(0, Play(CARD["2 red monkeys"]))
+    state.apply(2, CAGE)
+    assert "1 green rabbit" in hand(state, 0)
+    obs = state.observation(None)
+    assert (obs["phase"], obs["turn"], obs["owed"], obs["draw_pile"]) == ("discard", 2, 0, 0)
+    state.apply(2, Discard(CARD["2 red toucans"]))
+    assert state.winners() == [2]
 
 
 def test_a_cage_as_the_last_card_wins() -> None:

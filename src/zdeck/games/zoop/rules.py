@@ -427,12 +427,16 @@ class ZoopState(State):
         if self._nobody_else_matches(p, k):
             self._start_discard(p, PASSES, self.turn, self.owed)
 
-    def _penalise(self, p: int) -> None:
+    def _draw_one(self, p: int) -> None:
         if self.draw:
             self.hands[p].append(self.draw.pop())
-            if not self.draw and self.phase == OWED:  # nothing left for Monkeys/Kangaroo to make them draw
-                self.phase, self.owed = PLAY, 0
-                self._check_blocked()
+
+    def _penalise(self, p: int) -> None:
+        """A wrong, silent or late call: the card stays in hand and one card is drawn."""
+        self._draw_one(p)
+        if not self.draw and self.phase == OWED:  # nothing left for Monkeys/Kangaroo to make them draw
+            self.phase, self.owed = PLAY, 0
+            self._check_blocked()
 
     def _capture(self, p: int, action: Cage) -> None:
         if not action.called:
@@ -442,7 +446,7 @@ class ZoopState(State):
         captured, before, _ = self.cage
         self.cage = None
         self._place(p, self.game.deck.cage)
-        self._penalise(captured)  # the captured player draws one card
+        self._draw_one(captured)  # the captured player draws one card
         self.direction = before  # the captured animal's effect does not happen
         self.owed, self.drawn, self.declared = 0, -1, None
         if not self.hands[p]:
