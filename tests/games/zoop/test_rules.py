@@ -248,6 +248,29 @@ def test_a_late_zoop_on_an_unchanged_top_card_still_counts() -> None:
     assert hand(state, 2) == ["2 yellow koalas"]
 
 
+def test_a_late_zoop_bounces_once_it_is_the_zoopers_own_turn() -> None:
+    state = make_state(
+        [["2 green toucans"], ["2 green koalas", "1 red rabbit"], ["1 yellow toucan"], ["2 yellow toucans"]],
+        ["1 red rabbit"], draw_top=["2 yellow koalas"],
+    )
+    seen = state.version
+    state.apply(0, DRAW)  # unplayable: the turn passes to player 1, who had sent a ZOOP!
+    assert state.apply(1, Zoop(CARD["1 red rabbit"]), seen=seen) is Outcome.BOUNCED
+    assert hand(state, 1) == ["1 red rabbit", "2 green koalas"]
+
+
+def test_a_zoop_nobody_can_follow_earns_the_free_discard() -> None:
+    state = make_state(
+        [["2 green toucans", "2 yellow toucans"], ["2 green koalas"], ["1 red rabbit", "2 yellow koalas"]],
+        ["1 red rabbit"],
+    )
+    state.apply(2, Zoop(CARD["1 red rabbit"]))
+    obs = state.observation(None)
+    assert (obs["phase"], obs["turn"], obs["discard_reason"]) == ("discard", 2, "everyone passes")
+    state.apply(2, Discard(CARD["2 yellow koalas"]))
+    assert state.winners() == [2]
+
+
 def test_strict_calls_a_zoop_without_the_call_returns_the_card_and_draws() -> None:
     state = make_state(ZOOP_HANDS, ["1 red rabbit"], draw_top=["2 red toucans"], calls="strict")
     assert Zoop(CARD["1 red rabbit"], called=False) in state.legal_actions(2)
@@ -509,6 +532,16 @@ def test_wild_card_declares_an_animal_held_or_any_with_the_free_variant() -> Non
     assert texts(held.legal_actions(0)) == ["wild koala", "wild rabbit"]
     free = make_state(hands, ["1 red toucan"], wild_rule="free")
     assert texts(free.legal_actions(0)) == ["wild koala", "wild rabbit", "wild toucan"]
+
+
+def test_a_drawn_wild_card_may_be_played() -> None:
+    state = make_state(
+        [["2 green koalas"], ["1 red koala"], ["1 red toucan"]], ["1 red rabbit"], draw_top=["wild card"]
+    )
+    state.apply(0, DRAW)
+    assert texts(state.legal_actions(0)) == ["wild koala"]
+    state.apply(0, PlayWild("koala"))
+    assert state.observation(None)["phase"] == "special" and state.to_dict()["turn"] == 1
 
 
 def test_a_full_special_round() -> None:
