@@ -18,34 +18,20 @@ of taking the matching cards revealed under a taken discard. "over" ends the gam
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from zdeck.core import Game, Option, State
 from zdeck.games.zopzoo import actions as A
+from zdeck.games.zopzoo import specialty
 from zdeck.games.zopzoo.actions import ZopAction
-from zdeck.games.zopzoo.cards import (
-    BLACK,
-    CAT,
-    DIGGABLE,
-    KIND,
-    MATCH,
-    MATCHERS,
-    N_CARDS,
-    NAME,
-    SPECIALTY,
-    VALUE,
-    WHITE,
-    WILDS,
-    Kind,
-)
+from zdeck.games.zopzoo.cards import CAT, DIGGABLE, KIND, MATCH, MATCHERS, SPECIALTY, WILDS, Kind
+from zdeck.games.zopzoo.dealing import deal
+from zdeck.games.zopzoo.scoring import game_winners, highest_tally, tally
+from zdeck.games.zopzoo.statedict import PHASES, STATE_VERSION, read
 from zdeck.rng import Rng
 
-ROW_SIZE = 6  # starting cards per player
-PHASES = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
-PENDING_PHASES = frozenset({"wild", "mole", "special", "match"})
-STATE_VERSION = 1
+__all__ = ["PHASES", "ZopZoo", "ZopZooState"]
 
 
 def _target_ok(value: Any) -> bool:
@@ -129,20 +115,10 @@ class ZopZooState(State):
         return s
 
     def _deal(self) -> None:
-        """Both full decks, freshly shuffled; six face-up cards each, one at a time from `first`.
-
-        The rulebook's "lucky cut" before the deal is not modelled: cutting a deck the
-        seeded generator has just shuffled gives an equally random order.
-        """
+        """Both full decks, freshly shuffled; six face-up cards each, one at a time from `first`."""
         n = self.n
-        white = list(WHITE)
-        self.rng.shuffle(white)
-        black = list(BLACK)
-        self.rng.shuffle(black)
-        self.rows = [[] for _ in range(n)]
-        for k in range(ROW_SIZE * n):
-            self.rows[(self.first + k) % n].append(white.pop())
-        self.aside, self.draw, self.discard = white, black, []
+        self.rows, self.aside, self.draw = deal(self.rng, self.first, n)
+        self.discard = []
         self.cover = {}
         self.bonus = [[] for _ in range(n)]
         self.void = set()
@@ -184,22 +160,10 @@ class ZopZooState(State):
 
     def units(self, p: int) -> list[int]:
         """p's POINTS cards that a Specialty card may move: row cards showing POINTS, then bonus cards."""
-        cover = self.cover
-        return [b for b in self.rows[p] if b in cover or KIND[b] is Kind.MINUS] + self.bonus[p]
+        return specialty.units(self.rows, self.cover, self.bonus, p)
 
     def _usable(self, p: int, card: int) -> bool:
-        kind = KIND[card]
-        mine = bool(self.units(p))
-        if kind is Kind.HYENA:
-            return mine
-        theirs = any(self.units(q) for q in range(self.n) if q != p)
-        return theirs if kind is Kind.RACCOON else mine and theirs
-
-    def _owner(self, unit: int) -> int:
-        for q in range(self.n):
-            if unit in self.rows[q] or unit in self.bonus[q]:
-                return q
-        return -1
+        return specialty.usable(self.rows, self.cover, self.bonus, p, KIND[card])
 
     def _top_special(self) -> int:
         """The Specialty card on top of the discard pile if it is still live (unused, never buried), else -1."""
@@ -211,15 +175,7 @@ class ZopZooState(State):
 
     def tally(self, p: int, everything: bool) -> int:
         """p's round score: everything (winner, or all when the deck ran out), else only minus and bonus."""
-        total = sum(VALUE[b] for b in self.bonus[p])
-        for b in self.rows[p]:
-            c = self.cover.get(b)
-            if c is None:
-                if KIND[b] is Kind.MINUS:
-                    total += VALUE[b]
-            elif everything:
-                total += VALUE[c]
-        return total
+        return tally(self.rows[p], self.cover, self.bonus[p], everything)
 
     # -- kernel contract: who acts and how ----------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -256,13 +212,7 @@ class ZopZooState(State):
         return [A.DRAW]
 
     def _special_actions(self, p: int, kind: Kind) -> list[ZopAction]:
-        others = [q for q in range(self.n) if q != p]
-        if kind is Kind.HYENA:
-            return [A.Give(u, q) for u in self.units(p) for q in others]
-        if kind is Kind.RACCOON:
-            return [A.Steal(u) for q in others for u in self.units(q)]
-        mine = self.units(p)
-        return [A.Switch(a, b) for q in others for b in self.units(q) for a in mine]
+        return specialty.actions(self.rows, self.cover, self.bonus, p, kind)
 
     def explain_illegal(self, player: int, action: Any) -> str:
         if self.phase == "over":
@@ -381,14 +331,7 @@ class ZopZooState(State):
         self.discard.append(card)
 
     def _use_special(self, p: int, action: ZopAction) -> None:
-        if isinstance(action, A.Give):
-            self._move(action.unit, p, action.to)
-        elif isinstance(action, A.Steal):
-            self._move(action.unit, self._owner(action.unit), p)
-        elif isinstance(action, A.Switch):
-            q = self._owner(action.theirs)
-            self._move(action.mine, p, q)
-            self._move(action.theirs, q, p)
+        specialty.use(self.rows, self.bonus, p, action)
         if self.phase == "special":  # drawn: used, discarded spent, and the turn goes on
             card = self.pending
             self._to_discard(card)
@@ -397,15 +340,6 @@ class ZopZooState(State):
         else:  # used from the top of the discard pile: it stays there, spent; the turn ends
             self.void.add(self.discard[-1])
             self._after(p, continues=False)
-
-    def _move(self, unit: int, src: int, dst: int) -> None:
-        """Move a POINTS unit; a row card carries its cover (dict keyed by the white card) along."""
-        if KIND[unit] is Kind.BONUS:
-            self.bonus[src].remove(unit)
-            self.bonus[dst].append(unit)
-        else:
-            self.rows[src].remove(unit)
-            self.rows[dst].append(unit)
 
     def _after(self, p: int, continues: bool) -> None:
         """Finish a step: a completed row wins; an empty draw pile ends the round; else go on or pass."""
@@ -425,9 +359,8 @@ class ZopZooState(State):
         self.ends.append(-1 if winner is None else winner)
         for p in range(self.n):
             self.totals[p] += scores[p]
-        if winner is None:  # deck ran out: the highest tally (first in seating from `first` on a tie) starts
-            order = [(self.first + k) % self.n for k in range(self.n)]
-            winner = max(order, key=lambda q: (scores[q], -order.index(q)))
+        if winner is None:  # deck ran out: the highest tally gets the next round's first card
+            winner = highest_tally(scores, self.first)
         if max(self.totals) >= self.target:
             self.phase, self.pending = "over", -1
             return
@@ -445,8 +378,7 @@ class ZopZooState(State):
     def winners(self) -> list[int]:
         if self.phase != "over":
             return []
-        best = max(self.totals)
-        return [p for p in range(self.n) if self.totals[p] == best]
+        return game_winners(self.totals)
 
     def round(self) -> int:
         return self.round_no
@@ -502,62 +434,11 @@ class ZopZooState(State):
 
     @classmethod
     def from_dict(cls, game: ZopZoo, d: dict[str, Any]) -> ZopZooState:
-        n = game.players
-        if d.get("state_version") != STATE_VERSION:
-            raise ValueError(f"zopzoo state_version {d.get('state_version')!r} is not {STATE_VERSION}")
         s = cls.__new__(cls)
-        s.game, s.n = game, n
+        s.game, s.n = game, game.players
         s.auto, s.target = game.options["assist"] == "auto", game.options["target"]
-        s.version = _int(d["version"], "version", 0)
-        s.rng = Rng.from_state(d["rng"])
-        s.round_no = _int(d["round"], "round", 1)
-        s.first = _int(d["first"], "first", 0, n - 1)
-        s.current = _int(d["current"], "current", 0, n - 1)
-        s.phase = d["phase"]
-        if s.phase not in PHASES:
-            raise ValueError(f"zopzoo phase {s.phase!r} is not one of {', '.join(PHASES)}")
-        s.pending = _int(d["pending"], "pending", -1, N_CARDS - 1)
-        if (s.pending >= 0) != (s.phase in PENDING_PHASES):
-            raise ValueError(f"zopzoo pending card {s.pending} does not fit phase {s.phase!r}")
-        s.rows = _lists_of_cards(d["rows"], n, "rows")
-        s.bonus = _lists_of_cards(d["bonus"], n, "bonus")
-        s.cover = {}
-        for pair in d["cover"]:
-            w, c = (_int(x, "cover", 0, N_CARDS - 1) for x in pair)
-            s.cover[w] = c
-        s.draw = _cards(d["draw"], "draw")
-        s.discard = _cards(d["discard"], "discard")
-        s.aside = _cards(d["aside"], "aside")
-        s.void = set(_cards(d["void"], "void"))
-        s.totals = [_int(t, "totals", None) for t in d["totals"]]
-        s.history = [[_int(x, "history", None) for x in row] for row in d["history"]]
-        s.ends = [_int(e, "ends", -1, n - 1) for e in d["ends"]]
-        if len(s.totals) != n or any(len(h) != n for h in s.history) or len(s.ends) != len(s.history):
-            raise ValueError("zopzoo totals/history do not fit the player count")
-        s._check_cards()
+        read(s, d)
         return s
-
-    def _check_cards(self) -> None:
-        """Every one of the 126 cards exactly once, each kind where it may lie."""
-        seen = Counter(self.location_cards())
-        if sorted(seen) != list(range(N_CARDS)) or max(seen.values()) != 1:
-            raise ValueError("zopzoo state must hold each of the 126 cards exactly once")
-        for row in self.rows:
-            if any(b not in WHITE_SET for b in row):
-                raise ValueError("zopzoo rows may hold only white cards")
-        for w, c in self.cover.items():
-            if w not in WHITE_SET or KIND[c] not in MATCHERS | WILDS or (KIND[c] in MATCHERS and MATCH[c] != w):
-                raise ValueError(f"zopzoo: {NAME[c]} cannot cover {NAME[w]}")
-            if all(w not in row for row in self.rows):
-                raise ValueError(f"zopzoo: covered card {NAME[w]} is in nobody's row")
-        if any(KIND[b] is not Kind.BONUS for bonus in self.bonus for b in bonus):
-            raise ValueError("zopzoo bonus areas may hold only Side Bonus cards")
-        if any(b not in WHITE_SET for b in self.aside) or any(b in WHITE_SET for b in self.draw + self.discard):
-            raise ValueError("zopzoo: the aside pile holds white cards, the draw and discard piles black ones")
-        if self.pending >= 0 and KIND[self.pending] not in PENDING_KINDS[self.phase]:
-            raise ValueError(f"zopzoo: {NAME[self.pending]} cannot be pending in phase {self.phase!r}")
-        if any(KIND[v] not in SPECIALTY for v in self.void):
-            raise ValueError("zopzoo void may list only Specialty cards")
 
     def location_cards(self) -> list[int]:
         """All card ids wherever they lie (for conservation checks)."""
@@ -592,32 +473,3 @@ class ZopZooState(State):
         rng.shuffle(s.aside)
         s.rng = rng.spawn()
         return s
-
-
-WHITE_SET = frozenset(WHITE)
-PENDING_KINDS: dict[str, frozenset[Kind]] = {
-    "wild": WILDS,
-    "mole": frozenset({Kind.MOLE}),
-    "special": SPECIALTY,
-    "match": MATCHERS | {Kind.BONUS},
-}
-
-
-def _int(value: Any, what: str, lo: int | None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"zopzoo {what}: expected an integer, got {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError(f"zopzoo {what}: {value} is out of range")
-    return value
-
-
-def _cards(values: Any, what: str) -> list[int]:
-    if not isinstance(values, list):
-        raise ValueError(f"zopzoo {what}: expected a list of card ids")
-    return [_int(v, what, 0, N_CARDS - 1) for v in values]
-
-
-def _lists_of_cards(values: Any, n: int, what: str) -> list[list[int]]:
-    if not isinstance(values, list) or len(values) != n:
-        raise ValueError(f"zopzoo {what}: expected one list per player")
-    return [_cards(v, what) for v in values]

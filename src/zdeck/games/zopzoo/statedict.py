@@ -1,0 +1,111 @@
+"""Reading a Zop Zoo state back from its dict: every field type-checked and every card
+accounted for, so a malformed dict raises ValueError with a clear message (never KeyError)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from zdeck.games.zopzoo.cards import KIND, MATCH, MATCHERS, N_CARDS, NAME, SPECIALTY, WHITE, WILDS, Kind
+from zdeck.rng import Rng
+
+if TYPE_CHECKING:
+    from zdeck.games.zopzoo.rules import ZopZooState
+
+STATE_VERSION = 1
+PHASES = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
+PENDING_KINDS: dict[str, frozenset[Kind]] = {  # the phases that wait on a drawn card, and what it can be
+    "wild": WILDS,
+    "mole": frozenset({Kind.MOLE}),
+    "special": SPECIALTY,
+    "match": MATCHERS | {Kind.BONUS},
+}
+WHITE_SET = frozenset(WHITE)
+FIELDS = ("state_version", "version", "rng", "round", "first", "current", "phase", "pending", "rows", "cover",
+          "bonus", "draw", "discard", "aside", "void", "totals", "history", "ends")
+
+
+def read(s: ZopZooState, d: dict[str, Any]) -> None:
+    """Fill the table fields of `s` (whose game is set) from `d`, checking each one."""
+    missing = [k for k in FIELDS if k not in d]
+    if missing:
+        raise ValueError(f"zopzoo state dict lacks {', '.join(missing)}")
+    if d["state_version"] != STATE_VERSION:
+        raise ValueError(f"zopzoo state_version {d['state_version']!r} is not {STATE_VERSION}")
+    n = s.n
+    s.version = _int(d["version"], "version", 0)
+    s.rng = Rng.from_state(d["rng"])
+    s.round_no = _int(d["round"], "round", 1)
+    s.first = _int(d["first"], "first", 0, n - 1)
+    s.current = _int(d["current"], "current", 0, n - 1)
+    s.phase = d["phase"]
+    if s.phase not in PHASES:
+        raise ValueError(f"zopzoo phase {s.phase!r} is not one of {', '.join(PHASES)}")
+    s.pending = _int(d["pending"], "pending", -1, N_CARDS - 1)
+    if (s.pending >= 0) != (s.phase in PENDING_KINDS):
+        raise ValueError(f"zopzoo pending card {s.pending} does not fit phase {s.phase!r}")
+    s.rows = _lists_of_cards(d["rows"], n, "rows")
+    s.bonus = _lists_of_cards(d["bonus"], n, "bonus")
+    s.cover = {}
+    for pair in _list(d["cover"], "cover"):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError(f"zopzoo cover: expected [white card, covering card] pairs, got {pair!r}")
+        w, c = (_int(x, "cover", 0, N_CARDS - 1) for x in pair)
+        s.cover[w] = c
+    s.draw = _cards(d["draw"], "draw")
+    s.discard = _cards(d["discard"], "discard")
+    s.aside = _cards(d["aside"], "aside")
+    s.void = set(_cards(d["void"], "void"))
+    s.totals = [_int(t, "totals", None) for t in _list(d["totals"], "totals")]
+    s.history = [[_int(x, "history", None) for x in _list(r, "history")] for r in _list(d["history"], "history")]
+    s.ends = [_int(e, "ends", -1, n - 1) for e in _list(d["ends"], "ends")]
+    if len(s.totals) != n or any(len(h) != n for h in s.history) or len(s.ends) != len(s.history):
+        raise ValueError("zopzoo totals/history do not fit the player count")
+    check_cards(s)
+
+
+def check_cards(s: ZopZooState) -> None:
+    """Every one of the 126 cards exactly once, each kind where it may lie."""
+    seen = Counter(s.location_cards())
+    if sorted(seen) != list(range(N_CARDS)) or max(seen.values()) != 1:
+        raise ValueError("zopzoo state must hold each of the 126 cards exactly once")
+    for row in s.rows:
+        if any(b not in WHITE_SET for b in row):
+            raise ValueError("zopzoo rows may hold only white cards")
+    for w, c in s.cover.items():
+        if w not in WHITE_SET or KIND[c] not in MATCHERS | WILDS or (KIND[c] in MATCHERS and MATCH[c] != w):
+            raise ValueError(f"zopzoo: {NAME[c]} cannot cover {NAME[w]}")
+        if all(w not in row for row in s.rows):
+            raise ValueError(f"zopzoo: covered card {NAME[w]} is in nobody's row")
+    if any(KIND[b] is not Kind.BONUS for bonus in s.bonus for b in bonus):
+        raise ValueError("zopzoo bonus areas may hold only Side Bonus cards")
+    if any(b not in WHITE_SET for b in s.aside) or any(b in WHITE_SET for b in s.draw + s.discard):
+        raise ValueError("zopzoo: the aside pile holds white cards, the draw and discard piles black ones")
+    if s.pending >= 0 and KIND[s.pending] not in PENDING_KINDS[s.phase]:
+        raise ValueError(f"zopzoo: {NAME[s.pending]} cannot be pending in phase {s.phase!r}")
+    if any(KIND[v] not in SPECIALTY for v in s.void):
+        raise ValueError("zopzoo void may list only Specialty cards")
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"zopzoo {what}: expected a list, got {value!r}")
+    return value
+
+
+def _int(value: Any, what: str, lo: int | None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"zopzoo {what}: expected an integer, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValueError(f"zopzoo {what}: {value} is out of range")
+    return value
+
+
+def _cards(values: Any, what: str) -> list[int]:
+    return [_int(v, what, 0, N_CARDS - 1) for v in _list(values, what)]
+
+
+def _lists_of_cards(values: Any, n: int, what: str) -> list[list[int]]:
+    if not isinstance(values, list) or len(values) != n:
+        raise ValueError(f"zopzoo {what}: expected one list per player")
+    return [_cards(v, what) for v in values]
