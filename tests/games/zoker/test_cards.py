@@ -156,3 +156,24 @@ def test_lines_have_the_right_shape() -> None:
         assert {c.colour for c in line} == {0, 1, 2, 3}
     zoker = {C("blue S1"), C("green M2"), C("orange L3"), C("red XL4")}
     assert zoker in [set(line) for line in SPACE_DIAGONALS]
+
+
+def test_strength_is_total_between_every_two_distinct_cards_exhaustively() -> None:
+    # "When comparing two cards it is always possible to say which one of the cards is stronger."
+    for a, b in combinations(DECK, 2):
+        assert stronger(a, b) != stronger(b, a), (a, b)
+
+
+def test_colour_outranks_size_outranks_shape_in_clause_3() -> None:
+    # Priority colour > size > shape: one step up in the stronger quality beats any step down in a weaker one.
+    assert stronger(C("green S1"), C("blue XL1"))  # colour over the largest size gap
+    assert stronger(C("green S1"), C("blue S4"))  # colour over the largest shape gap
+    assert stronger(C("blue M1"), C("blue S4"))  # size over the largest shape gap
+    # ...but higher in two weaker qualities beats higher in the strongest one (clause 1 comes first)
+    assert stronger(C("blue M2"), C("red S1"))
+
+
+def test_rulebook_strength_cycle_has_no_strongest_of_the_three() -> None:
+    # "the ranking is not always clear when comparing three cards": none of the three beats both others.
+    three = [C("orange S1"), C("green L1"), C("green M2")]
+    assert not any(all(stronger(a, b) for b in three if b != a) for a in three)

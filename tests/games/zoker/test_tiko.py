@@ -173,6 +173,27 @@ def test_several_games_in_a_row_sum_the_cards_won() -> None:
     assert all(sum(r) == 64 for r in final.round_scores())
 
 
+def test_five_players_leave_the_last_four_cards_in_the_deck_under_both_last_deal_readings() -> None:
+    # 3 full deals of 20 use 60 cards; 4 cards cannot give five players even one card each.
+    for last_deal in ("full", "even"):
+        game = zdeck.make("zoker-tiko", players=5, last_deal=last_deal)
+        final, _ = sim_play(game, [zdeck.RandomBot() for _ in range(5)], seed=9)
+        assert len(final.deck) == 4 and sum(final.scores()) == 60
+
+
+def test_several_games_can_be_played_for_the_number_of_games_won() -> None:
+    # "The players can ... compete for the number of cards or the number of games won."
+    state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], won_to=0, rounds=2, match="games")
+    state.apply(0, play("blue S1"))
+    state.apply(1, play("blue S2"))  # game 1: player 0 has 62 cards, player 1 has 2
+    assert state.round() == 2 and state.round_scores() == [[62, 2]] and state.scores() == [1, 0]
+    game = zdeck.make("zoker-tiko", players=3, rounds=4, match="games")
+    final, _ = sim_play(game, [zdeck.RandomBot() for _ in range(3)], seed=4)
+    best = [[int(r[p] == max(r)) for p in range(3)] for r in final.round_scores()]
+    assert final.scores() == [sum(b[p] for b in best) for p in range(3)]
+    assert final.winners() == [p for p in range(3) if final.scores()[p] == max(final.scores())]
+
+
 def test_the_next_game_is_led_by_the_next_player() -> None:
     state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], rounds=2)
     state.apply(0, play("blue S1"))
@@ -196,6 +217,19 @@ def test_observation_shows_own_hand_and_the_trick_but_no_other_hand() -> None:
     assert len(state.observation(None)["pile"]) == 1
 
 
+def test_observations_never_show_another_hand_or_the_deck_during_a_whole_game() -> None:
+    game = zdeck.make("zoker-tiko", players=3, compare="previous")
+    state = game.new_state(21)
+    rng = Rng(21)
+    while not state.is_over():
+        for seat in (0, 1, 2, None):
+            text = repr(state.observation(seat))
+            hidden = [c for p in range(3) if p != seat for c in state.hands[p]] + state.deck
+            assert not any(f"'{c}'" in text for c in hidden)
+        player = state.actors()[0]
+        state.apply(player, rng.choice(state.legal_actions(player)))
+
+
 def test_malformed_dicts_are_refused_with_a_reason() -> None:
     state = make(hands=[["blue S1"], ["blue S2"], ["blue S3"]])
     data = state.to_dict()
@@ -214,6 +248,8 @@ def test_options_are_validated() -> None:
         zdeck.make("zoker-tiko", players=3, compare="strongest")
     with pytest.raises(ValueError):
         zdeck.make("zoker-tiko", players=3, rounds=0)
+    with pytest.raises(ValueError):
+        zdeck.make("zoker-tiko", players=3, match="tricks")
     with pytest.raises(ValueError):
         zdeck.make("zoker-tiko", players=6)
 

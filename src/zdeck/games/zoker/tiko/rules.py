@@ -50,8 +50,13 @@ class Tiko(Game):
             "evenly (fewer than four each) while every player can get at least one",
             choices=("full", "even"),
         ),
-        "rounds": Option(1, "games played in a row; the match score is the total number of cards won",
-                         check=_positive_int),
+        "rounds": Option(1, "games played in a row (see 'match' for how they are added up)", check=_positive_int),
+        "match": Option(
+            "cards",
+            "what the players compete for over several games: 'cards' = the total number of cards won; "
+            "'games' = the number of games won (a game is won by whoever took the most cards in it, ties each)",
+            choices=("cards", "games"),
+        ),
     }
 
     def new_state(self, seed: int) -> TikoState:
@@ -184,6 +189,9 @@ class TikoState(State):
     def end_round(self) -> None:
         points = [len(w) for w in self.won]
         self.history.append(points)
+        if self.game.options["match"] == "games":  # rulebook: "compete for ... the number of games won"
+            best = max(points)
+            points = [int(p == best) for p in points]
         self.totals = [t + s for t, s in zip(self.totals, points)]
         if self.round_no >= self.game.options["rounds"]:
             self.over = True
@@ -217,6 +225,7 @@ class TikoState(State):
             "compare": self.game.options["compare"],
             "round": self.round_no,
             "rounds": self.game.options["rounds"],
+            "match": self.game.options["match"],
             "turn": None if self.over else self.turn,
             "leader": self.leader,
             "pile": [[who, str(c)] for who, c in self.pile],  # bottom first; the trick lies face up
