@@ -89,6 +89,15 @@ def test_variant_start_turns_the_cube_so_layers_follow_another_quality() -> None
     assert layable(state) == {"blue S3", "blue M4", "green S4"}
 
 
+def test_variant_corners_are_the_four_corners_of_the_square_so_the_cube_is_turned() -> None:
+    # "place in the corners the blue S1 and S4 together with the red S1 and S4": with colour layers blue S1
+    # and red S1 would share one place of the square, so only a turned cube puts the four in its corners.
+    assert C("blue S1").position[:2] == C("red S1").position[:2]
+    for frame in FRAMES.values():
+        assert {frame.column_of[c.index] for c in frame.corners} == {0, 3, 12, 15}
+        assert all(frame.layer_of[c.index] == 0 for c in frame.corners)
+
+
 # -- placing cards ----------------------------------------------------------------------------
 
 
@@ -157,6 +166,21 @@ def test_after_laying_several_cards_a_player_may_fill_the_hand_up_to_five() -> N
     assert DRAW not in state.legal_actions(0)
     with pytest.raises(IllegalAction, match="up to 5"):
         state.apply(0, DRAW)
+
+
+def test_after_laying_only_one_card_there_is_no_extra_draw() -> None:
+    state = make(hands=[["blue S2", "red XL3"], ["red XL2"]])
+    state.apply(0, place("blue S2"))
+    state.apply(0, END)
+    state.apply(1, END)
+    assert len(state.hands[0]) == 2 and DRAW not in state.legal_actions(0)
+
+
+def test_with_the_pile_used_up_a_turn_starts_without_a_draw() -> None:
+    state = make(hands=[["blue S2"], ["red XL2"]], pile=[], rest_to=1)
+    before = len(state.hands[1])
+    state.apply(0, END)
+    assert state.turn == 1 and len(state.hands[1]) == before and state.pile == []
 
 
 def test_drawing_comes_before_laying_cards() -> None:
@@ -311,6 +335,31 @@ def test_stalemate_with_the_pile_used_up_ends_the_game() -> None:
     assert state.is_over()
 
 
+def test_invented_stalemate_rule_counts_only_turns_without_a_card_and_with_the_pile_used_up() -> None:
+    # Laying is never compulsory, so with the pile used up the players could end turns for ever; the
+    # engine's assumption: a full circle of such turns ends the game. A card laid starts the count again.
+    state = make(players=3, hands=[["blue S2", "blue S3"], ["blue M1"], ["blue L1"]], pile=[], rest_to=2)
+    state.apply(0, END)
+    state.apply(1, END)
+    state.apply(2, END)
+    assert state.is_over() and state.scores()[:2] == [-2, -1]
+    state = make(players=3, hands=[["blue S2", "blue S3"], ["blue M1"], ["blue L1"]], pile=[], rest_to=2)
+    state.apply(0, END)
+    state.apply(1, END)
+    state.apply(2, place("blue L1"))
+    state.apply(2, END)
+    assert not state.is_over() and state.passes == 0
+    # While the pile still has cards every turn draws one, so the game is finite without the rule.
+    state = make(players=2, hands=[["blue S2"], ["blue M1"]], pile=["red XL1", "red XL2", "red XL3"], rest_to=1)
+    for _ in range(3):  # three turns, each followed by a draw: the pile is used up but nothing counts yet
+        state.apply(state.turn, END)
+    assert not state.is_over() and state.pile == [] and state.passes == 0
+    state.apply(state.turn, END)
+    assert not state.is_over() and state.passes == 1
+    state.apply(state.turn, END)
+    assert state.is_over()
+
+
 def test_rounds_are_added_up() -> None:
     state = make(hands=[["blue S2"], ["red XL3", "red XL2"]], rounds=2)
     state.apply(0, place("blue S2"))
@@ -337,6 +386,22 @@ def test_observation_shows_the_table_and_own_hand_but_no_other_hand() -> None:
         hidden = [c for p in range(3) if p != seat for c in state.hands[p]] + state.pile
         assert not any(f"'{c}'" in repr(obs) for c in hidden)
     assert "hand" not in state.observation(None)
+
+
+def test_observations_never_show_another_hand_or_the_pile_during_a_whole_game() -> None:
+    state = zdeck.make("zoker-kubo", players=3, scoring="claim").new_state(8)
+    rng = Rng(8)
+    while not state.is_over():
+        for seat in (0, 1, 2, None):
+            text = repr(state.observation(seat))
+            hidden = [c for p in range(3) if p != seat for c in state.hands[p]] + state.pile
+            assert not any(f"'{c}'" in text for c in hidden)
+        actors = state.actors()
+        if len(actors) > 1 and rng.below(2):
+            state.timeout()
+            continue
+        player = rng.choice(actors)
+        state.apply(player, rng.choice(state.legal_actions(player)))
 
 
 def test_malformed_dicts_are_refused_with_a_reason() -> None:
