@@ -217,6 +217,20 @@ def test_a_diagonal_in_a_layer_scores_two_points() -> None:
     assert state.points == [2, 0]
 
 
+def test_a_diagonal_in_a_vertical_layer_scores_two_points_too() -> None:
+    # The size-S wall of the cube: blue S1, green S2, orange S3, red S4 run corner to corner.
+    table = ["blue S2", "blue S3", "green S3", "orange S3", "green S4", "orange S4", "red S4"]
+    state = make(table=table, hands=[["green S2", "red XL3"], []])
+    state.apply(0, place("green S2"))
+    assert state.observation(None)["scored"] == [[0, "blue S1/green S2/orange S3/red S4", 2]]
+
+
+def test_a_vertical_straight_through_the_colour_layers_scores_one_point() -> None:
+    state = make(table=["blue S2", "green S2", "orange S2"], hands=[["red S2", "red XL3"], []])
+    state.apply(0, place("red S2"))
+    assert state.observation(None)["scored"] == [[0, "blue S2/green S2/orange S2/red S2", 1]]
+
+
 def test_one_card_may_complete_several_structures() -> None:
     state = make(table=["blue S2", "blue M1", "blue L1", "blue M2"], hands=[["blue S3", "red XL3"], []])
     state.apply(0, place("blue S3"))  # straight S1..S4 only
@@ -281,6 +295,21 @@ def test_claim_scoring_an_unclaimed_structure_is_lost_after_the_turn_even_a_zoke
     state.timeout()  # nobody noticed
     assert state.phase == "turn" and state.turn == 1 and state.points == [0, 0]
     assert state.observation(None)["pending"] == []
+
+
+def test_claim_scoring_a_shout_after_the_table_stopped_waiting_has_no_influence() -> None:
+    # "If nobody takes notice ... immediately after the end of the turn, then it does not have any influence
+    # later on": a shout sent during the shout phase but landing after the timeout bounces.
+    state = make(players=3, table=["blue S2"], hands=[["blue S3", "red XL3"], ["red XL2"], ["red XL1"]],
+                 scoring="claim")
+    state.apply(0, place("blue S3"))
+    state.apply(0, END)
+    seen = state.version
+    state.timeout()
+    assert state.apply(2, score("blue S1/blue S2/blue S3/blue S4"), seen=seen) is Outcome.BOUNCED
+    assert state.points == [0, 0, 0] and state.turn == 1
+    with pytest.raises(IllegalAction, match="not a structure"):
+        state.apply(2, score(ZOKER), seen=seen)
 
 
 def test_claim_scoring_a_shouted_zoker_ends_the_game() -> None:

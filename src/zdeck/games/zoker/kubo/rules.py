@@ -278,13 +278,14 @@ class KuboState(State):
 
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
         """A shout that lands after others': it still counts for a structure nobody has claimed yet;
-        one already claimed by a faster player has no effect."""
+        one already claimed by a faster player, or let pass unclaimed when the table stopped waiting
+        ("it does not have any influence later on"), has no effect."""
         if not isinstance(action, Score):
             raise IllegalAction(f"{action} answers version {seen}, but the game has moved on to {self.version}")
         if self.is_legal(player, action):
             self._apply(player, action)
             return Outcome.APPLIED
-        if any(k == action.line for _, k in self.scored):
+        if all(self.placed[c.index] for c in LINES[action.line]):  # a real structure, claimed or expired
             return Outcome.BOUNCED
         raise IllegalAction(f"{line_text(action.line)} was not a structure to claim")
 
