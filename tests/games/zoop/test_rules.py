@@ -271,6 +271,16 @@ def test_a_zoop_nobody_can_follow_earns_the_free_discard() -> None:
     assert state.winners() == [2]
 
 
+def test_a_late_zoop_that_was_never_legal_is_refused() -> None:
+    state = make_state([["2 green toucans"], *ZOOP_HANDS[1:]], ["1 red rabbit"], draw_top=["2 yellow toucans"])
+    seen = state.version
+    state.apply(0, DRAW)
+    data = state.to_dict()
+    with pytest.raises(IllegalAction, match="exact same card"):
+        state.apply(2, Zoop(CARD["2 yellow koalas"]), seen=seen)  # wrong card, and calls="auto"
+    assert state.to_dict() == data
+
+
 def test_strict_calls_a_zoop_without_the_call_returns_the_card_and_draws() -> None:
     state = make_state(ZOOP_HANDS, ["1 red rabbit"], draw_top=["2 red toucans"], calls="strict")
     assert Zoop(CARD["1 red rabbit"], called=False) in state.legal_actions(2)

@@ -470,9 +470,11 @@ class ZoopState(State):
                     right = action.called and k == self.pile[-1]
                     self._zoop(player, action)
                     return Outcome.APPLIED if right else Outcome.PENALISED
-                if self._may_zoop(player):
+                if self._may_zoop(player) and (self.draw or not g.strict):
                     raise IllegalAction(self.explain_illegal(player, action))  # it was not legal when sent either
-                return Outcome.BOUNCED  # their window closed meanwhile (their turn, a Special Round...)
+                # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
+                # would have nothing left to draw.
+                return Outcome.BOUNCED
             if not self._may_zoop(player) or not self.draw:
                 return Outcome.BOUNCED
             # The top card changed since the sender looked: the later of two ZOOPs, or now a wrong card.
