@@ -30,10 +30,12 @@ def read(s: ZopZooState, d: dict[str, Any]) -> None:
     missing = [k for k in FIELDS if k not in d]
     if missing:
         raise ValueError(f"zopzoo state dict lacks {', '.join(missing)}")
-    if d["state_version"] != STATE_VERSION:
+    if type(d["state_version"]) is not int or d["state_version"] != STATE_VERSION:
         raise ValueError(f"zopzoo state_version {d['state_version']!r} is not {STATE_VERSION}")
     n = s.n
     s.version = _int(d["version"], "version", 0)
+    if isinstance(d["rng"], bool):
+        raise ValueError("zopzoo rng: expected the generator's integer state, got a bool")
     s.rng = Rng.from_state(d["rng"])
     s.round_no = _int(d["round"], "round", 1)
     s.first = _int(d["first"], "first", 0, n - 1)
@@ -62,6 +64,7 @@ def read(s: ZopZooState, d: dict[str, Any]) -> None:
     if len(s.totals) != n or any(len(h) != n for h in s.history) or len(s.ends) != len(s.history):
         raise ValueError("zopzoo totals/history do not fit the player count")
     check_cards(s)
+    check_moment(s)
 
 
 def check_cards(s: ZopZooState) -> None:
@@ -85,6 +88,39 @@ def check_cards(s: ZopZooState) -> None:
         raise ValueError(f"zopzoo: {NAME[s.pending]} cannot be pending in phase {s.phase!r}")
     if any(KIND[v] not in SPECIALTY for v in s.void):
         raise ValueError("zopzoo void may list only Specialty cards")
+
+
+def check_moment(s: ZopZooState) -> None:
+    """The phase fits the table: someone can act and every legal action can be applied.
+
+    Round-end moments never persist (a completed row or an empty draw pile ends the round at
+    once), so a state that shows one is refused rather than played on.
+    """
+    over = s.phase == "over"
+    if len(s.history) != s.round_no - (0 if over else 1):
+        raise ValueError(f"zopzoo: round {s.round_no} does not fit {len(s.history)} finished round(s)")
+    if over:
+        if max(s.totals) < s.target:
+            raise ValueError(f"zopzoo: the game cannot be over with no total at the target {s.target}")
+        return
+    p = s.current
+    for q in range(s.n):
+        if s._done(q) and not (q == p and s.phase == "chain"):
+            raise ValueError(f"zopzoo: p{q}'s whole row shows POINTS, so the round should have ended")
+    if s.phase in ("turn", "again", "chain") and not s.draw:
+        raise ValueError("zopzoo: the draw pile is empty, so the round should have ended")
+    if s.phase in ("match", "chain") and s.auto:
+        raise ValueError(f"zopzoo: phase {s.phase!r} exists only with assist='manual'")
+    if s.phase == "chain" and not (s.discard and s._can_match(p, s.discard[-1])):
+        raise ValueError("zopzoo: phase 'chain' needs a top discard the current player can match")
+    if s.phase == "match" and not s._can_match(p, s.pending):
+        raise ValueError(f"zopzoo: p{p} cannot match the pending {NAME[s.pending]}")
+    if s.phase == "mole" and not s._can_dig(p):
+        raise ValueError(f"zopzoo: p{p}'s MOLE would find nothing in the discard pile")
+    if s.phase == "special" and not s._usable(p, s.pending):
+        raise ValueError(f"zopzoo: p{p} cannot use the pending {NAME[s.pending]}")
+    if not s.void <= set(s.discard):
+        raise ValueError("zopzoo: only Specialty cards on the discard pile can be void")
 
 
 def _list(value: Any, what: str) -> list[Any]:
