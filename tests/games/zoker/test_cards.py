@@ -177,3 +177,16 @@ def test_rulebook_strength_cycle_has_no_strongest_of_the_three() -> None:
     # "the ranking is not always clear when comparing three cards": none of the three beats both others.
     three = [C("orange S1"), C("green L1"), C("green M2")]
     assert not any(all(stronger(a, b) for b in three if b != a) for a in three)
+
+
+def test_every_straight_of_the_whole_deck_is_one_of_the_48_axis_lines() -> None:
+    # Any four pairwise compatible cards contain some card a, and the other three are compatible with a.
+    lines = {frozenset(line) for line in STRAIGHTS}
+    found = set()
+    for a in DECK:
+        mates = [b for b in DECK if is_pair(a, b)]
+        assert len(mates) == 9  # three along each of a's three axis lines
+        for three in combinations(mates, 3):
+            if is_straight([a, *three]):
+                found.add(frozenset([a, *three]))
+    assert found == lines
