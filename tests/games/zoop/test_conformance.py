@@ -18,7 +18,7 @@ def cards_in_game(state: State) -> Counter:
 @pytest.mark.parametrize("calls", ["auto", "strict"])
 def test_random_playouts_keep_the_contract(players: int, calls: str) -> None:
     game = zdeck.make("zoop", players=players, calls=calls)
-    check_playouts(game, range(4), conserved=cards_in_game, deep=1)
+    check_playouts(game, range(6), conserved=cards_in_game, deep=2)
 
 
 @pytest.mark.parametrize("options", [{"wild_rule": "free"}, {"colours": 2}, {"colours": 6, "first_player": 2}])
