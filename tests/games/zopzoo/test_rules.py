@@ -174,6 +174,26 @@ def test_later_rounds_give_the_first_card_to_the_last_winner_from_both_full_deck
     assert sorted(state.location_cards()) == list(range(126))
 
 
+def _clockwise_deal(white: list[int], first: int, n: int) -> list[list[int]]:
+    """Rows dealt one card at a time from seat `first`, cards coming off the end of the shuffled deck."""
+    return [[white[-1 - k * n - (p - first) % n] for k in range(6)] for p in range(n)]
+
+
+def test_dealing_goes_clockwise_one_card_at_a_time_from_the_player_dealt_the_first_card() -> None:
+    """Round one from the dealer (seat 0); a later round from the last round's winner (here p2)."""
+    seed, n = 21, 3
+    state = zdeck.make("zopzoo", players=n).new_state(seed)
+    white = list(WHITE)
+    Rng(seed).shuffle(white)
+    assert state.rows == _clockwise_deal(white, 0, n) and state.rows[0][0] == white[-1]
+    state = table([["owl", "shark"], ["otter"], ["frog", "yak"]], covers={"yak": "yak points"}, draw=["frog points"],
+                  current=2)
+    state.apply(2, A.DRAW)  # p2 completes its row and wins the round
+    white = list(WHITE)
+    Rng.from_state(7).shuffle(white)  # the helper's generator state; the white deck is shuffled first
+    assert state.first == 2 and state.current == 2 and state.rows == _clockwise_deal(white, 2, n)
+
+
 def test_deal_a_row_of_six_minus_cards_wins_at_once() -> None:
     """A freak deal whose starting cards all show (minus) POINTS: that player wins without a turn."""
 
@@ -323,6 +343,12 @@ def test_wild_card_values_count_for_the_winner() -> None:
     assert state.round_scores() == [[50 + 15 + 0, 0]] and state.first == 0
 
 
+def test_wild_cards_are_never_overlooked_even_with_manual_assist() -> None:
+    state = table([["owl", "shark"], ["otter"]], draw=["beast 4"], assist="manual")
+    state.apply(0, A.DRAW)
+    assert state.legal_actions(0) == [A.Cover(c("owl")), A.Cover(c("shark"))]  # no discard: it must cover
+
+
 # -- side bonus cards ---------------------------------------------------------------------------
 
 
@@ -357,6 +383,19 @@ def test_side_bonus_from_the_discard_pile_ends_the_turn_and_scores_win_or_lose()
     assert state.bonus[0] == [c("bird bonus")] and state.current == 1
     state.apply(1, A.DRAW)  # p1 wins the round; p0 still scores the bonus
     assert state.round_scores() == [[20, 60]]
+
+
+def test_side_bonus_cards_can_be_given_and_switched_too() -> None:
+    give = table([["owl", "shark"], ["otter"]], bonus=[["bird bonus"], []], draw=["hyena"])
+    give.apply(0, A.DRAW)
+    assert give.legal_actions(0) == [A.Give(c("bird bonus"), 1)]
+    give.apply(0, A.Give(c("bird bonus"), 1))
+    assert give.bonus == [[], [c("bird bonus")]]
+    switch = table([["owl", "shark"], ["otter", "frog"]], covers={"frog": "frog points"}, bonus=[["bird bonus"], []],
+                   draw=["earthworm"])
+    switch.apply(0, A.DRAW)
+    switch.apply(0, A.Switch(c("bird bonus"), c("frog")))
+    assert switch.bonus == [[], [c("bird bonus")]] and row(switch, 0) == ["owl", "shark", "frog"]
 
 
 # -- MOLE cards -----------------------------------------------------------------------------------
@@ -491,6 +530,33 @@ def test_mole_never_retrieves_a_specialty_card() -> None:
     assert [CARDS[x].name for x in state.discard] == ["raccoon", "mole 1"] and state.bonus[0] == []
 
 
+def test_a_specialty_card_is_single_use_the_next_player_cannot_reuse_it() -> None:
+    state = table([["owl", "shark"], ["otter", "frog"], ["ibex", "yak"]], covers={"frog": "frog points"},
+                  draw=["raccoon"])
+    state.apply(0, A.DRAW)
+    state.apply(0, A.Steal(c("frog")))  # used from the draw pile: discarded spent
+    assert top(state) == "raccoon" and c("raccoon") in state.void
+    state.phase, state.current = "turn", 1  # were the spent raccoon still on top at p1's turn...
+    assert state.legal_actions(1) == [A.DRAW]  # ...p1 could not take p0's frog back: one-time use only
+    state = table([["owl", "shark"], ["otter", "frog"], ["ibex", "yak"]], covers={"frog": "frog points"},
+                  discard=["raccoon"])
+    state.apply(0, A.Steal(c("frog")))  # used from the top of the discard pile: it stays there, spent
+    assert top(state) == "raccoon" and state.current == 1 and state.legal_actions(1) == [A.DRAW]
+
+
+def test_a_next_player_who_cannot_use_a_discarded_specialty_draws_and_it_is_buried() -> None:
+    state = table([["owl", "shark"], ["otter", "frog"], ["ibex", "yak"]], covers={"owl": "owl points"},
+                  draw=["hyena", "tarantula points"], current=2)
+    state.apply(2, A.DRAW)  # p2 has no POINTS card: the hyena goes on the discard pile for p0
+    assert state.current == 0 and state.legal_actions(0) == [A.Give(c("owl"), 1), A.Give(c("owl"), 2)]
+    state = table([["owl", "shark"], ["otter", "frog"], ["ibex", "yak"]], draw=["hyena", "tarantula points"],
+                  current=2)
+    state.apply(2, A.DRAW)  # nobody holds POINTS: the hyena waits on top
+    assert top(state) == "hyena" and state.legal_actions(0) == [A.DRAW]  # p0 cannot use it, so draws instead
+    state.apply(0, A.DRAW)
+    assert top(state) == "tarantula points" and c("hyena") in state.void  # buried: void
+
+
 # -- the seven outcomes of a Minus card -----------------------------------------------------------
 
 
@@ -570,6 +636,13 @@ def test_round_winner_scores_everything_others_only_minus_and_bonus() -> None:
     assert state.scores() == [210, -85] and state.first == 0
 
 
+def test_anti_minus_points_count_only_for_the_round_winner() -> None:
+    state = table([["owl", "shark"], ["otter", "skunk", "rat"]],
+                  covers={"shark": "shark points", "skunk": "skunk anti-minus"}, draw=["owl points"])
+    state.apply(0, A.DRAW)  # p0 wins; p1's covered skunk (+75) counts nothing, its uncovered rat -90
+    assert state.round_scores() == [[35, -90]]
+
+
 def test_black_deck_running_out_everyone_scores_everything_highest_starts_next() -> None:
     state = table(
         [["owl", "skunk", "shark"], ["giraffe", "frog", "leech"]],
@@ -625,6 +698,13 @@ def test_game_end_highest_total_wins_when_several_pass_the_target() -> None:
                   draw=["owl points"], totals=[770, 790])
     state.apply(0, A.DRAW)
     assert state.scores() == [805, 850] and state.winners() == [1]
+
+
+def test_two_player_game_to_1000_goes_on_past_800() -> None:
+    state = table([["owl", "shark"], ["otter"]], covers={"shark": "shark points"}, draw=["owl points"],
+                  totals=[790, 0], target=1000)
+    state.apply(0, A.DRAW)
+    assert state.scores() == [825, 0] and not state.is_over() and state.round() == 2
 
 
 def test_game_goes_on_below_the_target() -> None:
