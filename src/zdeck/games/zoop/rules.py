@@ -574,9 +574,9 @@ class ZoopState(State):
             top = d.kinds[self.match]
             return f"{action.card} does not share 2 of the 3 characteristics with {top} (rule 2)"
         if isinstance(action, Draw):
-            if not self.draw:
-                return "the draw pile is empty: the turn is lost (pass)"
-            return "you can play a card, so you may not draw (rule 2)"
+            if any(isinstance(a, (Play, PlayWild)) for a in legal):
+                return "you can play a card, so you may not draw (rule 2)"
+            return "the draw pile is empty: the turn is lost (pass)"
         if isinstance(action, Pass):
             return "you may only pass when you cannot play and the draw pile is empty (rule 2)"
         return f"{action} is not legal now; legal: {', '.join(map(str, legal))}"
