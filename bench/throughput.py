@@ -221,6 +221,7 @@ class Result:
         u = [r[1] for r in self.rounds]
         ratios = [a.decisions_per_s / b.decisions_per_s for a, b in self.rounds]
         med = statistics.median
+        q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
         row: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
@@ -235,6 +236,8 @@ class Result:
             "uno_decisions_per_s": round(med(s.decisions_per_s for s in u), 1),
             "uno_decisions_per_game": round(sum(s.decisions for s in u) / sum(s.games for s in u), 1),
             "ratio": round(med(ratios), 3),  # median of the per-round paired ratios
+            "ratio_q1": round(q1, 3),  # the middle half of the rounds lies between q1 and q3
+            "ratio_q3": round(q3, 3),
             "ratio_min": round(min(ratios), 3),
             "ratio_max": round(max(ratios), 3),
             "goal": GOAL_RATIO if is_uno_like(self.game) else None,
@@ -352,7 +355,7 @@ def print_table(rows: list[dict[str, Any]], skipped: dict[str, str], header: str
     for name, justify in [
         ("game", "left"), ("seats", "right"), ("games/s", "right"), ("dec/s", "right"),
         ("dec/game", "right"), ("UNO seats", "right"), ("UNO games/s", "right"), ("UNO dec/s", "right"),
-        ("ratio", "right"), ("range", "right"), ("goal 2x", "center"),
+        ("ratio", "right"), ("middle half", "right"), ("goal 2x", "center"),
     ]:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for row in rows:
@@ -362,7 +365,7 @@ def print_table(rows: list[dict[str, Any]], skipped: dict[str, str], header: str
             row["game"], str(row["players"]), f"{row['zdeck_games_per_s']:,.1f}",
             f"{row['zdeck_decisions_per_s']:,.0f}", f"{row['zdeck_decisions_per_game']:,.1f}",
             str(row["uno_players"]), f"{row['uno_games_per_s']:,.1f}", f"{row['uno_decisions_per_s']:,.0f}",
-            f"{row['ratio']:.2f}x", f"{row['ratio_min']:.2f}-{row['ratio_max']:.2f}", verdict,
+            f"{row['ratio']:.2f}x", f"{row['ratio_q1']:.2f}-{row['ratio_q3']:.2f}", verdict,
         )
     console = Console()
     if not console.is_terminal:
