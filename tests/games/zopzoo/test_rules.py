@@ -511,15 +511,15 @@ def test_unusable_specialty_is_discarded_for_the_next_player() -> None:
 
 
 def test_buried_specialty_is_void_even_when_uncovered_again() -> None:
-    state = table([["owl", "shark"], ["otter", "frog", "ibex"]], covers={"frog": "frog points"},
-                  draw=["hyena", "otter points"])
-    state.apply(0, A.DRAW)  # hyena unusable for p0: discarded
-    state.current = 0  # p0 somehow gets another turn: draw the otter and bury the hyena under it
-    state.apply(0, A.DRAW)  # p0 cannot match otter: it covers the hyena
-    assert c("hyena") in state.void and state.current == 1
-    state.apply(1, A.TAKE)  # p1 takes the otter, uncovering the hyena
-    assert top(state) == "hyena" and state.current == 0
-    assert state.legal_actions(0) == [A.DRAW]  # ... but it is void
+    state = table([["owl", "shark"], ["otter", "frog"]], draw=["raccoon", "owl points"])
+    state.apply(0, A.DRAW)  # nobody else holds POINTS: the raccoon goes on the discard pile
+    assert top(state) == "raccoon" and state.current == 1 and state.legal_actions(1) == [A.DRAW]
+    state.apply(1, A.DRAW)  # p1 misses the owl: it buries the raccoon
+    assert c("raccoon") in state.void and state.current == 0
+    state.apply(0, A.TAKE)  # p0 must take its owl, uncovering the raccoon
+    assert top(state) == "raccoon" and state.current == 1
+    assert state.units(0) == [c("owl")]  # p1 could now take p0's owl with a live raccoon...
+    assert state.legal_actions(1) == [A.DRAW]  # ... but this one is void
 
 
 def test_mole_never_retrieves_a_specialty_card() -> None:
