@@ -26,6 +26,9 @@ def check_invariants(state: ZarState) -> None:
     if state.stack:
         assert state.matchable and state.phase in ("play", "out")
     assert g.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+    for player in range(g.players):
+        legal = state.legal_actions(player)
+        assert len(set(legal)) == len(legal), "each legal action is listed once"
 
 
 configs = st.sampled_from([(2, 0), (2, 2), (3, 1), (4, 4), (5, 3)]).flatmap(

@@ -10,9 +10,6 @@ from zdeck.core import Game, Option
 from zdeck.games.zar.actions import DRAW, PASS, Call, Play
 from zdeck.games.zar.cards import (
     CHAMELEON,
-    COLOURS,
-    DECK,
-    DECLARED_SYMBOLS,
     NUM_KINDS,
     PLAIN_KINDS,
     deal_size,
@@ -290,5 +287,3 @@ def _kinds(v: Any, name: str) -> list[int]:
         raise ValueError(f"zar state: {name} must be a list of card kinds 0..{NUM_KINDS - 1}")
     return list(v)
 
-
-__all__ = ["ZarGame", "COLOURS", "DECK", "DECLARED_SYMBOLS"]
