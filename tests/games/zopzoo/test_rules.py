@@ -510,6 +510,15 @@ def test_unusable_specialty_is_discarded_for_the_next_player() -> None:
     assert state.legal_actions(1) == [A.Give(c("frog"), 0)]
 
 
+def test_one_pile_or_the_other_a_specialty_left_on_top_cannot_be_used_after_drawing() -> None:
+    state = table([["owl", "shark"], ["otter", "frog"]], discard=["hyena"], draw=["owl points", "tarantula points"])
+    assert state.legal_actions(0) == [A.DRAW]  # no POINTS card yet: p0 cannot use the hyena, so draws
+    state.apply(0, A.DRAW)  # the owl now shows POINTS, but p0 has chosen the draw pile
+    assert state.phase == "again" and state.legal_actions(0) == [A.DRAW]
+    state.apply(0, A.DRAW)  # the miss buries the hyena
+    assert top(state) == "tarantula points" and c("hyena") in state.void
+
+
 def test_buried_specialty_is_void_even_when_uncovered_again() -> None:
     state = table([["owl", "shark"], ["otter", "frog"]], draw=["raccoon", "owl points"])
     state.apply(0, A.DRAW)  # nobody else holds POINTS: the raccoon goes on the discard pile
