@@ -21,7 +21,14 @@ def test_random_playouts_keep_the_contract(players: int, calls: str) -> None:
     check_playouts(game, range(6), conserved=cards_in_game, deep=2)
 
 
-@pytest.mark.parametrize("options", [{"wild_rule": "free"}, {"colours": 2}, {"colours": 6, "first_player": 2}])
+VARIANTS = [
+    {"wild_rule": "free"},
+    {"colours": 2, "zoop_turn": "jumps"},
+    {"colours": 6, "first_player": 2, "calls": "strict", "zoop_turn": "jumps"},
+]
+
+
+@pytest.mark.parametrize("options", VARIANTS)
 def test_variant_playouts_keep_the_contract(options: dict) -> None:
     game = zdeck.make("zoop", players=5, **options)
     check_playouts(game, range(3), conserved=cards_in_game, deep=1)

@@ -198,6 +198,13 @@ def test_zoop_out_of_turn_with_the_exact_same_card() -> None:
     assert state.to_dict()["placer"] == 2
 
 
+def test_with_the_jumps_variant_play_goes_on_after_the_zooper() -> None:
+    state = make_state(ZOOP_HANDS, ["1 red rabbit"], zoop_turn="jumps")
+    state.apply(2, Zoop(CARD["1 red rabbit"]))
+    assert state.to_dict()["turn"] == 3 and state.observation(None)["phase"] == "play"
+    assert state.legal_actions(0) == []  # player 0's turn was taken over
+
+
 def test_no_zoop_at_the_start_of_ones_own_turn() -> None:
     hands = [["1 red rabbit", "2 green toucans"], *ZOOP_HANDS[1:3], ["1 green toucan"]]
     state = make_state(hands, ["1 red rabbit"])

@@ -70,6 +70,12 @@ class ZoopGame(Game):
             "that animal; free: any basic animal may be declared and the final discard is any card",
             choices=("held", "free"),
         ),
+        "zoop_turn": Option(
+            "stays",
+            "stays: a ZOOP! is a discard and the turn stays with whoever was to play; jumps: play goes on from "
+            "the player after the zooper, as if they had played in turn",
+            choices=("stays", "jumps"),
+        ),
         "first_player": Option(
             None,
             "seat that starts (e.g. the winner of the previous game); None: chosen at random",
@@ -423,9 +429,13 @@ class ZoopState(State):
         if not self.hands[p]:
             self._win(p)
             return
-        # A ZOOP! leaves the turn where it was; the card to match is unchanged (it is the same card).
+        # By default a ZOOP! leaves the turn where it was: the card to match is unchanged (it is the same card).
+        jumps = self.game.options["zoop_turn"] == "jumps"
+        turn, owed = ((p + self.direction) % self.game.players, 0) if jumps else (self.turn, self.owed)
         if self._nobody_else_matches(p, k):
-            self._start_discard(p, PASSES, self.turn, self.owed)
+            self._start_discard(p, PASSES, turn, owed)
+        elif jumps:
+            self._begin_turn(turn, owed)
 
     def _draw_one(self, p: int) -> None:
         if self.draw:
