@@ -1,0 +1,21 @@
+"""Zoker Memo's single action: turn the face-down card at a place face up.
+
+Places are numbered 1..64 in dealing order; a table of N cards uses places 1..N.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_PLACES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    slot: int  # 0-based place
+
+    def __str__(self) -> str:
+        return f"turn {self.slot + 1}"
+
+
+ACTIONS: tuple[Turn, ...] = tuple(Turn(s) for s in range(MAX_PLACES))
