@@ -31,6 +31,7 @@ def make_state(
     calls: str = "auto",
     wild_rule: str = "held",
     zoop_turn: str = "stays",
+    captured_crab: str = "cancelled",
     **fields: Any,
 ) -> ZoopState:
     """A state with these hands and pile (its last card on top); `draw_top` are the next cards drawn, in order.
@@ -39,7 +40,8 @@ def make_state(
     discard pile when `empty_draw` (then the draw pile is just `draw_top`), so the
     state always holds exactly one deck.
     """
-    game = zdeck.make("zoop", players=len(hands), calls=calls, wild_rule=wild_rule, zoop_turn=zoop_turn)
+    game = zdeck.make("zoop", players=len(hands), calls=calls, wild_rule=wild_rule, zoop_turn=zoop_turn,
+                      captured_crab=captured_crab)
     deck = game.deck
     pool = Counter({str(c): n for c, n in zip(deck.kinds, deck.copies)})
     for card in [*pile, *draw_top, *(c for h in hands for c in h)]:

@@ -22,7 +22,7 @@ def test_random_playouts_keep_the_contract(players: int, calls: str) -> None:
 
 
 VARIANTS = [
-    {"wild_rule": "free"},
+    {"wild_rule": "free", "captured_crab": "reverses"},
     {"colours": 2, "zoop_turn": "jumps"},
     {"colours": 6, "first_player": 2, "calls": "strict", "zoop_turn": "jumps"},
 ]

@@ -443,17 +443,18 @@ def test_cage_played_in_turn_by_the_player_whose_turn_it_is() -> None:
     assert state.observation(None)["phase"] == "discard" and state.to_dict()["turn"] == 2
 
 
-def test_captured_crab_does_not_reverse_play() -> None:
+@pytest.mark.parametrize(("variant", "direction", "after_cage"), [("cancelled", 1, 3), ("reverses", -1, 1)])
+def test_captured_crab_does_not_reverse_play(variant: str, direction: int, after_cage: int) -> None:
     state = make_state(
         [["1 red crab", "2 green toucans"], ["1 red koala"], ["cage", "1 red toucan", "2 green rabbits"],
          ["1 red rabbit"]],
-        ["1 red rabbit"],
+        ["1 red rabbit"], captured_crab=variant,
     )
     state.apply(0, Play(CARD["1 red crab"]))
     assert state.to_dict()["direction"] == -1
     state.apply(2, CAGE)
     state.apply(2, Discard(CARD["2 green rabbits"]))
-    assert state.to_dict()["direction"] == 1 and state.to_dict()["turn"] == 3
+    assert state.to_dict()["direction"] == direction and state.to_dict()["turn"] == after_cage
 
 
 def test_a_cage_only_captures_another_players_special_animal_just_played() -> None:

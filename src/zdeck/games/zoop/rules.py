@@ -76,6 +76,12 @@ class ZoopGame(Game):
             "the player after the zooper, as if they had played in turn",
             choices=("stays", "jumps"),
         ),
+        "captured_crab": Option(
+            "cancelled",
+            "cancelled: a captured Crab does not reverse play (a captured animal has no effect); reverses: the "
+            "reversal stands and play goes on from the Cage player in the new direction",
+            choices=("cancelled", "reverses"),
+        ),
         "first_player": Option(
             None,
             "seat that starts (e.g. the winner of the previous game); None: chosen at random",
@@ -457,7 +463,8 @@ class ZoopState(State):
         self.cage = None
         self._place(p, self.game.deck.cage)
         self._draw_one(captured)  # the captured player draws one card
-        self.direction = before  # the captured animal's effect does not happen
+        if self.game.options["captured_crab"] == "cancelled":
+            self.direction = before  # the captured animal's effect does not happen
         self.owed, self.drawn, self.declared = 0, -1, None
         if not self.hands[p]:
             self._win(p)
