@@ -89,7 +89,18 @@ class ZarHeuristicBot:
             score -= 20  # keep Wasps to answer Wasps
         if play.declare >= 0:
             score += self._support(play, hand)
+        else:
+            score += 2 * self._follow_ups(play, hand)  # keep a hand that can follow its own card
         return score
+
+    @staticmethod
+    def _follow_ups(play: Play, hand: list[int]) -> float:
+        """Cards left in hand that could follow this play next time round."""
+        left = list(hand)
+        left[play.card] -= play.real
+        on = KINDS[play.card]
+        return float(sum(c for k, c in enumerate(left) if c and (KINDS[k].colour == on.colour or
+                                                                KINDS[k].symbol == on.symbol)))
 
     @staticmethod
     def _support(play: Play, hand: list[int]) -> float:
