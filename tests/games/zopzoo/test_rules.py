@@ -667,6 +667,15 @@ def test_black_deck_running_out_everyone_scores_everything_highest_starts_next()
     assert state.round() == 2 and state.first == 1 and state.current == 1
 
 
+def test_the_last_black_card_drawn_is_still_used_before_the_round_ends() -> None:
+    state = table([["owl", "shark"], ["otter", "frog"]], covers={"frog": "frog points"}, draw=["raccoon"],
+                  discard=["scorpion points"], rest="discard")
+    state.apply(0, A.DRAW)  # the draw pile is now empty, but the raccoon must be used first
+    assert state.draw == [] and state.phase == "special" and state.round() == 1
+    state.apply(0, A.Steal(c("frog")))
+    assert state.round() == 2 and state.round_scores() == [[30, 0]] and state.first == 0
+
+
 def test_deck_runs_out_on_a_match_ends_the_round_too() -> None:
     state = table([["owl", "shark"], ["otter", "frog"]], covers={"frog": "frog points"}, draw=["owl points"],
                   discard=["scorpion points"], rest="discard")
