@@ -1,0 +1,249 @@
+"""Zoker Solo: one scenario per rule of the rulebook's Solo section, plus the bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import zdeck
+from zdeck.core import IllegalAction
+from zdeck.games.zoker.cards import DECK
+from zdeck.games.zoker.solo.actions import DEAL, MoveCard, MovePile
+from zdeck.games.zoker.solo.bots import GreedyBot, SolverBot
+from zdeck.games.zoker.solo.state import SoloState
+from zdeck.rng import Rng
+from zdeck.sim import play
+
+GAME = zdeck.make("zoker-solo")
+
+
+def solo(upper: list[str | None], piles: list[list[str]], deck: list[str] | None = None) -> SoloState:
+    """A hand-made position. `upper` is read in reading order and padded with empty places.
+
+    `deck` names the draw pile's top cards, top first. Every card not named goes
+    under them in the draw pile, or - with deck=[] - is buried under
+    the first pile's cards, where it no longer matters (only cover cards play).
+    """
+    named = [c for c in upper if c is not None] + [c for p in piles for c in p] + (deck or [])
+    rest = [str(c) for c in DECK if str(c) not in named]
+    piles = [list(p) for p in piles]
+    if deck == []:
+        piles[0] = rest + piles[0]
+        rest = []
+    data: dict[str, Any] = {
+        **GAME.describe(),
+        "version": 0,
+        "rng": 7,
+        "upper": list(upper) + [None] * (12 - len(upper)),
+        "piles": piles,
+        "deck": rest + (deck or [])[::-1],  # the end of the list is the top
+    }
+    return GAME.state_from_dict(data)  # type: ignore[return-value]
+
+
+def test_setup_deals_sixteen_face_up_as_a_square_rest_is_the_draw_pile() -> None:
+    state = GAME.new_state(3)
+    obs = state.observation(0)
+    assert [len(row) for row in obs["upper"]] == [4, 4, 4]
+    assert all(card is not None for row in obs["upper"] for card in row)
+    assert [len(p) for p in obs["piles"]] == [1, 1, 1, 1]
+    assert obs["deck_count"] == 48
+    shown = {c for row in obs["upper"] for c in row} | {p[0] for p in obs["piles"]}
+    assert len(shown) == 16
+
+
+def test_shuffle_depends_on_the_seed_only() -> None:
+    assert GAME.new_state(5).to_dict() == GAME.new_state(5).to_dict()
+    assert GAME.new_state(5).to_dict()["upper"] != GAME.new_state(6).to_dict()["upper"]
+
+
+@pytest.mark.parametrize(
+    "card, cover",
+    [("blue S2", "blue S1"), ("blue M1", "blue S1"), ("green S1", "blue S1")],
+    ids=["same colour and size", "same colour and shape", "same size and shape"],
+)
+def test_a_card_moves_onto_a_compatible_card_of_the_last_row(card: str, cover: str) -> None:
+    state = solo([card, "red XL4"], [[cover], ["red L3"], ["orange M2"], ["green XL3"]])
+    assert MoveCard(0, 0) in state.legal_actions(0)
+    state.apply(0, MoveCard(0, 0))
+    assert state.observation(0)["piles"][0] == [cover, card]
+    assert state.observation(0)["upper"][0][0] is None
+
+
+@pytest.mark.parametrize("card", ["blue M2", "green M2"], ids=["one quality in common", "none in common"])
+def test_a_card_that_is_not_compatible_may_not_move_onto_the_pile(card: str) -> None:
+    state = solo([card, "red XL4"], [["blue S1"], ["red L3"], ["orange M4"], ["green XL3"]])
+    assert MoveCard(0, 0) not in state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="compatible"):
+        state.apply(0, MoveCard(0, 0))
+
+
+def test_cards_move_from_any_upper_row_in_any_order() -> None:
+    # The top-row card may move although the rows below it are full.
+    state = solo(["blue S2", "red XL4", "red XL3", "red XL2", "red L4", "red L3", "red L2", "red L1",
+                  "orange XL4", "orange XL3", "orange XL2", "orange XL1"],
+                 [["blue S1"], ["green M3"], ["green M1"], ["green L2"]])
+    assert state.is_legal(0, MoveCard(0, 0))
+    state.apply(0, MoveCard(0, 0))
+    assert state.observation(0)["highest"] == 2
+
+
+def test_piles_grow_and_the_cover_is_the_last_card_moved() -> None:
+    state = solo(["blue S2", "blue S3"], [["blue S1"], ["red L3"], ["orange M4"], ["green XL3"]])
+    state.apply(0, MoveCard(0, 0))
+    state.apply(0, MoveCard(1, 0))  # blue S3 onto the new cover blue S2
+    assert state.observation(0)["piles"][0] == ["blue S1", "blue S2", "blue S3"]
+    assert state.scores() == [3.0]
+
+
+def test_a_pile_moves_onto_a_pile_whose_cover_is_compatible() -> None:
+    state = solo(["red XL4"], [["blue S1", "blue S2"], ["green M2", "green S2"], ["orange M4"], ["green XL3"]])
+    assert MovePile(0, 1) in state.legal_actions(0) and MovePile(1, 0) in state.legal_actions(0)
+    state.apply(0, MovePile(0, 1))
+    piles = state.observation(0)["piles"]
+    assert piles[0] == [] and piles[1] == ["green M2", "green S2", "blue S1", "blue S2"]
+    assert state.scores() == [4.0]
+
+
+def test_piles_with_incompatible_covers_do_not_move() -> None:
+    state = solo(["red XL4"], [["blue S1"], ["green M2"], ["orange L3"], ["red M4"]])
+    assert not any(isinstance(a, MovePile) for a in state.legal_actions(0))
+    with pytest.raises(IllegalAction, match="not compatible"):
+        state.apply(0, MovePile(0, 1))
+
+
+def test_a_pile_does_not_move_into_an_empty_place() -> None:
+    state = solo(["red XL4"], [["blue S1"], ["blue S2"], ["orange L3"], ["red M4"]])
+    state.apply(0, MovePile(0, 1))
+    with pytest.raises(IllegalAction, match="empty place"):
+        state.apply(0, MovePile(1, 0))
+
+
+def test_any_card_may_go_to_an_empty_place_of_the_last_row() -> None:
+    state = solo(["red XL4", "green S1"], [["blue S1"], ["blue S2"], ["orange L3"], ["red M1"]])
+    state.apply(0, MovePile(0, 1))
+    assert state.is_legal(0, MoveCard(0, 0))  # red XL4 has nothing in common with the others
+    state.apply(0, MoveCard(0, 0))
+    assert state.observation(0)["piles"][0] == ["red XL4"]
+
+
+def test_new_cards_are_dealt_once_the_upper_rows_have_room_for_four() -> None:
+    eight = ["red XL4", "red XL3", "red XL2", "red XL1", "red L4", "red L3", "red L2", "red L1"]
+    state = solo([*eight, "blue S2"], [["blue S1"], ["green M3"], ["green M1"], ["green L2"]],
+                 deck=["orange S1", "orange S2", "orange S3", "orange S4", "orange M1"])
+    assert state.observation(0)["free_places"] == 3
+    assert DEAL not in state.legal_actions(0)
+    with pytest.raises(IllegalAction, match="room for four"):
+        state.apply(0, DEAL)
+    state.apply(0, MoveCard(8, 0))
+    assert DEAL in state.legal_actions(0)
+    before = state.observation(0)["deck_count"]
+    state.apply(0, DEAL)
+    obs = state.observation(0)
+    assert obs["free_places"] == 0 and obs["deck_count"] == before - 4
+    # Four cards from the top of the draw pile fill the empty places in reading order.
+    assert obs["upper"][2] == ["orange S1", "orange S2", "orange S3", "orange S4"]
+
+
+def test_with_room_for_eight_the_player_may_deal_twice() -> None:
+    state = solo(["red XL4", "red XL3", "red XL2", "red XL1"], [["blue S1"], ["green M3"], ["green M1"], ["green L2"]])
+    state.apply(0, DEAL)
+    assert DEAL in state.legal_actions(0)
+    state.apply(0, DEAL)
+    assert state.observation(0)["free_places"] == 0
+
+
+def test_dealing_is_not_forced() -> None:
+    state = solo(["blue S2"], [["blue S1"], ["green M3"], ["green M1"], ["green L2"]])
+    assert {MoveCard(0, 0), DEAL} <= set(state.legal_actions(0))
+    state.apply(0, MoveCard(0, 0))
+    assert not state.is_over()
+
+
+def test_the_game_ends_when_no_card_or_pile_can_move_though_cards_remain_in_the_deck() -> None:
+    # Nine upper cards (room for three only), none compatible with a cover, no two covers compatible.
+    nine = ["blue M1", "blue M4", "blue L3", "green S1", "green S4", "orange S1", "orange M2", "red S3", "red XL3"]
+    state = solo(nine, [["blue S1", "blue S2"], ["green M3"], ["red L1"], ["orange XL4"]])
+    assert state.is_over() and state.actors() == () and state.legal_actions(0) == []
+    assert state.observation(0)["deck_count"] > 0
+    assert state.scores() == [2.0] and state.winners() == [0]
+    with pytest.raises(IllegalAction, match="game is over"):
+        state.apply(0, DEAL)
+
+
+def test_the_game_ends_when_all_cards_are_dealt_and_nothing_moves() -> None:
+    state = solo(["blue M1", "green S4"], [["blue S2"], ["green M3"], ["red L1"], ["orange XL4"]], deck=[])
+    assert state.observation(0)["deck_count"] == 0
+    assert state.is_over()
+    assert state.scores() == [float(64 - 2 - 3)]  # every other card is buried in the first pile
+
+
+def test_the_score_is_the_height_of_the_highest_pile() -> None:
+    state = solo(["red XL4"], [["blue S1", "blue S2", "blue S3"], ["green M3"], ["blue L2", "blue M2"], ["red L1"]])
+    assert state.scores() == [3.0]
+
+
+def test_illegal_messages_name_the_rule() -> None:
+    state = solo(["red XL4"], [["blue S1"], ["green M3"], ["blue L2"], ["orange XL1"]])
+    assert "empty" in state.explain_illegal(0, MoveCard(5, 0))
+    assert "compatible" in state.explain_illegal(0, MoveCard(0, 0))
+    assert "single player" in state.explain_illegal(1, MoveCard(0, 0))
+
+
+def test_malformed_dicts_are_refused_with_a_reason() -> None:
+    data = GAME.new_state(1).to_dict()
+    data["deck"] = data["deck"][:-1]
+    with pytest.raises(ValueError, match="exactly once"):
+        GAME.state_from_dict(data)
+    data = GAME.new_state(1).to_dict()
+    data["upper"] = data["upper"][:5]
+    with pytest.raises(ValueError, match="upper"):
+        GAME.state_from_dict(data)
+
+
+# -- bots -----------------------------------------------------------------------------------
+
+
+def _best_final(state: SoloState, memo: dict[str, float]) -> float:
+    """Exhaustive optimum through the engine's own API (tiny end games only)."""
+    key = repr((state.upper, state.piles))
+    if key not in memo:
+        if state.is_over():
+            memo[key] = state.scores()[0]
+        else:
+            best = 0.0
+            for action in state.legal_actions(0):
+                twin = state.clone()
+                twin.apply(0, action)
+                best = max(best, _best_final(twin, memo))
+            memo[key] = best
+    return memo[key]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_solver_plays_an_emptied_deck_end_game_perfectly(seed: int) -> None:
+    rng = Rng(seed)
+    cards = [str(c) for c in DECK]
+    rng.shuffle(cards)
+    upper, covers = cards[:5], cards[5:9]
+    piles = [[c] * 1 for c in covers]
+    state = solo(upper, piles, deck=[])
+    best = _best_final(state.clone(), {})
+    bot = SolverBot()
+    while not state.is_over():
+        state.apply(0, bot.act(state.observation(0), state.legal_actions(0), Rng(0)))
+    assert state.scores()[0] == best
+
+
+def test_the_bots_deal_as_soon_as_they_may() -> None:
+    state = solo(["blue S2"], [["blue S1"], ["green M3"], ["green M1"], ["green L2"]])
+    for bot in (GreedyBot(), SolverBot()):
+        assert bot.act(state.observation(0), state.legal_actions(0), Rng(1)) == DEAL
+
+
+def test_the_solver_beats_the_greedy_bot_and_is_deterministic() -> None:
+    first, record = play(GAME, [SolverBot()], 0)
+    greedy = play(GAME, [GreedyBot()], 0)[0].scores()[0]
+    assert first.scores()[0] >= greedy + 5
+    assert play(GAME, [SolverBot()], 0)[1].to_json() == record.to_json()  # type: ignore[union-attr]
