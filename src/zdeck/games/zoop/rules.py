@@ -690,7 +690,7 @@ class ZoopState(State):
         if not d.is_animal[s.match]:
             raise ValueError("the card to match must be an animal card")
         s.placer = _int(data, "placer", -1, n - 1)
-        s.top_since = _int(data, "top_since", 0)
+        s.top_since = _int(data, "top_since", 0, s.version)
         s.turn = _int(data, "turn", 0, n - 1)
         s.direction = data["direction"]
         if s.direction not in (1, -1) or isinstance(s.direction, bool):
