@@ -125,17 +125,17 @@ class ZopZooState(State):
         self.pending, self.current, self.phase = -1, self.first, "turn"
         for k in range(n):  # six Minus cards already show POINTS: a win without a turn (very rare)
             p = (self.first + k) % n
-            if self._done(p):
+            if self.row_done(p):
                 self._end_round(p)
                 return
 
     # -- queries -------------------------------------------------------------------------
-    def _done(self, p: int) -> bool:
+    def row_done(self, p: int) -> bool:
         """Every card of p's row shows POINTS: covered/connected, or an (uncovered) Minus card."""
         cover = self.cover
         return all(b in cover or KIND[b] is Kind.MINUS for b in self.rows[p])
 
-    def _lists(self, p: int, category: str) -> bool:
+    def lists(self, p: int, category: str) -> bool:
         """Does a card showing at the top of p's row list this category?"""
         for b in self.rows[p]:
             c = self.cover.get(b)
@@ -146,23 +146,26 @@ class ZopZooState(State):
                 return True  # a wild card on top hides the category of what it covers
         return False
 
-    def _can_match(self, p: int, card: int) -> bool:
+    def can_match(self, p: int, card: int) -> bool:
+        """Can p use this black card now: cover/connect one of p's uncovered cards, or collect a Side Bonus?"""
         kind = KIND[card]
         if kind in MATCHERS:
             w = MATCH[card]
             return w not in self.cover and w in self.rows[p]
         if kind is Kind.BONUS:
-            return self._lists(p, CAT[card])
+            return self.lists(p, CAT[card])
         return False
 
-    def _can_dig(self, p: int) -> bool:
-        return any(KIND[c] in DIGGABLE and self._can_match(p, c) for c in self.discard)
+    def can_dig(self, p: int) -> bool:
+        """Would a MOLE find anything for p in the discard pile?"""
+        return any(KIND[c] in DIGGABLE and self.can_match(p, c) for c in self.discard)
 
     def units(self, p: int) -> list[int]:
         """p's POINTS cards that a Specialty card may move: row cards showing POINTS, then bonus cards."""
         return specialty.units(self.rows, self.cover, self.bonus, p)
 
-    def _usable(self, p: int, card: int) -> bool:
+    def can_use(self, p: int, card: int) -> bool:
+        """Can p use this Specialty card (it must, if so)?"""
         return specialty.usable(self.rows, self.cover, self.bonus, p, KIND[card])
 
     def _top_special(self) -> int:
@@ -201,13 +204,13 @@ class ZopZooState(State):
 
     def _turn_actions(self, p: int) -> list[ZopAction]:
         special = self._top_special()
-        if special >= 0 and self._usable(p, special):
+        if special >= 0 and self.can_use(p, special):
             return self._special_actions(p, KIND[special])  # must be used when possible
         if self.discard:
             top = self.discard[-1]
-            if self._can_match(p, top):
+            if self.can_match(p, top):
                 return [A.TAKE] if self.auto else [A.DRAW, A.TAKE]  # must-take; manual may overlook
-            if KIND[top] is Kind.MOLE and self._can_dig(p):
+            if KIND[top] is Kind.MOLE and self.can_dig(p):
                 return [A.DRAW, A.DIG]
         return [A.DRAW]
 
@@ -230,9 +233,9 @@ class ZopZooState(State):
             "chain": "take the matching card revealed on the discard pile, or stop",
         }[self.phase]
         if self.phase == "turn":
-            if self._top_special() >= 0 and self._usable(player, self._top_special()):
+            if self._top_special() >= 0 and self.can_use(player, self._top_special()):
                 what = "the Specialty card on top of the discard pile must be used when possible"
-            elif self.discard and self._can_match(player, self.discard[-1]) and self.auto:
+            elif self.discard and self.can_match(player, self.discard[-1]) and self.auto:
                 what = "you can match the top of the discard pile, so you must take it"
         shown = ", ".join(map(str, legal[:8])) + (" ..." if len(legal) > 8 else "")
         return f"{action} is not allowed now: {what} (legal: {shown})"
@@ -269,7 +272,7 @@ class ZopZooState(State):
         card = self.draw.pop()
         kind = KIND[card]
         if kind in MATCHERS or kind is Kind.BONUS:
-            if not self._can_match(p, card):
+            if not self.can_match(p, card):
                 self._to_discard(card)
                 self._after(p, continues=False)
             elif self.auto:
@@ -280,12 +283,12 @@ class ZopZooState(State):
         elif kind in WILDS:
             self.pending, self.phase = card, "wild"  # p is not done, so some card is still uncovered
         elif kind is Kind.MOLE:
-            if self._can_dig(p):
+            if self.can_dig(p):
                 self.pending, self.phase = card, "mole"
             else:
                 self._to_discard(card)
                 self._after(p, continues=False)
-        elif self._usable(p, card):
+        elif self.can_use(p, card):
             self.pending, self.phase = card, "special"
         else:  # an unusable Specialty card waits on the discard pile for the next player
             self._to_discard(card)
@@ -294,9 +297,9 @@ class ZopZooState(State):
     def _take(self, p: int) -> None:
         self._place(p, self.discard.pop())
         if self.auto:
-            while self.discard and self._can_match(p, self.discard[-1]):
+            while self.discard and self.can_match(p, self.discard[-1]):
                 self._place(p, self.discard.pop())
-        elif self.discard and self._can_match(p, self.discard[-1]):
+        elif self.discard and self.can_match(p, self.discard[-1]):
             self.phase = "chain"
             return
         self._after(p, continues=False)
@@ -318,7 +321,7 @@ class ZopZooState(State):
             found = False
             keep: list[int] = []
             for c in self.discard:
-                if KIND[c] in DIGGABLE and self._can_match(p, c):
+                if KIND[c] in DIGGABLE and self.can_match(p, c):
                     self._place(p, c)
                     found = True
                 else:
@@ -344,7 +347,7 @@ class ZopZooState(State):
     def _after(self, p: int, continues: bool) -> None:
         """Finish a step: a completed row wins; an empty draw pile ends the round; else go on or pass."""
         self.pending = -1
-        if self._done(p):
+        if self.row_done(p):
             self._end_round(p)
         elif not self.draw:
             self._end_round(None)

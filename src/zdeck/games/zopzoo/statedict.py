@@ -105,19 +105,19 @@ def check_moment(s: ZopZooState) -> None:
         return
     p = s.current
     for q in range(s.n):
-        if s._done(q) and not (q == p and s.phase == "chain"):
+        if s.row_done(q) and not (q == p and s.phase == "chain"):
             raise ValueError(f"zopzoo: p{q}'s whole row shows POINTS, so the round should have ended")
     if s.phase in ("turn", "again", "chain") and not s.draw:
         raise ValueError("zopzoo: the draw pile is empty, so the round should have ended")
     if s.phase in ("match", "chain") and s.auto:
         raise ValueError(f"zopzoo: phase {s.phase!r} exists only with assist='manual'")
-    if s.phase == "chain" and not (s.discard and s._can_match(p, s.discard[-1])):
+    if s.phase == "chain" and not (s.discard and s.can_match(p, s.discard[-1])):
         raise ValueError("zopzoo: phase 'chain' needs a top discard the current player can match")
-    if s.phase == "match" and not s._can_match(p, s.pending):
+    if s.phase == "match" and not s.can_match(p, s.pending):
         raise ValueError(f"zopzoo: p{p} cannot match the pending {NAME[s.pending]}")
-    if s.phase == "mole" and not s._can_dig(p):
+    if s.phase == "mole" and not s.can_dig(p):
         raise ValueError(f"zopzoo: p{p}'s MOLE would find nothing in the discard pile")
-    if s.phase == "special" and not s._usable(p, s.pending):
+    if s.phase == "special" and not s.can_use(p, s.pending):
         raise ValueError(f"zopzoo: p{p} cannot use the pending {NAME[s.pending]}")
     if not s.void <= set(s.discard):
         raise ValueError("zopzoo: only Specialty cards on the discard pile can be void")
