@@ -12,7 +12,7 @@ import zdeck
 from tests.games.zopzoo.test_rules import c, table
 from zdeck.games.zopzoo import actions as A
 from zdeck.games.zopzoo.rules import ZopZooState
-from zdeck.games.zopzoo.statedict import FIELDS
+from zdeck.games.zopzoo.statedict import FIELDS, PENDING_KINDS, PHASES
 from zdeck.rng import Rng
 
 
@@ -124,3 +124,61 @@ def test_what_each_seat_sees_changes_only_by_what_is_turned_face_up() -> None:
     state.apply(0, A.DRAW)
     other.apply(0, A.DRAW)
     assert _all_views(state) == _all_views(other)  # the second card differs, unseen
+
+
+# -- any dict that is accepted can be played on ----------------------------------------------------
+
+
+def _mutations(data: dict[str, Any], rng: Rng) -> list[dict[str, Any]]:
+    """Plausible-looking edits of a real state dict: other phases, pending cards, seats, piles."""
+    out = []
+    for phase in PHASES:
+        d = json.loads(json.dumps(data))
+        d["phase"] = phase
+        if phase in PENDING_KINDS and d["pending"] < 0 and d["draw"]:
+            d["pending"] = d["draw"].pop(rng.below(len(d["draw"])))
+        elif phase not in PENDING_KINDS and d["pending"] >= 0:
+            d["draw"].append(d["pending"])
+            d["pending"] = -1
+        out.append(d)
+    for seat in range(len(data["rows"])):
+        out.append({**data, "current": seat})
+    d = json.loads(json.dumps(data))
+    d["discard"], d["draw"] = d["draw"] + d["discard"], []
+    out.append(d)
+    d = json.loads(json.dumps(data))
+    if d["draw"] and d["discard"]:
+        d["draw"][-1], d["discard"][-1] = d["discard"][-1], d["draw"][-1]
+        out.append(d)
+    return out
+
+
+@pytest.mark.parametrize("assist", ["auto", "manual"])
+def test_any_state_dict_that_is_accepted_can_be_played_on(assist: str) -> None:
+    """A dict is either refused with ValueError or gives a state where the actor has legal actions
+    and each of them applies without error (the kernel's `_apply` must never raise)."""
+    game = zdeck.make("zopzoo", players=3, assist=assist)
+    accepted = refused = 0
+    for seed in range(3):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        for step in range(90):
+            if state.is_over():
+                break
+            (p,) = state.actors()
+            state.apply(p, rng.choice(state.legal_actions(p)))
+            if step % 9:
+                continue
+            for d in _mutations(state.to_dict(), rng):
+                try:
+                    twin = game.state_from_dict(d)
+                except ValueError:
+                    refused += 1
+                    continue
+                accepted += 1
+                for actor in twin.actors():
+                    legal = twin.legal_actions(actor)
+                    assert legal, f"accepted a dict where p{actor} cannot act: {d['phase']}"
+                    for action in legal:
+                        twin.clone().apply(actor, action)
+    assert accepted > 0 and refused > 0
