@@ -128,7 +128,7 @@ class Game(ABC):
         if self._table is None:
             self._table = tuple(self.action_table())
             self._ids = {a: i for i, a in enumerate(self._table)}
-            self._by_text = {_norm(str(a)): a for a in self._table}
+            self._by_text = {normalise_text(str(a)): a for a in self._table}
             if len(self._ids) != len(self._table) or len(self._by_text) != len(self._table):
                 raise AssertionError(f"{self.id}: action table has duplicate actions or texts")
         return self._table
@@ -152,12 +152,13 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         self._ensure_table()
         try:
-            return self._by_text[_norm(text)]
+            return self._by_text[normalise_text(text)]
         except (KeyError, AttributeError):
             raise ValueError(f"{self.id}: cannot read {text!r} as an action") from None
 
 
-def _norm(text: str) -> str:
+def normalise_text(text: str) -> str:
+    """The form action texts are compared in: case and runs of spaces do not matter."""
     return " ".join(text.split()).lower()
 
 
@@ -201,18 +202,20 @@ class State(ABC):
         else:
             if not self.is_legal(player, action):
                 raise IllegalAction(self.explain_illegal(player, action))
-            self._apply(player, action)
-            outcome = Outcome.APPLIED
+            outcome = self._apply(player, action) or Outcome.APPLIED
         if outcome is not Outcome.BOUNCED:
             self.version += 1
         return outcome
 
     @abstractmethod
-    def _apply(self, player: int, action: Action) -> None:
-        """Apply a legal action (already checked)."""
+    def _apply(self, player: int, action: Action) -> Outcome | None:
+        """Apply a legal action (already checked). Return PENALISED when the rules
+        punish how it was made (e.g. a missing call); None means APPLIED."""
 
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
-        """A submission made against an older version. Default: refused."""
+        """A submission made against an older version: return what the rules did with it -
+        APPLIED if it still stands, BOUNCED if it had no effect, PENALISED if it was punished.
+        Validate before mutating. Default: refused with IllegalAction."""
         raise IllegalAction(f"{action} answers version {seen}, but the game has moved on to {self.version}")
 
     def timeout(self) -> None:

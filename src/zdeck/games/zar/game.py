@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
-from zdeck.core import Game, Option
+from zdeck.core import Game, Option, normalise_text
 from zdeck.games.zar.actions import DRAW, PASS, Call, Play
 from zdeck.games.zar.cards import (
     CHAMELEON,
@@ -81,7 +81,7 @@ class ZarGame(Game):
             (p.card, p.real, p.chameleons, p.chameleon_on_top, p.declare): p for p in self._plays
         }
         self._play_index = {p: i for i, p in enumerate(self._plays)}
-        self._play_by_text = {_norm(p.cards_text()): p for p in self._plays}
+        self._play_by_text = {normalise_text(p.cards_text()): p for p in self._plays}
         self._calls = tuple(
             Call(zar, match, size) for zar in (False, True) for match in (False, True)
             for size in range(1, self.max_size + 1)
@@ -219,7 +219,7 @@ class ZarGame(Game):
         if not self.strict:
             return super().parse_action(text)
         try:
-            norm = _norm(text)
+            norm = normalise_text(text)
         except AttributeError:
             raise ValueError(f"{self.id}: cannot read {text!r} as an action") from None
         if norm in ("draw", "pass"):
@@ -236,16 +236,11 @@ class ZarGame(Game):
         """Normalised call words -> Call, for plays that declare `declared` ("" for none)."""
         table = self._words.get(declared)
         if table is None:
-            table = {_norm(c.words(declared)): c for c in self._calls}
+            table = {normalise_text(c.words(declared)): c for c in self._calls}
             if not declared:
                 table["last card"] = Call(True, False, 1)  # the base game's name for a lone "ZAR"
             self._words[declared] = table
         return table
-
-
-def _norm(text: str) -> str:
-    """The kernel's text normalisation: case and runs of whitespace do not matter."""
-    return " ".join(text.split()).lower()
 
 
 def _int(v: Any, name: str, lo: int) -> int:
