@@ -128,6 +128,7 @@ def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[
             upper[slot] = EMPTY
 
 
+ENDGAME_FACTOR = 20
 Move = tuple[int, int, int]  # (0, card, target cover) or (1, source cover, target cover); EMPTY = an empty place
 
 
@@ -149,7 +150,7 @@ class SolverBot:
     wants_view = False
 
     def __init__(
-        self, samples: int = 6, shortlist: int = 8, node_budget: int = 1500, reaction_ms: float = 1500.0
+        self, samples: int = 8, shortlist: int = 6, node_budget: int = 300, reaction_ms: float = 1500.0
     ) -> None:
         self.samples = samples
         self.shortlist = shortlist
@@ -176,7 +177,9 @@ class SolverBot:
         return _concrete(move, upper, covers)
 
     def plan(self, root: Position, unseen: list[int], seed: int) -> list[tuple[Position, Move]]:
-        parents, leaves, ends = _enumerate(root, bool(unseen), self.node_budget)
+        # With the draw pile empty there is no rollout to pay for: search the end game far deeper.
+        budget = self.node_budget if unseen else self.node_budget * ENDGAME_FACTOR
+        parents, leaves, ends = _enumerate(root, bool(unseen), budget)
         candidates: dict[Position, float] = {key: float(_top(key)) for key in ends}
         ranked = sorted(leaves, key=lambda key: -_static(*key))[: self.shortlist]
         rng = Rng(seed)
