@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -328,3 +327,10 @@ def test_a_remembered_pair_is_turned_first() -> None:
     short = MemoryBot(capacity=1)  # recalls only red XL4 at place 2: no pair known, so it explores
     assert short.remembered(obs, Rng(0)) == {1: _idx("red XL4")}
     assert {short.act(obs, state.legal_actions(0), Rng(s)) for s in range(30)} == {Turn(s) for s in (0, 2, 3, 4, 5)}
+
+
+def test_turns_outside_the_table_are_refused_not_crashing() -> None:
+    state = zdeck.make("zoker-memo", players=2).new_state(1)
+    for action in (Turn(-1), Turn(16), Turn(70), "turn 1"):
+        with pytest.raises(IllegalAction):
+            state.apply(0, action)  # type: ignore[arg-type]

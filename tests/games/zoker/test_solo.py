@@ -247,3 +247,10 @@ def test_the_solver_beats_the_greedy_bot_and_is_deterministic() -> None:
     greedy = play(GAME, [GreedyBot()], 0)[0].scores()[0]
     assert first.scores()[0] >= greedy + 5
     assert play(GAME, [SolverBot()], 0)[1].to_json() == record.to_json()  # type: ignore[union-attr]
+
+
+def test_actions_from_outside_the_table_are_refused_not_crashing() -> None:
+    state = GAME.new_state(2)
+    for action in (MoveCard(12, 0), MoveCard(0, 4), MovePile(0, 7), "deal"):
+        with pytest.raises(IllegalAction):
+            state.apply(0, action)  # type: ignore[arg-type]

@@ -120,7 +120,7 @@ class MemoState(State):
     def is_legal(self, player: int, action: Action) -> bool:
         if self.over or player != self.turn or not isinstance(action, Turn):
             return False
-        return action.slot < len(self.table) and self.table[action.slot] != EMPTY and action.slot != self.up
+        return 0 <= action.slot < len(self.table) and self.table[action.slot] != EMPTY and action.slot != self.up
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.over:
@@ -129,7 +129,7 @@ class MemoState(State):
             return f"it is player {self.turn}'s turn, not player {player}'s"
         if not isinstance(action, Turn):
             return f"{action!r} is not a Zoker Memo action"
-        if action.slot >= len(self.table):
+        if not 0 <= action.slot < len(self.table):
             return f"there are only {len(self.table)} places on this table"
         if self.table[action.slot] == EMPTY:
             return f"place {action.slot + 1} is empty: its card has been collected"

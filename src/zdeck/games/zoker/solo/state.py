@@ -87,9 +87,13 @@ class SoloState(State):
         if self.over or player != 0:
             return False
         if isinstance(action, MoveCard):
+            if not (0 <= action.slot < UPPER and 0 <= action.pile < PILES):
+                return False
             card = self.upper[action.slot]
             return card != EMPTY and rules.accepts(self.covers()[action.pile], card)
         if isinstance(action, MovePile):
+            if not (0 <= action.src < PILES and 0 <= action.dst < PILES):
+                return False
             covers = self.covers()
             a, b = covers[action.src], covers[action.dst]
             return a != EMPTY and b != EMPTY and rules.compatible(a, b)
@@ -102,6 +106,8 @@ class SoloState(State):
             return "the game is over: no card or pile can move and no deal is possible"
         if player != 0:
             return "Zoker Solo has a single player, seat 0"
+        if action not in ACTIONS:
+            return f"{action!r} is not a Zoker Solo action"
         covers = self.covers()
         if isinstance(action, MoveCard):
             card = self.upper[action.slot]
