@@ -233,7 +233,7 @@ def _texts(obs: dict[str, Any]) -> set[str]:
     return found
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     players=st.integers(1, 5),
