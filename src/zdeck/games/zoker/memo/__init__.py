@@ -6,4 +6,4 @@ from zdeck.games.zoker.memo.state import MemoState, ZokerMemo
 GAMES = [ZokerMemo]
 BOTS = {"zoker-memo": {"perfect": perfect, "forgetful": forgetful, "goldfish": goldfish}}
 
-__all__ = ["GAMES", "BOTS", "ZokerMemo", "MemoState", "MemoryBot"]
+__all__ = ["BOTS", "GAMES", "MemoState", "MemoryBot", "ZokerMemo"]

@@ -14,7 +14,7 @@ seen and when. A card that has never been face up never appears in any view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from zdeck.core import Action, Game, Option, State
 from zdeck.games.zoker.cards import DECK, Card
@@ -37,7 +37,7 @@ class ZokerMemo(Game):
     min_players = 1
     max_players = 5
     default_players = 2
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "pair_rule": Option("two", "two: a pair shares exactly two qualities (the rulebook); "
                             "one: the easier variant, any two cards sharing at least one quality",
                             choices=PAIR_RULES),
@@ -293,7 +293,7 @@ def _card(text: Any) -> int:
 
 def _int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected an integer, got {value!r}")
+        raise ValueError(f"expected an integer, got {value!r}")  # noqa: TRY004 - the kernel asks ValueError for bad dicts
     return value
 
 

@@ -6,4 +6,4 @@ from zdeck.games.zoker.solo.state import SoloState, ZokerSolo
 GAMES = [ZokerSolo]
 BOTS = {"zoker-solo": {"greedy": GreedyBot, "solver": SolverBot}}
 
-__all__ = ["GAMES", "BOTS", "ZokerSolo", "SoloState", "GreedyBot", "SolverBot"]
+__all__ = ["BOTS", "GAMES", "GreedyBot", "SoloState", "SolverBot", "ZokerSolo"]

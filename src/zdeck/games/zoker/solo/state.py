@@ -227,7 +227,7 @@ def _card(text: Any) -> int:
 
 def _int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected an integer, got {value!r}")
+        raise ValueError(f"expected an integer, got {value!r}")  # noqa: TRY004 - the kernel asks ValueError for bad dicts
     return value
 
 
