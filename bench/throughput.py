@@ -14,11 +14,8 @@ the OS gives to other processes is charged to neither side. See bench/README.md.
 
 What is timed on each side:
 - zdeck: whole games of `zdeck.sim.play(game, [RandomBot()...], seed, keep_record=False)`.
-  The game loop is re-stated here (`counted_play`) only to count decisions - one
-  submission the simulator applied (what a record would list, timeouts included)
-  - without paying for a record. It calls the kernel's own `sim.ask`, and before
-  any timing it is checked to end in the same state with as many decisions as
-  the record `sim.play` writes, so both measure the same thing.
+  `zdeck.sim.run` plays them and counts decisions - submissions that took effect,
+  what a record would list, timeouts included - without paying for a record.
 - RLCard: whole games of `UnoGame` (rules engine only, no env/encoding), one
   decision = one `game.step(action)`. The legal actions come from the state dict
   `init_game()`/`step()` already return (the list `get_legal_actions()` would
@@ -49,86 +46,21 @@ from typing import Any
 import zdeck
 from zdeck import sim
 from zdeck.bots import Bot, RandomBot
-from zdeck.core import Game, IllegalAction, State
-from zdeck.rng import Rng
+from zdeck.core import Game
 
 UNO_LIKE = ("zipzap", "zoop", "zar")  # the games (and their "-variant" ids) whose goal is >= 2x RLCard UNO
 GOAL_RATIO = 2.0
 UNO_PLAYERS = range(2, 11)  # RLCard's UnoGame deals 7 each from 108 cards; 2-10 seats work
 UNO_FALLBACK_PLAYERS = 4
 UNO_MAX_STEPS = 20_000  # random UNO always ends in practice; this only guards the bench
-CHECK_SEEDS = 3  # games per configuration replayed through sim.play to validate counted_play
 GAME_DEADLINE_S = 60.0  # one game slower than this is a hang, not a measurement
 
 
 # -- zdeck side ---------------------------------------------------------------------------------------------
 
 
-def counted_play(game: Game, bots: list[Bot], seed: int, max_steps: int = 200_000) -> tuple[State, int]:
-    """`sim.play(..., keep_record=False)` step for step, returning the number of decisions as well.
-
-    Mirrors `sim.play` + `sim.step` (same Rng derivation, same proposal order,
-    same late-submission handling); a decision is what `sim.step` would append to
-    a record. `verify_counting` checks the mirror against the real thing.
-    """
-    state = game.new_state(seed)
-    master = Rng(seed ^ sim._SIM_SALT)  # the simulator's own derivation, so the games are sim.play's games
-    timing = master.spawn()
-    rngs = [master.spawn() for _ in bots]
-    ask, proposal, sigma = sim.ask, sim.Proposal, sim.REACTION_SIGMA
-    decisions = steps = 0
-    while not state.is_over():
-        actors = state.actors()
-        if not actors:
-            raise RuntimeError(f"{game.id}: the game is not over but nobody may act")
-        race = len(actors) > 1
-        proposals = []
-        for player in actors:
-            action = ask(bots[player], state, player, rngs[player])
-            if action is not None:
-                delay = bots[player].reaction_ms * timing.lognormal(0.0, sigma) if race else 0.0
-                proposals.append(proposal(player, action, delay))
-        if not proposals:
-            state.timeout()
-            decisions += 1
-        else:
-            proposals.sort(key=_delay)
-            seen = state.version
-            first = proposals[0]
-            state.apply(first.player, first.action)
-            decisions += 1
-            for late in proposals[1:]:
-                try:
-                    state.apply(late.player, late.action, seen=seen)
-                except IllegalAction:
-                    continue  # refused outright: sim.step records nothing either
-                decisions += 1
-        steps += 1
-        if steps > max_steps:
-            raise sim.GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
-    return state, decisions
-
-
-def _delay(p: sim.Proposal) -> float:
-    return p.delay
-
-
 def random_bots(n: int) -> list[Bot]:
     return [RandomBot() for _ in range(n)]
-
-
-def verify_counting(game: Game, seeds: range) -> None:
-    """counted_play must be sim.play: same final state, decisions == the record's length."""
-    for seed in seeds:
-        with deadline(GAME_DEADLINE_S, f"{game.id} seed {seed}"):
-            real, record = sim.play(game, random_bots(game.players), seed, keep_record=True)
-            mine, decisions = counted_play(game, random_bots(game.players), seed)
-        assert record is not None
-        if decisions != len(record.actions) or mine.to_dict() != real.to_dict():
-            raise RuntimeError(
-                f"bench/throughput.py's counted_play no longer mirrors zdeck.sim.play for {game.id} seed {seed} "
-                f"({decisions} decisions vs a record of {len(record.actions)}); update counted_play"
-            )
 
 
 # -- RLCard side --------------------------------------------------------------------------------------------
@@ -254,9 +186,9 @@ def measure(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[
     uno = UnoAnchor(uno_players_for(game.players), seed)
 
     def play_zdeck() -> int:
-        return counted_play(game, bots, next(seeds))[1]
+        return sim.run(game, bots, next(seeds))[1]
 
-    uno.play_one()  # warm-up; the zdeck side was warmed by verify_counting
+    uno.play_one()  # warm-up
     result = Result(game.id, game.players, uno.players)
     per_slice = seconds / (2 * rounds)
     for r in range(rounds):
@@ -409,7 +341,6 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"[{i + 1}/{len(games)}] {label} ...", file=sys.stderr, flush=True)
         try:
-            verify_counting(game, range(args.seed, args.seed + CHECK_SEEDS))
             rows.append(measure(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock]).as_dict())
         except Exception as exc:  # noqa: BLE001 - a half-built game is skipped, not fatal
             skipped[label] = f"{type(exc).__name__}: {exc}"

@@ -27,7 +27,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over legal actions; never waits."""
+    """Uniform over legal actions; never waits. (A lone legal action costs no draw.)"""
 
     name = "random"
     wants_view = False
@@ -38,7 +38,9 @@ class RandomBot:
     def act(
         self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
     ) -> Action | None:
-        return rng.choice(legal_actions) if legal_actions else None
+        if len(legal_actions) > 1:
+            return legal_actions[rng.below(len(legal_actions))]
+        return legal_actions[0] if legal_actions else None
 
 
 BotFactory = Callable[[], Bot]

@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from zdeck.core import IllegalAction
-from zdeck.records import Record, RecordError, read_records, replay
+from zdeck.records import RecordError, read_records, replay
 from zdeck.registry import bot_names, game_class, games, make, make_bot
 from zdeck.sim import GameTooLong, Summary, play, seat_bots
 

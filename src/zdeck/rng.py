@@ -33,8 +33,10 @@ class Rng:
         self.state = _mix(seed & _MASK)
 
     def next_u64(self) -> int:
-        self.state = (self.state + _GAMMA) & _MASK
-        return _mix(self.state)
+        z = self.state = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, inlined: this is the hot path
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
@@ -42,9 +44,12 @@ class Rng:
             raise ValueError(f"below() needs n > 0, got {n}")
         limit = _MASK - (_MASK % n)
         while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+            z = self.state = (self.state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def random(self) -> float:
         """Uniform float in [0, 1)."""

@@ -11,7 +11,9 @@ and a separate Rng derived from the same seed drives the bots and reaction times
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+import math
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from zdeck.bots import Bot
@@ -50,72 +52,82 @@ class GameTooLong(RuntimeError):
     """A game exceeded the step limit: a rules bug (or a bot that waits forever)."""
 
 
-@dataclass
-class Proposal:
-    player: int
-    action: Action
-    delay: float
+# Standard-normal quantiles: one table lookup draws a log-normal reaction time
+# (2^12 steps: far finer than any real difference in reaction).
+_NORMAL = tuple(NormalDist().inv_cdf((i + 0.5) / 4096) for i in range(4096))
+
+
+def reaction(bot: Bot, timing: Rng) -> float:
+    """A reaction time in ms: log-normal around the bot's median."""
+    return bot.reaction_ms * math.exp(REACTION_SIGMA * _NORMAL[timing.next_u64() & 4095])
 
 
 def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
+    """The bot's choice for this seat, or None (wait). `apply` checks it like any submission."""
     legal = state.legal_actions(player)
     if not legal:
         return None
     view = state.resample_hidden(player, rng) if bot.wants_view else None
-    action = bot.act(LazyObservation(state, player), legal, rng, view=view)
-    if action is not None and action not in legal:
-        raise RuntimeError(f"bot {bot.name} chose illegal {action} for player {player}")
-    return action
+    return bot.act(LazyObservation(state, player), legal, rng, view=view)
 
 
-def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, record: Record | None) -> None:
-    """Advance one moment: ask every actor, land the fastest, resolve the rest as late."""
+def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, record: Record | None) -> int:
+    """Advance one moment: ask every actor, land the fastest, resolve the rest as late.
+
+    Returns how many submissions took effect (what a record lists for this moment).
+    """
     actors = state.actors()
     if not actors:
         raise RuntimeError(f"{state.game.id}: the game is not over but nobody may act")
-    proposals: list[Proposal] = []
-    for player in actors:
-        action = ask(bots[player], state, player, rngs[player])
-        if action is not None:
-            delay = bots[player].reaction_ms * timing.lognormal(0.0, REACTION_SIGMA) if len(actors) > 1 else 0.0
-            proposals.append(Proposal(player, action, delay))
+    proposals = [(p, a) for p in actors if (a := ask(bots[p], state, p, rngs[p])) is not None]
     if not proposals:
         state.timeout()
         if record is not None:
             record.actions.append([None, TIMEOUT])
-        return
-    proposals.sort(key=lambda p: p.delay)
+        return 1
+    if len(proposals) > 1:
+        proposals.sort(key=lambda proposal: reaction(bots[proposal[0]], timing))
     seen = state.version
-    first = proposals[0]
-    state.apply(first.player, first.action)
+    player, action = proposals[0]
+    state.apply(player, action)
     if record is not None:
-        record.actions.append([first.player, str(first.action)])
-    for late in proposals[1:]:
+        record.actions.append([player, str(action)])
+    landed = 1
+    for player, action in proposals[1:]:
         try:
-            state.apply(late.player, late.action, seen=seen)
+            state.apply(player, action, seen=seen)
         except IllegalAction:
             continue  # the rules refuse it outright; nothing happened, nothing to record
+        landed += 1
         if record is not None:
-            record.actions.append([late.player, str(late.action), seen])
+            record.actions.append([player, str(action), seen])
+    return landed
 
 
-def play(
-    game: Game, bots: Sequence[Bot], seed: int, *, keep_record: bool = True, max_steps: int = 200_000
-) -> tuple[State, Record | None]:
-    """One whole game; returns the final state and (optionally) its record."""
+def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,
+        max_steps: int = 200_000) -> tuple[State, int]:
+    """One whole game; returns the final state and the number of decisions that took effect."""
     if len(bots) != game.players:
         raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
     state = game.new_state(seed)
     master = Rng(seed ^ _SIM_SALT)
     timing = master.spawn()
     rngs = [master.spawn() for _ in bots]
-    record = Record(game.id, game.players, dict(game.options), seed, [b.name for b in bots]) if keep_record else None
-    steps = 0
+    decisions = steps = 0
     while not state.is_over():
-        step(state, bots, rngs, timing, record)
+        decisions += step(state, bots, rngs, timing, record)
         steps += 1
         if steps > max_steps:
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
+    return state, decisions
+
+
+def play(
+    game: Game, bots: Sequence[Bot], seed: int, *, keep_record: bool = True, max_steps: int = 200_000
+) -> tuple[State, Record | None]:
+    """One whole game; returns the final state and (optionally) its record."""
+    record = Record(game.id, game.players, dict(game.options), seed, [b.name for b in bots]) if keep_record else None
+    state, _ = run(game, bots, seed, record, max_steps)
     if record is not None:
         record.scores = list(state.scores())
         record.winners = list(state.winners())

@@ -24,7 +24,7 @@ from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
 from zdeck.registry import make_bot
 from zdeck.rng import Rng
-from zdeck.sim import REACTION_SIGMA, ask
+from zdeck.sim import ask, reaction
 
 PERCEPTION_S = 0.25  # a line arriving sooner than this after a redraw answers the previous view
 IDLE_S = 1.5  # how long a table waits when only the person could act, before "nobody plays"
@@ -82,7 +82,7 @@ class LiveTable:
             if player in self.bots:
                 action = ask(self.bots[player], self.state, player, self.rngs[player])
                 if action is not None:
-                    delay = self.bots[player].reaction_ms / 1000 * self.speed * self.timing.lognormal(0, REACTION_SIGMA)
+                    delay = reaction(self.bots[player], self.timing) / 1000 * self.speed
                     plans.append((now + delay, player, action))
         plans.sort(key=lambda plan: plan[0])
         human_acts = self.human in actors

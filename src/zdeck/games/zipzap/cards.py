@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -17,6 +18,10 @@ TOP_NUMBER = max(DATA["numbers"])
 class Card:
     suit: int  # index into SUITS; WILD is the wild suit
     number: int
+    index: int = field(init=False, compare=False, repr=False)  # position in CARDS; hands are bitmasks over it
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit * len(DATA["numbers"]) + self.number - 1)
 
     @property
     def wild(self) -> bool:
@@ -44,11 +49,27 @@ def _followers(top: Card) -> tuple[Card, ...]:
 
 
 _FOLLOWERS: dict[Card, tuple[Card, ...]] = {card: _followers(card) for card in CARDS}
+FOLLOWER_MASKS: tuple[int, ...] = tuple(sum(1 << f.index for f in _followers(card)) for card in CARDS)
+POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 
 
 def followers(top: Card) -> tuple[Card, ...]:
     """Cards that may go on `top`: the next number of its suit or wild; of any suit on a wild."""
     return _FOLLOWERS[top]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    return sum(1 << card.index for card in set(cards))
+
+
+def indices(mask: int) -> list[int]:
+    """The card indices in a bitmask, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,4 +87,5 @@ class Zap:
 
 
 ZAP = Zap()
-ACTIONS: tuple[Play | Zap, ...] = (*(Play(c) for c in CARDS), ZAP)
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)  # PLAYS[i] plays CARDS[i]
+ACTIONS: tuple[Play | Zap, ...] = (*PLAYS, ZAP)

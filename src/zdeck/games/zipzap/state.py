@@ -7,7 +7,23 @@ from enum import Enum
 from typing import Any
 
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
-from zdeck.games.zipzap.cards import ACTIONS, BY_TEXT, DATA, SUITS, TOP_NUMBER, WILD, ZAP, Card, Play, Zap, followers
+from zdeck.games.zipzap.cards import (
+    ACTIONS,
+    BY_TEXT,
+    CARDS,
+    DATA,
+    FOLLOWER_MASKS,
+    PLAYS,
+    POINTS,
+    SUITS,
+    TOP_NUMBER,
+    WILD,
+    ZAP,
+    Card,
+    Play,
+    Zap,
+    indices,
+)
 from zdeck.rng import Rng
 
 
@@ -15,9 +31,6 @@ class Phase(Enum):
     RACE = "race"  # anyone holding a follower may play it; the last player may Zap
     LEAD = "lead"  # one player continues the round with any card
     OVER = "over"
-
-
-PileEntry = tuple[int | None, Card | None]  # (who played it - None for a card turned from the deck, card - None for a Zap)
 
 
 class ZipZap(Game):
@@ -58,17 +71,24 @@ class ZipZap(Game):
         return ACTIONS
 
 
+ZAP_CODE = -1  # a Zap on the pile, where cards are stored by index
+
+
 class ZipZapState(State):
+    """Hands are bitmasks over card indices and the pile holds indices: the race loop
+    runs on integer operations (cards and actions appear only at the contract's edge)."""
+
     def __init__(self, game: ZipZap, rng: Rng) -> None:
         self.game = game
         self.rng = rng
         self.version = 0
         n = game.players
         self.suits_in_play: tuple[int, ...] = ()
-        self.hands: list[set[Card]] = [set() for _ in range(n)]
+        self.hands = [0] * n  # bitmask of card indices
         self.has_zap = [True] * n
-        self.deck: list[Card] = []  # face down; the end of the list is its top
-        self.pile: list[PileEntry] = []
+        self.deck: list[int] = []  # face down; the end of the list is its top
+        self.pile: list[tuple[int | None, int]] = []  # (who played it - None if turned from the deck, card or ZAP_CODE)
+        self.wanted = 0  # bitmask of the cards that may follow the top card
         self.phase = Phase.LEAD
         self.leader: int | None = None
         self.last: int | None = None  # who played the top card, if a player did
@@ -81,13 +101,14 @@ class ZipZapState(State):
     # -- the round ---------------------------------------------------------------
     def start_round(self) -> None:
         n = self.game.players
-        cards = [Card(s, k) for s in self.suits_in_play for k in DATA["numbers"]]
+        cards = [Card(s, k).index for s in self.suits_in_play for k in DATA["numbers"]]
         self.rng.shuffle(cards)
         deal = DATA["deal"][str(n)]
-        self.hands = [set(cards[i * deal:(i + 1) * deal]) for i in range(n)]
+        self.hands = [_mask(cards[i * deal:(i + 1) * deal]) for i in range(n)]
         self.deck = cards[n * deal:]
         self.has_zap = [True] * n
         self.pile = []
+        self.wanted = 0
         self.went_out = None
         self.last = None
         self.turn_over()
@@ -95,8 +116,7 @@ class ZipZapState(State):
     def turn_over(self) -> None:
         """Turn the deck's top card onto the pile; if nobody can follow it, the next one (the rare stuck card)."""
         while self.deck:
-            self.pile.append((None, self.deck.pop()))
-            self.last = None
+            self.put(None, self.deck.pop())
             if self.anyone_can_follow():
                 self.phase, self.leader = Phase.RACE, None
                 return
@@ -105,20 +125,21 @@ class ZipZapState(State):
         self.phase = Phase.LEAD
         self.leader = next(p for k in range(1, n + 1) if self.hands[p := (self.dealer + k) % n])
 
+    def put(self, player: int | None, code: int) -> None:
+        self.pile.append((player, code))
+        self.last = player
+        self.wanted = FOLLOWER_MASKS[code] if code != ZAP_CODE else 0
+
     def top(self) -> Card | None:
-        return self.pile[-1][1] if self.pile else None
+        code = self.pile[-1][1] if self.pile else ZAP_CODE
+        return CARDS[code] if code != ZAP_CODE else None
 
     def anyone_can_follow(self) -> bool:
-        wanted = self.wanted()
-        return any(not hand.isdisjoint(wanted) for hand in self.hands)
-
-    def wanted(self) -> tuple[Card, ...]:
-        top = self.top()
-        return followers(top) if top is not None else ()
+        wanted = self.wanted
+        return any(hand & wanted for hand in self.hands)
 
     def may_zap(self, player: int) -> bool:
-        top = self.top()
-        return self.has_zap[player] and self.last == player and top is not None
+        return self.last == player and self.has_zap[player] and self.pile[-1][1] != ZAP_CODE
 
     # -- the contract --------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -126,8 +147,9 @@ class ZipZapState(State):
             return (self.leader,)  # type: ignore[return-value]
         if self.phase is Phase.OVER:
             return ()
-        wanted = self.wanted()
-        return tuple(p for p, hand in enumerate(self.hands) if self.may_zap(p) or not hand.isdisjoint(wanted))
+        wanted, last = self.wanted, self.last
+        zapper = last if last is not None and self.may_zap(last) else -1
+        return tuple([p for p, hand in enumerate(self.hands) if hand & wanted or p == zapper])
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase is Phase.OVER:
@@ -135,22 +157,27 @@ class ZipZapState(State):
         if self.phase is Phase.LEAD:
             if player != self.leader:
                 return []
-            moves: list[Action] = [Play(c) for c in sorted(self.hands[player], key=_order)]
+            moves: list[Action] = [PLAYS[i] for i in indices(self.hands[player])]
         else:
-            hand = self.hands[player]
-            moves = [Play(c) for c in self.wanted() if c in hand]
-        if self.may_zap(player):
+            playable = self.hands[player] & self.wanted
+            if not playable & (playable - 1):  # none or one card: the usual race moment, no bit loop
+                moves = [PLAYS[playable.bit_length() - 1]] if playable else []
+            else:
+                moves = [PLAYS[i] for i in indices(playable)]
+        if player == self.last and self.may_zap(player):
             moves.append(ZAP)
         return moves
 
     def is_legal(self, player: int, action: Action) -> bool:
         if self.phase is Phase.OVER:
             return False
-        if isinstance(action, Zap):
+        if type(action) is Zap:
             return self.may_zap(player) and (self.phase is Phase.RACE or player == self.leader)
-        if not isinstance(action, Play) or action.card not in self.hands[player]:
+        if type(action) is not Play or not self.hands[player] >> action.card.index & 1:
             return False
-        return player == self.leader if self.phase is Phase.LEAD else action.card in self.wanted()
+        if self.phase is Phase.LEAD:
+            return player == self.leader
+        return bool(self.wanted >> action.card.index & 1)
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.phase is Phase.OVER:
@@ -160,25 +187,23 @@ class ZipZapState(State):
                 return f"player {player} has already played their Zap card this round"
             return f"player {player} may Zap only straight after playing the last number card themselves"
         if isinstance(action, Play):
-            if action.card not in self.hands[player]:
+            if not self.hands[player] >> action.card.index & 1:
                 return f"player {player} does not hold {action.card}"
             if self.phase is Phase.LEAD:
                 return f"player {self.leader} continues the round now; others wait"
-            need = " or ".join(map(str, self.wanted())) or "nothing"
+            need = " or ".join(str(CARDS[i]) for i in indices(self.wanted)) or "nothing"
             return f"{action.card} does not follow {self.top()}: only {need} may be played"
         return f"{action!r} is not a Zip Zap action"
 
     def _apply(self, player: int, action: Action) -> None:
-        if isinstance(action, Zap):
+        if type(action) is Zap:
             self.has_zap[player] = False
-            self.pile.append((player, None))
-            self.last = player
+            self.put(player, ZAP_CODE)
             self._after_play(player, keeps_lead=True)
             return
         card = action.card  # type: ignore[attr-defined]
-        self.hands[player].discard(card)
-        self.pile.append((player, card))
-        self.last = player
+        self.hands[player] &= ~(1 << card.index)
+        self.put(player, card.index)
         keeps = card.number == TOP_NUMBER or not self.anyone_can_follow()
         self._after_play(player, keeps_lead=keeps)
 
@@ -192,8 +217,10 @@ class ZipZapState(State):
 
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
         """Only the first card down stays: a late card goes back to its player's hand."""
-        holds = self.has_zap[player] if isinstance(action, Zap) else (
-            isinstance(action, Play) and action.card in self.hands[player])
+        if isinstance(action, Zap):
+            holds = self.has_zap[player]
+        else:
+            holds = isinstance(action, Play) and bool(self.hands[player] >> action.card.index & 1)
         if not holds:
             raise IllegalAction(f"player {player} does not hold the card of {action}")
         return Outcome.BOUNCED
@@ -213,7 +240,7 @@ class ZipZapState(State):
             points = [int(p == winner) for p in range(self.game.players)]
         else:
             zap = DATA["points"]["zap"]
-            points = [sum(c.points for c in hand) + zap * self.has_zap[p] for p, hand in enumerate(self.hands)]
+            points = [sum(POINTS[i] for i in indices(hand)) + zap * self.has_zap[p] for p, hand in enumerate(self.hands)]
         self.history.append(points)
         self.totals = [t + s for t, s in zip(self.totals, points)]
         if self.round_no >= self.game.total_rounds:  # type: ignore[attr-defined]
@@ -251,18 +278,18 @@ class ZipZapState(State):
             "phase": self.phase.value,
             "leader": self.leader,
             "last_player": self.last,
-            "top": _text(self.top()) if self.pile else None,
-            "pile": [[who, _text(card)] for who, card in self.pile],
+            "top": _text(self.pile[-1][1]) if self.pile else None,
+            "pile": [[who, _text(code)] for who, code in self.pile],
             "deck_count": len(self.deck),
             "suits_in_play": [SUITS[s] for s in self.suits_in_play],
-            "hand_counts": [len(h) + z for h, z in zip(self.hands, self.has_zap)],
+            "hand_counts": [h.bit_count() + z for h, z in zip(self.hands, self.has_zap)],
             "has_zap": list(self.has_zap),
             "scores": list(self.totals),
             "round_scores": [list(r) for r in self.history],
             "winners": self.winners(),
         }
         if player is not None:
-            obs["hand"] = [str(c) for c in sorted(self.hands[player], key=_order)]
+            obs["hand"] = _texts(self.hands[player])
         return obs
 
     def to_dict(self) -> dict[str, Any]:
@@ -271,10 +298,10 @@ class ZipZapState(State):
             "version": self.version,
             "rng": self.rng.state,
             "suits_in_play": [SUITS[s] for s in self.suits_in_play],
-            "hands": [[str(c) for c in sorted(h, key=_order)] for h in self.hands],
+            "hands": [_texts(h) for h in self.hands],
             "has_zap": list(self.has_zap),
-            "deck": [str(c) for c in self.deck],
-            "pile": [[who, _text(card)] for who, card in self.pile],
+            "deck": [str(CARDS[i]) for i in self.deck],
+            "pile": [[who, _text(code)] for who, code in self.pile],
             "phase": self.phase.value,
             "leader": self.leader,
             "last": self.last,
@@ -291,13 +318,15 @@ class ZipZapState(State):
         state = cls(game, Rng.from_state(data["rng"]))
         state.version = _int(data["version"])
         state.suits_in_play = tuple(SUITS.index(s) for s in data["suits_in_play"])
-        state.hands = [{BY_TEXT[c] for c in hand} for hand in _seats(data["hands"], n)]
+        hands = [[BY_TEXT[c].index for c in hand] for hand in _seats(data["hands"], n)]
+        state.hands = [_mask(h) for h in hands]
         state.has_zap = [bool(z) for z in _seats(data["has_zap"], n)]
-        state.deck = [BY_TEXT[c] for c in data["deck"]]
-        state.pile = [(_seat_or_none(who, n), None if text == "zap" else BY_TEXT[text]) for who, text in data["pile"]]
+        state.deck = [BY_TEXT[c].index for c in data["deck"]]
+        for who, text in data["pile"]:
+            state.put(_seat_or_none(who, n), ZAP_CODE if text == "zap" else BY_TEXT[text].index)
+        state.last = _seat_or_none(data["last"], n)
         state.phase = Phase(data["phase"])
         state.leader = _seat_or_none(data["leader"], n)
-        state.last = _seat_or_none(data["last"], n)
         state.dealer = _int(data["dealer"]) % n
         state.round_no = _int(data["round"])
         state.totals = [_int(t) for t in _seats(data["totals"], n)]
@@ -305,7 +334,9 @@ class ZipZapState(State):
         state.went_out = _seat_or_none(data["went_out"], n)
         if state.phase is Phase.LEAD and state.leader is None:
             raise ValueError("a lead phase needs a leader")
-        cards = [c for h in state.hands for c in h] + state.deck + [c for _, c in state.pile if c is not None]
+        if state.phase is Phase.RACE and not state.pile:
+            raise ValueError("a race needs a card on the pile")
+        cards = [c for h in hands for c in h] + state.deck + [c for _, c in state.pile if c != ZAP_CODE]
         if len(cards) != len(set(cards)):
             raise ValueError("a card appears twice")
         return state
@@ -314,7 +345,7 @@ class ZipZapState(State):
         twin = ZipZapState.__new__(ZipZapState)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.clone()
-        twin.hands = [set(h) for h in self.hands]
+        twin.hands = list(self.hands)
         twin.has_zap = list(self.has_zap)
         twin.deck = list(self.deck)
         twin.pile = list(self.pile)
@@ -326,13 +357,13 @@ class ZipZapState(State):
         """Re-deal the other hands and the deck; in a race, keep someone able to follow (as the table saw)."""
         twin = self.clone()
         others = [p for p in range(self.game.players) if p != player]
-        pool = [c for p in others for c in self.hands[p]] + self.deck
+        pool = [i for p in others for i in indices(self.hands[p])] + self.deck
         for _ in range(100):
             rng.shuffle(pool)
             start = 0
             for p in others:
-                size = len(self.hands[p])
-                twin.hands[p] = set(pool[start:start + size])
+                size = self.hands[p].bit_count()
+                twin.hands[p] = _mask(pool[start:start + size])
                 start += size
             twin.deck = pool[start:]
             if twin.phase is not Phase.RACE or twin.anyone_can_follow():
@@ -340,12 +371,16 @@ class ZipZapState(State):
         return twin
 
 
-def _order(card: Card) -> tuple[int, int]:
-    return card.suit, card.number
+def _mask(codes: list[int]) -> int:
+    return sum(1 << i for i in set(codes))
 
 
-def _text(card: Card | None) -> str:
-    return "zap" if card is None else str(card)
+def _texts(mask: int) -> list[str]:
+    return [str(CARDS[i]) for i in indices(mask)]
+
+
+def _text(code: int) -> str:
+    return "zap" if code == ZAP_CODE else str(CARDS[code])
 
 
 def _int(value: Any) -> int:
