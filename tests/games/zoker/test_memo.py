@@ -334,3 +334,8 @@ def test_turns_outside_the_table_are_refused_not_crashing() -> None:
     for action in (Turn(-1), Turn(16), Turn(70), "turn 1"):
         with pytest.raises(IllegalAction):
             state.apply(0, action)  # type: ignore[arg-type]
+
+
+def test_the_registry_offers_the_memory_bots() -> None:
+    assert zdeck.bot_names("zoker-memo") == ["random", "perfect", "forgetful", "goldfish"]
+    assert [zdeck.make_bot("zoker-memo", n).capacity for n in ("perfect", "forgetful", "goldfish")] == [None, 8, 2]

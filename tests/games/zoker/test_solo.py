@@ -254,3 +254,8 @@ def test_actions_from_outside_the_table_are_refused_not_crashing() -> None:
     for action in (MoveCard(12, 0), MoveCard(0, 4), MovePile(0, 7), "deal"):
         with pytest.raises(IllegalAction):
             state.apply(0, action)  # type: ignore[arg-type]
+
+
+def test_the_registry_offers_the_solo_bots() -> None:
+    assert zdeck.bot_names("zoker-solo") == ["random", "greedy", "solver"]
+    assert zdeck.make_bot("zoker-solo", "solver").name == "solver"
