@@ -23,6 +23,7 @@ from zdeck.rng import Rng
 
 _SIM_SALT = 0x5EED_B075
 REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
+REFLEX_SHARE = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a considered move's time
 
 
 class LazyObservation(Mapping[str, Any]):
@@ -57,9 +58,11 @@ class GameTooLong(RuntimeError):
 _NORMAL = tuple(NormalDist().inv_cdf((i + 0.5) / 4096) for i in range(4096))
 
 
-def reaction(bot: Bot, timing: Rng) -> float:
-    """A reaction time in ms: log-normal around the bot's median."""
-    return bot.reaction_ms * math.exp(REACTION_SIGMA * _NORMAL[timing.next_u64() & 4095])
+def reaction(bot: Bot, action: Action, timing: Rng) -> float:
+    """A reaction time in ms: log-normal around the bot's median, shorter for a reflex
+    (an action class with `reflex = True`, such as a ZOOP! call) than for a considered move."""
+    median = bot.reaction_ms * (REFLEX_SHARE if getattr(action, "reflex", False) else 1.0)
+    return median * math.exp(REACTION_SIGMA * _NORMAL[timing.next_u64() & 4095])
 
 
 def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
@@ -86,7 +89,7 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
             record.actions.append([None, TIMEOUT])
         return 1
     if len(proposals) > 1:
-        proposals.sort(key=lambda proposal: reaction(bots[proposal[0]], timing))
+        proposals.sort(key=lambda proposal: reaction(bots[proposal[0]], proposal[1], timing))
     seen = state.version
     player, action = proposals[0]
     state.apply(player, action)

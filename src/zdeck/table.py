@@ -82,7 +82,7 @@ class LiveTable:
             if player in self.bots:
                 action = ask(self.bots[player], self.state, player, self.rngs[player])
                 if action is not None:
-                    delay = reaction(self.bots[player], self.timing) / 1000 * self.speed
+                    delay = reaction(self.bots[player], action, self.timing) / 1000 * self.speed
                     plans.append((now + delay, player, action))
         plans.sort(key=lambda plan: plan[0])
         human_acts = self.human in actors

@@ -9,6 +9,7 @@ applies.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from zdeck.games.zoop.cards import Card
 
@@ -63,6 +64,8 @@ class Discard:
 class Zoop:
     """Play out of turn the exact same card as the top card, yelling ZOOP! (or not)."""
 
+    reflex: ClassVar[bool] = True  # a reflex, not a considered move: the simulator times it faster
+
     card: Card
     called: bool = True
 
@@ -73,6 +76,8 @@ class Zoop:
 @dataclass(frozen=True, slots=True)
 class Cage:
     """Capture the Special Animal just played, yelling "Captured!" (or not)."""
+
+    reflex: ClassVar[bool] = True
 
     called: bool = True
 
