@@ -198,3 +198,21 @@ def test_observation_shows_own_hand_and_only_counts_of_others() -> None:
     for seat in (0, 2, 3):
         assert not any(repr(card) in text for card in hands[seat] if card not in pile)
     assert "hand" not in state.observation(None)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("hands", [["red 4"]], "one entry per seat"),
+    ("deck", ["purple 3"], "not a Zip Zap card"),
+    ("phase", "nap", "phase"),
+    ("leader", 9, "not a seat"),
+    ("round", 0, "round"),
+    ("pile", [[None, "red 3", "x"]], "expected 2 entries"),
+])
+def test_a_malformed_state_dict_is_refused_naming_the_field(field: str, value: Any, message: str) -> None:
+    data = table([["red 4"], ["wild 4"]], [[None, "red 3"]]).to_dict()
+    with pytest.raises(ValueError, match=message):
+        zdeck.make("zipzap", players=2).state_from_dict({**data, field: value})
+    broken = dict(data)
+    del broken["deck"]
+    with pytest.raises(ValueError, match="lacks 'deck'"):
+        zdeck.make("zipzap", players=2).state_from_dict(broken)

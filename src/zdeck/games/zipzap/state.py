@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any
 
+from zdeck import statedict as sd
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
 from zdeck.games.zipzap.cards import (
     ACTIONS,
@@ -44,7 +45,7 @@ class ZipZap(Game):
         "scoring": Option("cards", "cards: others score their hand (solid 1, wild 3, Zap 5), lowest total wins; "
                           "wins: one point for going out first, most points wins", choices=("cards", "wins")),
         "rounds": Option(None, "number of rounds (default by the rulebook: players, twice that for 2-3 players)",
-                         check=lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1)),
+                         check=sd.int_option(1, optional=True)),
     }
 
     @property
@@ -64,8 +65,8 @@ class ZipZap(Game):
         self.check_header(data)
         try:
             return ZipZapState.from_dict(self, data)
-        except (KeyError, TypeError, IndexError, ValueError) as exc:
-            raise ValueError(f"malformed zipzap state: {type(exc).__name__}: {exc}") from None
+        except ValueError as exc:
+            raise ValueError(f"malformed zipzap state: {exc}") from None
 
     def action_table(self) -> Sequence[Action]:
         return ACTIONS
@@ -240,7 +241,8 @@ class ZipZapState(State):
             points = [int(p == winner) for p in range(self.game.players)]
         else:
             zap = DATA["points"]["zap"]
-            points = [sum(POINTS[i] for i in indices(hand)) + zap * self.has_zap[p] for p, hand in enumerate(self.hands)]
+            points = [sum(POINTS[i] for i in indices(hand)) + zap * self.has_zap[p]
+                      for p, hand in enumerate(self.hands)]
         self.history.append(points)
         self.totals = [t + s for t, s in zip(self.totals, points)]
         if self.round_no >= self.game.total_rounds:  # type: ignore[attr-defined]
@@ -315,23 +317,28 @@ class ZipZapState(State):
     @classmethod
     def from_dict(cls, game: ZipZap, data: dict[str, Any]) -> ZipZapState:
         n = game.players
-        state = cls(game, Rng.from_state(data["rng"]))
-        state.version = _int(data["version"])
-        state.suits_in_play = tuple(SUITS.index(s) for s in data["suits_in_play"])
-        hands = [[BY_TEXT[c].index for c in hand] for hand in _seats(data["hands"], n)]
+        state = cls(game, Rng.from_state(sd.field(data, "rng")))
+        state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
+        state.suits_in_play = tuple(SUITS.index(sd.choice(s, "suits_in_play", SUITS))
+                                    for s in sd.listed(sd.field(data, "suits_in_play"), "suits_in_play"))
+        hands = [[_card(c, "hands").index for c in sd.listed(hand, "hands")]
+                 for hand in sd.per_seat(sd.field(data, "hands"), n, "hands")]
         state.hands = [_mask(h) for h in hands]
-        state.has_zap = [bool(z) for z in _seats(data["has_zap"], n)]
-        state.deck = [BY_TEXT[c].index for c in data["deck"]]
-        for who, text in data["pile"]:
-            state.put(_seat_or_none(who, n), ZAP_CODE if text == "zap" else BY_TEXT[text].index)
-        state.last = _seat_or_none(data["last"], n)
-        state.phase = Phase(data["phase"])
-        state.leader = _seat_or_none(data["leader"], n)
-        state.dealer = _int(data["dealer"]) % n
-        state.round_no = _int(data["round"])
-        state.totals = [_int(t) for t in _seats(data["totals"], n)]
-        state.history = [[_int(x) for x in _seats(r, n)] for r in data["history"]]
-        state.went_out = _seat_or_none(data["went_out"], n)
+        state.has_zap = [sd.boolean(z, "has_zap") for z in sd.per_seat(sd.field(data, "has_zap"), n, "has_zap")]
+        state.deck = [_card(c, "deck").index for c in sd.listed(sd.field(data, "deck"), "deck")]
+        for entry in sd.listed(sd.field(data, "pile"), "pile"):
+            who, text = sd.listed(entry, "pile entry", length=2)
+            state.put(sd.seat(who, n, "pile player", optional=True),
+                      ZAP_CODE if text == "zap" else _card(text, "pile").index)
+        state.last = sd.seat(sd.field(data, "last"), n, "last", optional=True)
+        state.phase = Phase(sd.choice(sd.field(data, "phase"), "phase", tuple(p.value for p in Phase)))
+        state.leader = sd.seat(sd.field(data, "leader"), n, "leader", optional=True)
+        state.dealer = sd.seat(sd.field(data, "dealer"), n, "dealer")
+        state.round_no = sd.integer(sd.field(data, "round"), "round", lo=1, hi=game.total_rounds)
+        state.totals = [sd.integer(t, "totals") for t in sd.per_seat(sd.field(data, "totals"), n, "totals")]
+        state.history = [[sd.integer(x, "history") for x in sd.per_seat(r, n, "history")]
+                         for r in sd.listed(sd.field(data, "history"), "history")]
+        state.went_out = sd.seat(sd.field(data, "went_out"), n, "went_out", optional=True)
         if state.phase is Phase.LEAD and state.leader is None:
             raise ValueError("a lead phase needs a leader")
         if state.phase is Phase.RACE and not state.pile:
@@ -383,21 +390,7 @@ def _text(code: int) -> str:
     return "zap" if code == ZAP_CODE else str(CARDS[code])
 
 
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected an integer, got {value!r}")
-    return value
-
-
-def _seats(values: Any, n: int) -> list[Any]:
-    if not isinstance(values, list) or len(values) != n:
-        raise ValueError(f"expected one entry per seat ({n}), got {values!r}")
-    return values
-
-
-def _seat_or_none(value: Any, n: int) -> int | None:
-    if value is None:
-        return None
-    if _int(value) not in range(n):
-        raise ValueError(f"{value!r} is not a seat")
-    return value
+def _card(text: Any, what: str) -> Card:
+    if text not in BY_TEXT:
+        raise ValueError(f"{what}: {text!r} is not a Zip Zap card")
+    return BY_TEXT[text]

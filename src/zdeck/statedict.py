@@ -1,0 +1,92 @@
+"""Reading a state dict back: checks that say exactly what is wrong.
+
+`Game.state_from_dict` must refuse a malformed dict with a ValueError naming the
+field, never a KeyError or a half-built state. Every game reads its fields
+through these helpers, so the checks and their messages are written once.
+
+>>> integer(3, "round", lo=1)
+3
+>>> seat(None, 4, "leader", optional=True) is None
+True
+>>> per_seat([1, 2], 3, "totals")
+Traceback (most recent call last):
+...
+ValueError: totals: expected one entry per seat (3), got [1, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def field(data: dict[str, Any], key: str) -> Any:
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a dict, got {type(data).__name__}")
+    try:
+        return data[key]
+    except KeyError:
+        raise ValueError(f"the state lacks {key!r}") from None
+
+
+def integer(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what}: expected an integer, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        low, high = "-inf" if lo is None else lo, "inf" if hi is None else hi
+        raise ValueError(f"{what}: {value} is outside {low}..{high}")
+    return value
+
+
+def boolean(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what}: expected true or false, got {value!r}")
+    return value
+
+
+def listed(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what}: expected a list, got {value!r}")
+    if length is not None and len(value) != length:
+        raise ValueError(f"{what}: expected {length} entries, got {len(value)}")
+    return value
+
+
+def per_seat(value: Any, n: int, what: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) != n:
+        raise ValueError(f"{what}: expected one entry per seat ({n}), got {value!r}")
+    return value
+
+
+def seat(value: Any, n: int, what: str, optional: bool = False) -> Any:
+    """A seat number 0..n-1 (or None when `optional`)."""
+    if value is None and optional:
+        return None
+    if integer(value, what) not in range(n):
+        raise ValueError(f"{what}: {value!r} is not a seat (0..{n - 1})")
+    return value
+
+
+def choice(value: Any, what: str, allowed: tuple[Any, ...]) -> Any:
+    if value not in allowed:
+        raise ValueError(f"{what}: {value!r} is not one of {', '.join(map(repr, allowed))}")
+    return value
+
+
+def each(value: Any, what: str, read: Callable[[Any, str], T]) -> list[T]:
+    """Read every entry of a list with `read(entry, "what[i]")`."""
+    return [read(item, f"{what}[{i}]") for i, item in enumerate(listed(value, what))]
+
+
+def int_option(lo: int, hi: int | None = None, optional: bool = False) -> Callable[[Any], bool]:
+    """An `Option(check=...)` predicate for an integer option in lo..hi (None allowed when `optional`)."""
+
+    def check(value: Any) -> bool:
+        if value is None:
+            return optional
+        return (not isinstance(value, bool) and isinstance(value, int) and value >= lo
+                and (hi is None or value <= hi))
+
+    return check
