@@ -388,10 +388,11 @@ def test_last_card_is_called_zar() -> None:
 def test_strict_right_call_costs_nothing_and_missing_zar_draws_one() -> None:
     g = game(3, calls="strict")
     s = scenario(g, {1: ["Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
-    assert sorted(str(a) for a in s.legal_actions(1)) == ["Blue Moon", "ZAR: Blue Moon"]
+    assert sorted(str(a) for a in s.legal_actions(1)) == [
+        "Blue Moon", "MATCH: Blue Moon", "ZAR'CH: Blue Moon", "ZAR: Blue Moon"]
     t = s.clone()
     assert t.apply(1, g.parse_action("zar: blue moon")) is Outcome.APPLIED and t.sizes[1] == 1
-    s.apply(1, g.parse_action("Blue Moon"))  # forgot "ZAR" ("Last Card")
+    assert s.apply(1, g.parse_action("Blue Moon")) is Outcome.PENALISED  # forgot "ZAR" ("Last Card")
     assert s.sizes[1] == 2 and s.penalties[1] == 1
     assert g.parse_action("Last Card: Blue Moon") == g.parse_action("ZAR: Blue Moon")
 
@@ -401,7 +402,7 @@ def test_strict_wrong_or_missing_match_call_draws_one() -> None:
     s = scenario(g, {0: ["Red Star"], 2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"],
                  owner=0)
     calls = sorted(a.spoken() for a in s.legal_actions(2) if a.size == 2)
-    assert calls == ["", "DOUBLE", "MATCH-DOUBLE"]
+    assert calls == ["DOUBLE", "MATCH-DOUBLE", "ZAR'BLE", "ZAR'CH-DOUBLE"]
     right = s.clone()
     right.apply(2, g.parse_action("MATCH-DOUBLE: 2 Blue Sun"))
     assert right.sizes[2] == 2 and right.penalties[2] == 0
@@ -412,18 +413,35 @@ def test_strict_wrong_or_missing_match_call_draws_one() -> None:
 def test_strict_matching_yourself_must_be_called_double_not_match() -> None:
     g = game(3, calls="strict", half_decks=3)
     s = scenario(g, {2: ["Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=2)
-    assert sorted(a.spoken() for a in s.legal_actions(2) if a.card == k("Blue Sun")) == ["", "DOUBLE", "MATCH"]
+    assert sorted(a.spoken() for a in s.legal_actions(2) if a.card == k("Blue Sun")) == [
+        "", "DOUBLE", "MATCH", "MATCH-DOUBLE", "ZAR", "ZAR'BLE", "ZAR'CH", "ZAR'CH-DOUBLE"]
     s.apply(2, g.parse_action("MATCH: Blue Sun"))
     assert s.penalties[2] == 1
 
 
-def test_strict_invented_calls_are_refused() -> None:
+def test_strict_only_a_missing_call_is_penalised_words_not_due_cost_nothing() -> None:
+    """Base rule "Last Card": the penalty is for forgetting. Saying ZAR or MATCH when it is not due leaves
+    nothing out, and no rule punishes it or makes the card play illegal: it is applied, free."""
     g = game(3, calls="strict")
     s = scenario(g, {1: ["Blue Moon", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=0, matchable=False)
-    for text in ("ZAR: Blue Moon", "MATCH: Blue Moon"):
-        with pytest.raises(IllegalAction):
-            s.apply(1, g.parse_action(text))
+    for text in ("ZAR: Blue Moon", "MATCH: Blue Moon", "ZAR'CH: Blue Moon"):
+        t = s.clone()
+        assert t.apply(1, g.parse_action(text)) is Outcome.APPLIED
+        assert t.sizes[1] == 2 and t.penalties[1] == 0 and t.last_call == ""
+    # a size word naming no multiple on the table is not a call about this play
+    with pytest.raises(IllegalAction):
+        s.apply(1, g.parse_action("DOUBLE: Blue Moon"))
     assert s.sizes[1] == 3
+
+
+def test_strict_wrong_size_is_penalised() -> None:
+    """Declaration table: a double on your own single is called TRIPLE; calling it DOUBLE names the wrong size."""
+    g = game(3, calls="strict", half_decks=3)
+    s = scenario(g, {2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=2)
+    t = s.clone()
+    assert t.apply(2, g.parse_action("TRIPLE: 2 Blue Sun")) is Outcome.APPLIED and t.penalties[2] == 0
+    assert s.apply(2, g.parse_action("DOUBLE: 2 Blue Sun")) is Outcome.PENALISED
+    assert s.penalties[2] == 1 and s.sizes[2] == 3
 
 
 def test_strict_zarch_triple_blue() -> None:

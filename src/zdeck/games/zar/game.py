@@ -63,7 +63,7 @@ class ZarGame(Game):
         "calls": Option(
             "auto",
             "'auto': the engine makes every call; 'strict': each play carries the player's call "
-            "(MATCH, MATCH-DOUBLE, TRIPLE, ZAR'CH-TRIPLE-BLUE, ZAR...) and a missing or wrong call draws a card",
+            "(MATCH, MATCH-DOUBLE, TRIPLE, ZAR'CH-TRIPLE-BLUE, ZAR...); a call that leaves out what is due draws a card",
             choices=("auto", "strict"),
         ),
     }

@@ -27,6 +27,22 @@ def correct_call(
     return Call(zar, False, size)
 
 
+def call_penalised(right: Call, said: Call | None) -> bool:
+    """Does a strict call cost a penalty card?
+
+    The rules punish a call that is missing - "if you forget [Last Card] and
+    are caught, you draw one" - and the declaration table says what is due:
+    ZAR when one card is left, MATCH when matching someone, the size your play
+    makes. A call that leaves out something due, or names the wrong size, is
+    punished; words that are not due (ZAR with cards to spare, MATCH on a play
+    that matches nobody) take nothing from what was due, and the rules name no
+    penalty for them, so they cost nothing.
+    """
+    if said is None:
+        return True
+    return (right.zar and not said.zar) or (right.match and not said.match) or said.size != right.size
+
+
 def follows(card: int, top: int, declared: int, stack: int) -> bool:
     """May `card` be played in turn on `top` (not as a match)?
 

@@ -28,7 +28,7 @@ from zdeck.games.zar.cards import (
     declarations,
     full_deck,
 )
-from zdeck.games.zar.rules import correct_call, follows
+from zdeck.games.zar.rules import call_penalised, correct_call, follows
 from zdeck.rng import Rng
 
 if TYPE_CHECKING:
@@ -189,30 +189,30 @@ class ZarState(State):
         )
 
     def _call_variants(self, p: int, play: Play) -> list[Play]:
-        """Strict calls: the right call and the slips the rules penalise.
+        """Strict calls: what may be said with a legal play (the right call first).
 
-        A slip forgets or confuses what is due: ZAR left out, MATCH and DOUBLE
-        mixed up on a play that joins the group (matching someone, or yourself),
-        or saying nothing. Calls that invent what is not due at all (ZAR with
-        cards to spare, MATCH on a play that matches nothing) are refused.
+        A call says ZAR or not, MATCH or not, and names a size the play shows:
+        the cards put down, or - joining your own play - the run they make. The
+        rules never make a card play illegal for what is said with it, and they
+        punish only a call that is missing (`call_penalised`); a size word that
+        names no multiple on the table is not a call about this play and is refused.
         """
+        sizes = [play.size]
+        if self.matchable and play.card == self.pile_as[-1] and self.owner == p:
+            sizes.append(self.run + play.size)
         right = self._call_for(p, play)
-        forms = [(right.match, right.size)]
-        if self.matchable and play.card == self.pile_as[-1]:
-            forms.append((not right.match, play.size))  # "MATCH" on yourself, or a match named as a plain play
-        calls: list[Call] = []
-        for zar in (right.zar, False):
-            for match, size in forms:
-                call = Call(zar, match, size)
-                if call not in calls:
-                    calls.append(call)
-        if SILENT not in calls:
-            calls.append(SILENT)
+        calls = [right]
+        for zar in (False, True):
+            for match in (False, True):
+                for size in sizes:
+                    call = Call(zar, match, size)
+                    if call != right:
+                        calls.append(call)
         return [self.game.with_call(play, call) for call in calls]
 
     # -- applying ------------------------------------------------------------------------------
-    def _apply(self, player: int, action: Any) -> None:
-        self._do(player, action)
+    def _apply(self, player: int, action: Any) -> Outcome | None:
+        return Outcome.PENALISED if self._do(player, action) else None
 
     def _do(self, player: int, action: ZarAction) -> bool:
         """Apply a legal action; True when a call penalty was drawn."""
@@ -251,7 +251,7 @@ class ZarState(State):
         self.matchable, self.drawn, self.idle = True, -1, 0
         self.last_player = p
         self.last_call = call.words(declaration_name(card, play.declare))
-        penalised = self.game.strict and play.call != call
+        penalised = self.game.strict and call_penalised(call, play.call)
         if penalised:
             self.penalties[p] += len(self._draw_cards(p, 1))
         if self.sizes[p] == 0:
