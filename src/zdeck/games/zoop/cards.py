@@ -91,6 +91,12 @@ class Deck:
     effect: tuple[str | None, ...]
     animal: tuple[str, ...]
     matchers: tuple[frozenset[int], ...]  # matchers[t]: kinds that may be played on kind t
+    # The same facts as bitmasks over kinds (bit k = kind k), for the rules' hot path, where a
+    # hand is also kept as the mask of the kinds it holds: one AND answers "may any card follow?".
+    match_mask: tuple[int, ...]  # match_mask[t]: the kinds that may be played on kind t
+    animal_mask: int  # every animal card (not the Wild Card, not the Cage)
+    mask_of_animal: dict[str, int]  # the kinds showing this animal, any count and colour
+    box: tuple[int, ...]  # every card of the box as kinds, in table order
 
     @property
     def size(self) -> int:
@@ -98,7 +104,7 @@ class Deck:
 
     def full(self) -> list[int]:
         """Every card of the box as kinds, in table order (to be shuffled)."""
-        return [k for k, n in enumerate(self.copies) for _ in range(n)]
+        return list(self.box)
 
     def hand_size(self, players: int) -> int:
         return DATA["hand_size_large_table"] if players >= DATA["large_table_from"] else DATA["hand_size"]
@@ -123,6 +129,7 @@ def load_deck(colours: int) -> Deck:
     kinds += [WILD_CARD, CAGE_CARD]
     copies += [DATA["wild_cards"], DATA["cages"]]
     effects = tuple(effect_of(c) for c in kinds)
+    matchers = tuple(frozenset(k for k, c in enumerate(kinds) if can_play_on(c, t)) for t in kinds)
     return Deck(
         colours=names,
         kinds=tuple(kinds),
@@ -137,7 +144,11 @@ def load_deck(colours: int) -> Deck:
         is_special_card=tuple(not c.is_animal for c in kinds),
         effect=effects,
         animal=tuple(c.animal for c in kinds),
-        matchers=tuple(frozenset(k for k, c in enumerate(kinds) if can_play_on(c, t)) for t in kinds),
+        matchers=matchers,
+        match_mask=tuple(sum(1 << k for k in ok) for ok in matchers),
+        animal_mask=sum(1 << k for k, c in enumerate(kinds) if c.is_animal),
+        box=tuple(k for k, n in enumerate(copies) for _ in range(n)),
+        mask_of_animal={a: sum(1 << k for k, c in enumerate(kinds) if c.animal == a) for a in DATA["animals"]},
     )
 
 

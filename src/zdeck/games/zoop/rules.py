@@ -34,6 +34,7 @@ SPECIAL = "special"  # Special Round: play the declared animal, or draw one and 
 DISCARD = "discard"  # free discard of any card, which becomes the card to match
 OVER = "over"
 PHASES = (PLAY, OWED, DRAWN, SPECIAL, DISCARD, OVER)
+ZOOP_PHASES = (PLAY, OWED, DRAWN)  # a ZOOP! is possible only then (not in a Special Round, nor before a free discard)
 
 # Why a free discard is owed.
 PASSES = "everyone passes"
@@ -99,6 +100,42 @@ class ZoopGame(Game):
         self.zoop_of = tuple(Zoop(c, True) for c in d.kinds)
         self.silent_zoop_of = tuple(Zoop(c, False) for c in d.kinds)
         self.wild_of = {a: PlayWild(a) for a in BASIC_ANIMALS}
+        # Hot-path tables. The rules hand out only these prebuilt actions, so the kind a card action
+        # carries is found by the object's identity (no dataclass hashing); other equal actions, built
+        # elsewhere, fall back to the card lookup.
+        self.kind_of: dict[int, int] = {
+            id(a): k for row in (self.play_of, self.discard_of, self.zoop_of, self.silent_zoop_of) for k, a in enumerate(row)
+        }
+        self.basic_masks: tuple[int, ...] = tuple(d.mask_of_animal[a] for a in BASIC_ANIMALS)
+        held_rule = self.options["wild_rule"] == "held"
+        # wild_lists[i]: the Wild Card actions open to a hand holding the basic animals of bitset i
+        # (bit j: BASIC_ANIMALS[j]); none without a basic animal, so a Wild Card is never the last card.
+        self.wild_lists: tuple[tuple[PlayWild, ...], ...] = tuple(
+            tuple(self.wild_of[a] for a in (held if held_rule else BASIC_ANIMALS)) if held else ()
+            for held in ([a for j, a in enumerate(BASIC_ANIMALS) if i >> j & 1] for i in range(1 << len(BASIC_ANIMALS)))
+        )
+        self.wild_bit = 1 << d.wild
+        self.cage_bit = 1 << d.cage
+        self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(self.players))
+        # What playing each kind does to the turn: seats to step, cards owed by the next to play.
+        self.skip_of = tuple(2 if e in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1 for e in d.effect)
+        self.owed_of = tuple(1 if e in (NEXT_DRAWS, NEXT_MISSES_THEN_DRAWS) else 0 for e in d.effect)
+        self._plays: dict[int, tuple[Action, ...]] = {}
+        self.table_ids = frozenset(id(a) for a in self.action_table())
+
+    def plays(self, mask: int) -> list[Action]:
+        """`play` actions for the kinds in `mask`, ascending; memoised (hands repeat the same few subsets)."""
+        acts = self._plays.get(mask)
+        if acts is None:
+            if len(self._plays) > 4096:  # bounded: a long session cannot grow it without limit
+                self._plays.clear()
+            acts = self._plays[mask] = tuple(self.play_of[k] for k in _kinds(mask))
+        return list(acts)
+
+    def kind(self, action: Any) -> int:
+        """The card kind a Play/Discard/Zoop action carries (-1: not a card of this deck)."""
+        k = self.kind_of.get(id(action))
+        return self.deck.index.get(action.card, -1) if k is None else k
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Every count up to the largest whose deal still leaves an animal card to turn face up."""
@@ -150,6 +187,7 @@ class ZoopState(State):
         self.version = 0
         n = game.players
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.masks: list[int] = [0] * n  # masks[p]: bit k set while hands[p] holds a card of kind k
         self.draw: list[int] = []  # face down; the end of the list is the top
         self.pile: list[int] = []  # face up; the end is the top card
         self.match = -1  # the animal card to match (the top card, or the captured animal under a Cage)
@@ -178,10 +216,14 @@ class ZoopState(State):
         d = game.deck
         s.draw = d.full()
         rng.shuffle(s.draw)
-        size = d.hand_size(game.players)
-        for _ in range(size):
-            for hand in s.hands:
-                hand.append(s.draw.pop())
+        n = game.players
+        dealt = n * d.hand_size(n)
+        # One card at a time round the table from the top of the pile (the end of the list):
+        # the j-th card off the top goes to seat j % n.
+        off_top = s.draw[: -dealt - 1 : -1]
+        del s.draw[-dealt:]
+        s.hands = [off_top[p::n] for p in range(n)]
+        s._remask()
         # The first face-up card may not be a Wild Card or a Cage: it goes back and the pile is reshuffled.
         while not d.is_animal[s.draw[-1]]:
             rng.shuffle(s.draw)
@@ -193,66 +235,142 @@ class ZoopState(State):
         return s
 
     # -- who acts ---------------------------------------------------------------------------
+    # Hands are lists (their order shows in to_dict) mirrored by `masks`, so the questions asked at
+    # every step - who may ZOOP! or Cage, what may be played - are a few integer ANDs.
+    def _remask(self) -> None:
+        self.masks = [sum(1 << k for k in set(h)) for h in self.hands]
+
+    def _zoop_want(self) -> int:
+        """The kinds that make a ZOOP! action available to a seat in the window, or 0 when it is closed."""
+        if self.phase not in ZOOP_PHASES:
+            return 0
+        top = self.pile[-1]
+        d = self.game.deck
+        if not d.is_animal[top]:
+            return 0
+        if self.game.strict and self.draw:  # wrong and silent calls are offered too
+            return d.animal_mask
+        return 1 << top
+
     def actors(self) -> tuple[int, ...]:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             return ()
-        return tuple(p for p in range(self.game.players) if p == self.turn or self._out_of_turn(p))
+        g = self.game
+        top = self.pile[-1]
+        if phase in ZOOP_PHASES and g.deck.is_animal[top]:  # _zoop_want, inlined: called at every step
+            want = g.deck.animal_mask if g.strict and self.draw else 1 << top
+        else:
+            want = 0
+        cage = self.cage
+        if cage is None and (not want or not any(m & want for m in self.masks)):
+            return g.solo[self.turn]
+        turn, placer = self.turn, self.placer
+        if cage is None:
+            cage_bit, captured = 0, -1
+        else:
+            cage_bit, captured = self.game.cage_bit, cage[0]
+        return tuple([
+            p for p, m in enumerate(self.masks)
+            if p == turn or (m & want and p != placer) or (m & cage_bit and p != captured)
+        ])
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or not 0 <= player < self.game.players:
             return []
-        if player == self.turn:
-            return self._turn_actions(player) + self._cage_actions(player)
-        return self._zoop_actions(player) + self._cage_actions(player)
+        acts = self._turn_actions(player) if player == self.turn else self._zoop_actions(player)
+        if self.cage is not None and self._may_cage(player):
+            acts += self._cage_actions(player)
+        return acts
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        """Same answer as `action in legal_actions(player)`, without building the list (tested)."""
+        if self.phase == OVER or not 0 <= player < self.game.players:
+            return False
+        kind = type(action)
+        g = self.game
+        if kind is Play or kind is Discard:
+            if player != self.turn:
+                return False
+            k = g.kind_of.get(id(action))
+            if k is None:
+                k = g.kind(action)
+                if k < 0:
+                    return False
+            m, phase = self.masks[player], self.phase
+            if kind is Discard:
+                return phase == DISCARD and bool(self._discard_mask(player) >> k & 1)
+            if phase == PLAY:
+                return bool((m & g.deck.match_mask[self.match]) >> k & 1)
+            if phase == DRAWN:
+                return k == self.drawn and k != g.deck.wild
+            if phase == SPECIAL:
+                return bool((m & g.deck.mask_of_animal[self.declared]) >> k & 1)  # type: ignore[index]
+            return False
+        if kind is Zoop:
+            k = g.kind(action)
+            if k < 0 or not g.deck.is_animal[k] or player == self.turn or not self._may_zoop(player) or not self.masks[player] >> k & 1:
+                return False
+            if g.strict and self.draw:
+                return True
+            return action.called and k == self.pile[-1]  # type: ignore[attr-defined]
+        if kind is Cage:
+            return self._may_cage(player) and (action.called or (g.strict and bool(self.draw)))  # type: ignore[attr-defined]
+        if player != self.turn:
+            return False
+        return action in self._turn_actions(player)  # Draw, Pass, PlayWild: short lists
 
     def _out_of_turn(self, p: int) -> bool:
         return self._may_cage(p) or bool(self._zoop_actions(p))
 
     def _turn_actions(self, p: int) -> list[Action]:
-        g, d, hand = self.game, self.game.deck, self.hands[p]
-        if self.phase == PLAY:
-            ok = d.matchers[self.match]
-            acts: list[Action] = [g.play_of[k] for k in sorted(set(hand)) if k in ok]
-            acts += self._wild_actions(p)
+        g = self.game
+        d, m, phase = g.deck, self.masks[p], self.phase
+        if phase == PLAY:
+            acts = g.plays(m & d.match_mask[self.match])
+            if m & g.wild_bit:
+                acts += self._wild_actions(p)
             if acts:
                 return acts
             return [DRAW] if self.draw else [PASS]
-        if self.phase == OWED:
+        if phase == OWED:
             return [DRAW]
-        if self.phase == DRAWN:
+        if phase == DRAWN:
             if self.drawn == d.wild:
                 return self._wild_actions(p)
             return [g.play_of[self.drawn]]
-        if self.phase == SPECIAL:
-            acts = [g.play_of[k] for k in sorted(set(hand)) if d.animal[k] == self.declared]
+        if phase == SPECIAL:
+            acts = g.plays(m & d.mask_of_animal[self.declared])  # type: ignore[index]
             if acts:
                 return acts
             return [DRAW] if self.draw else [PASS]
-        if self.phase == DISCARD:
-            return [g.discard_of[k] for k in self._discardable(p)]
+        if phase == DISCARD:
+            return [g.discard_of[k] for k in _kinds(self._discard_mask(p))]
         return []
 
     def _wild_actions(self, p: int) -> list[Action]:
-        d, hand = self.game.deck, self.hands[p]
-        if d.wild not in hand:
+        g, m = self.game, self.masks[p]
+        if not m & g.wild_bit:
             return []
-        held = [a for a in BASIC_ANIMALS if any(d.is_basic[k] and d.animal[k] == a for k in hand)]
-        if not held:  # a Wild Card needs a Rabbit, Koala or Toucan card in hand (so it is never the last card)
-            return []
-        animals = held if self.game.options["wild_rule"] == "held" else BASIC_ANIMALS
-        return [self.game.wild_of[a] for a in animals]
+        rabbit, koala, toucan = g.basic_masks  # BASIC_ANIMALS order
+        held = bool(m & rabbit) | bool(m & koala) << 1 | bool(m & toucan) << 2
+        return list(g.wild_lists[held])
+
+    def _discard_mask(self, p: int) -> int:
+        """The kinds p may put down as a free discard: animal cards (of the round's animal after a held Wild Card)."""
+        d = self.game.deck
+        m = self.masks[p] & d.animal_mask
+        if self.reason == ROUND_END and self.game.options["wild_rule"] == "held":
+            m &= d.mask_of_animal[self.declared]  # type: ignore[index]
+        return m
 
     def _discardable(self, p: int) -> list[int]:
-        d = self.game.deck
-        kinds = [k for k in sorted(set(self.hands[p])) if d.is_animal[k]]
-        if self.reason == ROUND_END and self.game.options["wild_rule"] == "held":
-            kinds = [k for k in kinds if d.animal[k] == self.declared]
-        return kinds
+        return _kinds(self._discard_mask(p))
 
     def _may_zoop(self, p: int) -> bool:
         """The ZOOP window: not one's own turn, not the card one just put down, not in a Special Round."""
         return (
-            self.phase in (PLAY, OWED, DRAWN)
+            self.phase in ZOOP_PHASES
             and p != self.turn
             and p != self.placer
             and self.game.deck.is_animal[self.pile[-1]]
@@ -261,17 +379,16 @@ class ZoopState(State):
     def _zoop_actions(self, p: int) -> list[Action]:
         if not self._may_zoop(p):
             return []
-        g, hand, top = self.game, self.hands[p], self.pile[-1]
+        g, m, top = self.game, self.masks[p], self.pile[-1]
         if not g.strict or not self.draw:  # penalties need a card to draw, so only the right call is offered
-            return [g.zoop_of[top]] if top in hand else []
+            return [g.zoop_of[top]] if m >> top & 1 else []
         acts: list[Action] = []
-        for k in sorted(set(hand)):
-            if g.deck.is_animal[k]:
-                acts += [g.zoop_of[k], g.silent_zoop_of[k]]
+        for k in _kinds(m & g.deck.animal_mask):
+            acts += [g.zoop_of[k], g.silent_zoop_of[k]]
         return acts
 
     def _may_cage(self, p: int) -> bool:
-        return self.cage is not None and self.cage[0] != p and self.game.deck.cage in self.hands[p]
+        return self.cage is not None and self.cage[0] != p and bool(self.masks[p] & self.game.cage_bit)
 
     def _cage_actions(self, p: int) -> list[Action]:
         if not self._may_cage(p):
@@ -289,18 +406,25 @@ class ZoopState(State):
             return
         self.cage = None  # any other move ends the moment a Cage could capture
         if kind is Play:
-            self._play(player, self.game.deck.index[action.card])  # type: ignore[attr-defined]
-        elif kind is PlayWild:
-            self._wild(player, action.animal)  # type: ignore[attr-defined]
+            self._play(player, self.game.kind(action))
         elif kind is Draw:
             self._draw(player)
+        elif kind is Discard:
+            self._discard(player, self.game.kind(action))
+        elif kind is PlayWild:
+            self._wild(player, action.animal)  # type: ignore[attr-defined]
         elif kind is Pass:
             self._next_after_pass(player)
-        elif kind is Discard:
-            self._discard(player, self.game.deck.index[action.card])  # type: ignore[attr-defined]
+
+    def _give(self, p: int, k: int) -> None:
+        self.hands[p].append(k)
+        self.masks[p] |= 1 << k
 
     def _place(self, p: int, k: int) -> None:
-        self.hands[p].remove(k)
+        hand = self.hands[p]
+        hand.remove(k)
+        if k not in hand:
+            self.masks[p] &= ~(1 << k)
         self.pile.append(k)
         self.placer = p
         self.top_since = self.version + 1
@@ -320,24 +444,23 @@ class ZoopState(State):
         if self.phase == SPECIAL:
             self._next_responder()
             return
-        d, n = self.game.deck, self.game.players
+        g = self.game
+        d = g.deck
         before = self.direction
-        effect = d.effect[k]
-        if effect == REVERSE:
-            self.direction = -before
-        step = 2 if effect in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1
-        nxt = (p + step * self.direction) % n
-        owed = 1 if effect in (NEXT_DRAWS, NEXT_MISSES_THEN_DRAWS) else 0
         if d.is_special_animal[k]:
+            if d.effect[k] == REVERSE:
+                self.direction = -before
             self.cage = (p, before, self.top_since)
+        nxt = (p + g.skip_of[k] * self.direction) % g.players
+        owed = g.owed_of[k]
         if self._nobody_else_matches(p, k):
             self._start_discard(p, PASSES, nxt, owed)
         else:
             self._begin_turn(nxt, owed)
 
     def _nobody_else_matches(self, p: int, k: int) -> bool:
-        ok = self.game.deck.matchers[k]
-        return all(q == p or ok.isdisjoint(hand) for q, hand in enumerate(self.hands))
+        ok = self.game.deck.match_mask[k]
+        return not any(m & ok for q, m in enumerate(self.masks) if q != p)
 
     def _wild(self, p: int, animal: str) -> None:
         self._place(p, self.game.deck.wild)
@@ -358,7 +481,7 @@ class ZoopState(State):
 
     def _draw(self, p: int) -> None:
         k = self.draw.pop()
-        self.hands[p].append(k)
+        self._give(p, k)
         if self.phase == OWED:
             self.owed = 0
             self.phase = PLAY
@@ -375,7 +498,7 @@ class ZoopState(State):
         d = self.game.deck
         if k == d.wild:
             return bool(self._wild_actions(p))
-        return k in d.matchers[self.match]
+        return bool(d.match_mask[self.match] >> k & 1)
 
     def _next_after_pass(self, p: int) -> None:
         if self.phase == SPECIAL:
@@ -407,8 +530,7 @@ class ZoopState(State):
             self._check_blocked()
 
     def _can_play(self, p: int) -> bool:
-        hand = self.hands[p]
-        return not self.game.deck.matchers[self.match].isdisjoint(hand) or bool(self._wild_actions(p))
+        return bool(self.masks[p] & self.game.deck.match_mask[self.match]) or bool(self._wild_actions(p))
 
     def _check_blocked(self) -> None:
         """The draw pile is empty and nobody can play any more: fewest cards, then fewest special cards."""
@@ -426,7 +548,7 @@ class ZoopState(State):
         self.end, self.phase, self.cage = BLOCKED, OVER, None
 
     def _zoop(self, p: int, action: Zoop) -> None:
-        k = self.game.deck.index[action.card]
+        k = self.game.kind(action)
         if not (action.called and k == self.pile[-1]):
             self._penalise(p)  # wrong card or no call: the card goes back and one is drawn
             return
@@ -445,7 +567,7 @@ class ZoopState(State):
 
     def _draw_one(self, p: int) -> None:
         if self.draw:
-            self.hands[p].append(self.draw.pop())
+            self._give(p, self.draw.pop())
 
     def _penalise(self, p: int) -> None:
         """A wrong, silent or late call: the card stays in hand and one card is drawn."""
@@ -479,7 +601,7 @@ class ZoopState(State):
         if not self._known(action):
             raise IllegalAction(f"{action!r} is not an action of this game")
         if isinstance(action, Zoop):
-            k = d.index[action.card]
+            k = g.kind(action)
             if k not in hand:
                 raise IllegalAction(f"player {player} does not hold {action.card}")
             if self.top_since <= seen:  # the sender saw this very top card
@@ -513,6 +635,8 @@ class ZoopState(State):
         return Outcome.BOUNCED
 
     def _known(self, action: Action) -> bool:
+        if id(action) in self.game.table_ids:  # one of the table's own objects (what bots send)
+            return True
         try:
             self.game.action_id(action)
         except (ValueError, TypeError):
@@ -677,6 +801,7 @@ class ZoopState(State):
         if not isinstance(hands, list) or len(hands) != n:
             raise ValueError(f"'hands' must be a list of {n} hands")
         s.hands = [[d.card(t) for t in _list(h, "a hand")] for h in hands]
+        s._remask()
         s.draw = [d.card(t) for t in _list(data["draw"], "'draw'")]
         s.pile = [d.card(t) for t in _list(data["pile"], "'pile'")]
         if not s.pile:
@@ -734,6 +859,7 @@ class ZoopState(State):
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.clone()
         twin.hands = [h[:] for h in self.hands]
+        twin.masks = self.masks[:]
         twin.draw = self.draw[:]
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
@@ -757,8 +883,19 @@ class ZoopState(State):
             size = len(hand) - (q == pinned)
             twin.hands[q] = [pool.pop() for _ in range(size)] + ([self.drawn] if q == pinned else [])
         twin.draw = pool
+        twin._remask()
         twin.rng = rng.spawn()  # the tie-break draw must not be predictable from the copy
         return twin
+
+
+def _kinds(mask: int) -> list[int]:
+    """The kinds whose bits are set, in ascending order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _int(data: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
