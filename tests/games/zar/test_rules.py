@@ -722,6 +722,59 @@ def test_malformed_state_dicts_are_refused_with_value_error() -> None:
             g.state_from_dict(broken)
 
 
+def test_impossible_moments_are_refused_with_value_error() -> None:
+    """Field combinations no game reaches (which would leave nobody able to act) are refused."""
+    g = game(4, half_decks=3, chameleons=2)
+    data = g.new_state(0).to_dict()
+    for edit in (
+        {"phase": "out"},  # the owner still holds cards
+        {"phase": "over"},  # a finished game with an open group and a turn
+        {"phase": "drawn"},  # a draw closes the group
+        {"run": 0}, {"run": 2, "count": 1},
+        {"stack": 4, "matchable": False},
+        {"hand_winner": 4}, {"last_player": -2},
+    ):
+        with pytest.raises(ValueError):
+            g.state_from_dict({**data, **edit})
+
+
+@pytest.mark.parametrize("key", ["hands", "drawpile", "pile", "pile_as", "declared", "direction", "owner", "count",
+                                 "run", "matchable", "stack", "turn", "phase", "drawn", "idle", "dealer", "hand_no",
+                                 "totals", "history", "hand_winner", "last_player", "last_call", "penalties", "rng",
+                                 "version"])
+def test_any_junk_field_is_refused_with_value_error_or_plays_on(key: str) -> None:
+    g = game(4, half_decks=3, chameleons=2)
+    data = g.new_state(3).to_dict()
+    for junk in (None, "x", -1, 99, 1.5, [], {}, [1], True, [[1]], 10**30):
+        try:
+            s = g.state_from_dict({**data, key: junk})
+        except ValueError:
+            continue
+        for _ in range(30):  # accepted: it must be a playable state
+            if s.is_over():
+                break
+            actor = s.actors()[0]
+            s.apply(actor, s.legal_actions(actor)[0])
+
+
+def test_observation_does_not_change_when_hidden_cards_are_rearranged() -> None:
+    """Seat 1 sees neither the other hands nor the Drawpile's order: swapping them changes nothing it sees."""
+    g = game(4, half_decks=3, chameleons=2)
+    s = g.new_state(5)
+    data = s.to_dict()
+    swapped = {**data, "drawpile": data["drawpile"][::-1], "hands": [data["hands"][2], data["hands"][1],
+                                                                     data["hands"][0], data["hands"][3]]}
+    assert sum(data["hands"][0]) == sum(data["hands"][2])  # a fresh deal: equal hands, so the swap is legal
+    t = g.state_from_dict(swapped)
+    assert t.observation(1) == s.observation(1)
+    assert t.observation(0) != s.observation(0)
+    obs = s.observation(1)
+    assert set(obs) >= {"hand", "hand_sizes", "drawpile_size"} and "drawpile" not in obs and "hands" not in obs
+    text = str(obs)
+    for q in (0, 2, 3):  # no list of another seat's cards anywhere in the view
+        assert str(s.hands[q]) not in text
+
+
 def test_same_seed_same_deal() -> None:
     g = game(5, half_decks=3, chameleons=2)
     assert g.new_state(42).to_dict() == g.new_state(42).to_dict()

@@ -19,7 +19,7 @@ from zdeck.games.zar.cards import (
     player_range,
     points_table,
 )
-from zdeck.games.zar.state import OVER, PHASES, ZarState
+from zdeck.games.zar.state import DRAWN, OUT, OVER, PHASES, PLAY, ZarState
 from zdeck.rng import Rng
 
 MAX_HALF_DECKS = 16  # "any N >= 2": bounded only to keep the action table a sensible size
@@ -163,6 +163,9 @@ class ZarGame(Game):
         if not isinstance(state.last_call, str):
             raise ValueError("zar state: last_call must be a string")
         state.penalties = _ints(d["penalties"], n, "penalties")
+        if not -1 <= state.hand_winner < n or not -1 <= state.last_player < n:
+            raise ValueError(f"zar state: hand_winner and last_player must be seats 0..{n - 1} or -1")
+        _check_moment(state)
         return state
 
     # -- actions ------------------------------------------------------------------------
@@ -241,6 +244,23 @@ class ZarGame(Game):
                 table["last card"] = Call(True, False, 1)  # the base game's name for a lone "ZAR"
             self._words[declared] = table
         return table
+
+
+def _check_moment(state: ZarState) -> None:
+    """Refuse field combinations no game can reach (they would leave nobody able to act)."""
+    phase = state.phase
+    if phase in (PLAY, DRAWN) and not 1 <= state.run <= state.count:
+        raise ValueError("zar state: the play group needs 1 <= run <= count")
+    if phase == OUT and (state.turn != -1 or not state.matchable or state.sizes[state.owner]):
+        raise ValueError("zar state: phase 'out' means the group's owner has no cards, the group is open and no turn")
+    if phase == OUT and not any(state.may_match(q) for q in range(state.game.players)):
+        raise ValueError("zar state: phase 'out' needs someone able to match the last card (else the hand is over)")
+    if phase == OVER and (state.turn != -1 or state.matchable):
+        raise ValueError("zar state: a finished game has no turn and no open group")
+    if phase == DRAWN and (state.matchable or state.stack):
+        raise ValueError("zar state: after a draw the top card is closed and no Wasp draw is pending")
+    if state.stack and (not state.matchable or phase not in (PLAY, OUT)):
+        raise ValueError("zar state: a pending Wasp draw belongs to an open group")
 
 
 def _int(v: Any, name: str, lo: int) -> int:

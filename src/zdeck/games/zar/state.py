@@ -104,9 +104,9 @@ class ZarState(State):
             return ()
         if self.phase == DRAWN:
             return (self.turn,)
-        return tuple(p for p in range(self.game.players) if p == self.turn or self._may_match(p))
+        return tuple(p for p in range(self.game.players) if p == self.turn or self.may_match(p))
 
-    def _may_match(self, p: int) -> bool:
+    def may_match(self, p: int) -> bool:
         """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""
         if not self.matchable:
             return False
@@ -256,7 +256,7 @@ class ZarState(State):
             self.penalties[p] += len(self._draw_cards(p, 1))
         if self.sizes[p] == 0:
             self.phase, self.turn = OUT, -1  # others may still match the last card
-            if not any(self._may_match(q) for q in range(self.game.players)):
+            if not any(self.may_match(q) for q in range(self.game.players)):
                 self._end_hand(p)
         else:
             self.phase = PLAY
