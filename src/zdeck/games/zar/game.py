@@ -259,7 +259,7 @@ def _check_moment(state: ZarState) -> None:
         raise ValueError("zar state: a finished game has no turn and no open group")
     if phase == DRAWN and (state.matchable or state.stack):
         raise ValueError("zar state: after a draw the top card is closed and no Wasp draw is pending")
-    if state.stack and (not state.matchable or phase not in (PLAY, OUT)):
+    if state.stack and phase != OVER and (not state.matchable or phase not in (PLAY, OUT)):
         raise ValueError("zar state: a pending Wasp draw belongs to an open group")
 
 
