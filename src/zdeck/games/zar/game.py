@@ -81,6 +81,19 @@ class ZarGame(Game):
             (p.card, p.real, p.chameleons, p.chameleon_on_top, p.declare): p for p in self._plays
         }
         self._play_index = {p: i for i, p in enumerate(self._plays)}
+        # The hot path's tables: the prebuilt plays of each (card, printed, Chameleons) cell in table order,
+        # and runs of cells concatenated on first use (`span`), so listing a hand's plays is a few extends.
+        self._cells: dict[tuple[int, int, int], tuple[Play, ...]] = {}
+        for play in self._plays:
+            key = (play.card, play.real, play.chameleons)
+            self._cells[key] = self._cells.get(key, ()) + (play,)
+        # span(card, low, real, c) lives at card * kstride + low * lowstride + real * nstride + c
+        self.span_nstride = self.chameleons + 1
+        self.span_lowstride = (self.half_decks + 1) * self.span_nstride
+        self.span_kstride = 2 * self.span_lowstride
+        self.spans: list[tuple[Play, ...] | None] = [None] * (PLAIN_KINDS * self.span_kstride)
+        self.deck: tuple[int, ...] = tuple(full_deck(self.half_decks, self.chameleons))
+        self._words_of: dict[tuple[bool, bool, int, int, int], str] = {}
         self._play_by_text = {normalise_text(p.cards_text()): p for p in self._plays}
         self._calls = tuple(
             Call(zar, match, size) for zar in (False, True) for match in (False, True)
@@ -88,6 +101,27 @@ class ZarGame(Game):
         )
         self._call_index = {c: i for i, c in enumerate(self._calls)}
         self._words: dict[str, dict[str, Call]] = {}
+
+    def span(self, card: int, low: int, real: int, chameleons: int) -> tuple[Play, ...]:
+        """Every play of `card` with `low`..`real` printed cards and 0..`chameleons` Chameleons, in table order."""
+        index = ((card * 2 + low) * (self.half_decks + 1) + real) * (self.chameleons + 1) + chameleons
+        got = self.spans[index]
+        if got is None:
+            cells = self._cells
+            got = tuple(
+                play for n in range(low, real + 1) for c in range(chameleons + 1) if n + c
+                for play in cells[card, n, c]
+            )
+            self.spans[index] = got
+        return got
+
+    def call_words(self, zar: bool, match: bool, size: int, card: int, declare: int) -> str:
+        """The words of a call (cached: the engine speaks for every play under auto calls)."""
+        key = (zar, match, size, card, declare)
+        words = self._words_of.get(key)
+        if words is None:
+            words = self._words_of[key] = Call(zar, match, size).words(declaration_name(card, declare))
+        return words
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         return player_range(options["half_decks"])

@@ -6,7 +6,7 @@ They take plain values so a bot can ask them with what its observation shows.
 from __future__ import annotations
 
 from zdeck.games.zar.actions import Call
-from zdeck.games.zar.cards import IS_POWER, IS_WASP, KINDS
+from zdeck.games.zar.cards import IS_POWER, IS_WASP, KINDS, PLAIN_KINDS, SYMBOLS, WASPS
 
 
 def correct_call(
@@ -58,3 +58,12 @@ def follows(card: int, top: int, declared: int, stack: int) -> bool:
     if IS_POWER[top]:
         return kind.colour == declared if on.declares == "colour" else kind.symbol == declared
     return kind.colour == on.colour or kind.symbol == on.symbol
+
+
+# FOLLOWERS[top][declared + 1]: the printed kinds that `follows` lets be played in turn on `top` (no pending
+# Wasp draw), ascending - the state's hot path reads this instead of asking `follows` 31 times.
+FOLLOWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(k for k in range(PLAIN_KINDS) if follows(k, top, declared, 0)) for declared in range(-1, len(SYMBOLS)))
+    for top in range(PLAIN_KINDS)
+)
+WASP_FOLLOWERS: tuple[int, ...] = tuple(k for k in WASPS if k < PLAIN_KINDS)  # what answers a pending Wasp draw

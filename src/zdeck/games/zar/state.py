@@ -28,7 +28,7 @@ from zdeck.games.zar.cards import (
     declarations,
     full_deck,
 )
-from zdeck.games.zar.rules import call_penalised, correct_call, follows
+from zdeck.games.zar.rules import FOLLOWERS, WASP_FOLLOWERS, call_penalised, correct_call, follows
 from zdeck.rng import Rng
 
 if TYPE_CHECKING:
@@ -72,12 +72,14 @@ class ZarState(State):
         self.last_player = -1
         self.last_call = ""
         self.penalties: list[int] = [0] * n  # strict-call penalty cards drawn this game
+        self._legal_version = -1  # legal lists cached for this version only (see `legal_actions`)
+        self._legal: dict[int, list[Any]] = {}
 
     # -- dealing -------------------------------------------------------------------------
     def deal(self) -> None:
         """Shuffle every card, deal from the dealer's left, turn the first card for the dealer."""
         game, n = self.game, self.game.players
-        cards = full_deck(game.half_decks, game.chameleons)
+        cards = list(game.deck)
         self.rng.shuffle(cards)
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
         self.sizes = [0] * n
@@ -99,12 +101,21 @@ class ZarState(State):
         self._set_turn()
 
     # -- who acts --------------------------------------------------------------------------
+    # The hot path (sim: actors -> legal_actions per actor -> apply -> is_legal) reads
+    # precomputed tables: hands are count lists indexed by card kind, the plays of a hand
+    # are concatenations of the game's prebuilt Play tuples (`game.span`), the cards that
+    # follow a top card come from `FOLLOWERS`, and legal lists are kept per version so
+    # `is_legal` finds the very object it handed out by identity.
     def actors(self) -> tuple[int, ...]:
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == OVER:
             return ()
-        if self.phase == DRAWN:
+        if phase == DRAWN or not self.matchable:
             return (self.turn,)
-        return tuple(p for p in range(self.game.players) if p == self.turn or self.may_match(p))
+        top, turn = self.pile_as[-1], self.turn
+        if self.pile[-1] == CHAMELEON:
+            return tuple([p for p, hand in enumerate(self.hands) if p == turn or hand[top] or hand[CHAMELEON]])
+        return tuple([p for p, hand in enumerate(self.hands) if p == turn or hand[top]])
 
     def may_match(self, p: int) -> bool:
         """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""
@@ -114,64 +125,74 @@ class ZarState(State):
         return hand[self.pile_as[-1]] > 0 or (hand[CHAMELEON] > 0 and self.pile[-1] == CHAMELEON)
 
     def legal_actions(self, player: int) -> list[Any]:
-        bare = self._bare_legal(player)
-        if not self.game.strict:
-            return bare
-        return [v for a in bare for v in (self._call_variants(player, a) if isinstance(a, Play) else (a,))]
+        legal = self._legal
+        if self._legal_version != self.version:
+            legal = self._legal = {}
+            self._legal_version = self.version
+        else:
+            got = legal.get(player)
+            if got is not None:
+                return got[:]  # a copy: the cached list must not be changed by callers
+        got = self._bare_legal(player)
+        if self.game.strict:
+            got = [v for a in got for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
+        legal[player] = got
+        return got[:]
+
+    def is_legal(self, player: int, action: Any) -> bool:
+        legal = self._legal.get(player) if self._legal_version == self.version else None
+        if legal is None:
+            self.legal_actions(player)
+            legal = self._legal[player]
+        for candidate in legal:
+            if candidate is action:  # the usual case: a bot returns one of the prebuilt actions it was given
+                return True
+        return action in legal
 
     def _bare_legal(self, player: int) -> list[Any]:
         """Legal actions without calls (the strict mode adds the call variants on top)."""
-        if self.phase == OVER or not (isinstance(player, int) and 0 <= player < self.game.players):
+        phase = self.phase
+        if phase == PLAY and player == self.turn:
+            return self._plays(player, True) or [DRAW]
+        if phase == OVER or not (type(player) is int and 0 <= player < self.game.players):
             return []
-        if self.phase == DRAWN:
+        if phase == DRAWN:
             return self._drawn_plays() + [PASS] if player == self.turn else []
-        in_turn = self.phase == PLAY and player == self.turn
-        plays: list[Any] = self._plays(player, in_turn)
-        if in_turn and not plays:
-            return [DRAW]
-        return plays
+        return self._plays(player, False)
 
     def _plays(self, p: int, in_turn: bool) -> list[Play]:
         hand = self.hands[p]
         chams = hand[CHAMELEON]
         top = self.pile_as[-1]
-        top_cham = self.pile[-1] == CHAMELEON
+        game = self.game
+        spans, span = game.spans, game.span
+        kstride, nstride, low1 = game.span_kstride, game.span_nstride, game.span_lowstride
         out: list[Play] = []
-        if self.matchable and (in_turn or hand[top] or (top_cham and chams)):
-            for n in range(hand[top] + 1):
-                for c in range(chams + 1):
-                    if n + c == 0:
-                        continue
-                    if c and not top_cham and not in_turn and (n == 0 or self.phase == OUT):
-                        continue  # a Chameleon goes out of turn only on a Chameleon or beside a matching card
-                    self._emit(out, top, n, c)
+        matchable = self.matchable
+        if matchable:
+            have = hand[top]
+            top_cham = self.pile[-1] == CHAMELEON
+            if in_turn or (top_cham and (have or chams)):
+                out.extend(span(top, 0, have, chams))
+            elif have:  # out of turn a Chameleon rides only beside a matching card, and never once someone is out
+                out.extend(span(top, 1, have, 0 if self.phase == OUT else chams))
         if in_turn:
-            for k in range(PLAIN_KINDS):
-                if not hand[k] or (k == top and self.matchable) or not self._follows(k):
-                    continue
-                for n in range(1, hand[k] + 1):
-                    for c in range(chams + 1):
-                        self._emit(out, k, n, c)
-            if not self.matchable:
-                for c in range(1, chams + 1):
-                    self._emit(out, top, 0, c)  # the first way: becomes the card it is played on
+            for k in WASP_FOLLOWERS if self.stack else FOLLOWERS[top][self.declared + 1]:
+                n = hand[k]
+                if n and not (matchable and k == top):
+                    got = spans[k * kstride + low1 + n * nstride + chams]  # game.span(k, 1, n, chams), inlined
+                    out.extend(got if got is not None else span(k, 1, n, chams))
+            if chams and not matchable:
+                out.extend(span(top, 0, 0, chams))  # the first way: becomes the card it is played on
         return out
 
     def _drawn_plays(self) -> list[Play]:
         """After drawing, only the drawn card may be played (nothing else could be)."""
-        out: list[Play] = []
         if self.drawn == CHAMELEON:
-            self._emit(out, self.pile_as[-1], 0, 1)
-        elif self._follows(self.drawn):
-            self._emit(out, self.drawn, 1, 0)
-        return out
-
-    def _emit(self, out: list[Play], card: int, n: int, c: int) -> None:
-        plays = self.game.plays_of
-        tops = (False,) if c == 0 else (True,) if n == 0 else (False, True)
-        for top in tops:
-            for declare in declarations(card):
-                out.append(plays[(card, n, c, top, declare)])
+            return list(self.game.span(self.pile_as[-1], 0, 0, 1))
+        if self._follows(self.drawn):
+            return list(self.game.span(self.drawn, 1, 1, 0))
+        return []
 
     def _follows(self, card: int) -> bool:
         return follows(card, self.pile_as[-1], self.declared, self.stack)
@@ -212,55 +233,79 @@ class ZarState(State):
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, player: int, action: Any) -> Outcome | None:
+        if type(action) is Play:
+            return Outcome.PENALISED if self._play(player, action) else None
         return Outcome.PENALISED if self._do(player, action) else None
 
     def _do(self, player: int, action: ZarAction) -> bool:
         """Apply a legal action; True when a call penalty was drawn."""
-        if isinstance(action, Play):
-            return self._play(player, action)
-        if isinstance(action, Draw):
+        kind = type(action)
+        if kind is Play:
+            return self._play(player, action)  # type: ignore[arg-type]
+        if kind is Draw:
             self._draw_turn(player)
         else:
             self._pass(player)
         return False
 
     def _play(self, p: int, play: Play) -> bool:
-        card, size = play.card, play.size
-        is_match = self.matchable and card == self.pile_as[-1]
-        call = self._call_for(p, play)
-        hand = self.hands[p]
-        hand[card] -= play.real
-        hand[CHAMELEON] -= play.chameleons
-        self.sizes[p] -= size
-        if play.chameleon_on_top:
-            self.pile += [card] * play.real + [CHAMELEON] * play.chameleons
+        card, real, chams = play.card, play.real, play.chameleons
+        size = real + chams
+        owner, sizes, pile_as = self.owner, self.sizes, self.pile_as
+        is_match = self.matchable and card == pile_as[-1]
+        # the call due (rules.correct_call, inlined): judged on the hand before the play
+        zar = sizes[p] - size == 1
+        if is_match and p == owner:
+            match, said = False, self.run + size
         else:
-            self.pile += [CHAMELEON] * play.chameleons + [card] * play.real
-        self.pile_as += [card] * size
+            match, said = is_match, size
+        hand = self.hands[p]
+        hand[card] -= real
+        sizes[p] -= size
+        if chams:
+            hand[CHAMELEON] -= chams
+            if play.chameleon_on_top:
+                self.pile += [card] * real + [CHAMELEON] * chams
+            else:
+                self.pile += [CHAMELEON] * chams + [card] * real
+            pile_as += [card] * size
+        elif real == 1:
+            self.pile.append(card)
+            pile_as.append(card)
+        else:
+            self.pile += [card] * real
+            pile_as += [card] * real
         self.declared = play.declare
-        if is_match and p == self.owner:
-            self.run += size  # matching yourself: your play grows, nobody draws
-            self.count += size
-        elif is_match:
-            self._draw_cards(self.owner, 1)  # each match makes the matched player draw one
-            self.owner, self.run = p, size
+        if is_match:
+            if p == owner:
+                self.run += size  # matching yourself: your play grows, nobody draws
+            else:
+                self._draw_cards(owner, 1)  # each match makes the matched player draw one
+                self.owner, self.run = p, size
             self.count += size
         else:
             self.owner, self.count, self.run = p, size, size
-        self._card_effects(card, size)
+        if IS_CRAB[card] and size & 1:
+            self.direction = -self.direction
+        if IS_WASP[card]:
+            self.stack += WASP_DRAW * size
         self.matchable, self.drawn, self.idle = True, -1, 0
         self.last_player = p
-        self.last_call = call.words(declaration_name(card, play.declare))
-        penalised = self.game.strict and call_penalised(call, play.call)
-        if penalised:
-            self.penalties[p] += len(self._draw_cards(p, 1))
-        if self.sizes[p] == 0:
+        game = self.game
+        self.last_call = game.call_words(zar, match, said, card, play.declare)
+        penalised = False
+        if game.strict:
+            penalised = call_penalised(Call(zar, match, said), play.call)
+            if penalised:
+                self.penalties[p] += len(self._draw_cards(p, 1))
+        if sizes[p] == 0:
             self.phase, self.turn = OUT, -1  # others may still match the last card
-            if not any(self.may_match(q) for q in range(self.game.players)):
+            if not any(self.may_match(q) for q in range(game.players)):
                 self._end_hand(p)
         else:
             self.phase = PLAY
-            self._set_turn()
+            steps = 1 + self.count if IS_FROG[card] else 1  # the whole group of Frogs skips
+            self.turn = (self.owner + self.direction * steps) % game.players
         return penalised
 
     def _card_effects(self, card: int, size: int) -> None:
@@ -352,7 +397,8 @@ class ZarState(State):
             hand = self.hands[player]
             if hand[action.card] < action.real or hand[CHAMELEON] < action.chameleons:
                 raise IllegalAction(f"player {player} does not hold the cards of {action}")
-            bare = self.game.with_call(action, None)
+            if action.call is not None:
+                bare = self.game.with_call(action, None)
         if bare in self._bare_legal(player):
             return Outcome.PENALISED if self._do(player, action) else Outcome.APPLIED
         return Outcome.BOUNCED
@@ -483,6 +529,7 @@ class ZarState(State):
         twin.totals = list(self.totals)
         twin.history = [list(h) for h in self.history]
         twin.penalties = list(self.penalties)
+        twin._legal_version, twin._legal = -1, {}  # a copy may be changed (resampled) without a new version
         return twin
 
     def resample_hidden(self, player: int, rng: Rng) -> ZarState:
