@@ -32,6 +32,7 @@ def make_state(
     wild_rule: str = "held",
     zoop_turn: str = "stays",
     captured_crab: str = "cancelled",
+    own_cage: str = "allowed",
     **fields: Any,
 ) -> ZoopState:
     """A state with these hands and pile (its last card on top); `draw_top` are the next cards drawn, in order.
@@ -41,7 +42,7 @@ def make_state(
     state always holds exactly one deck.
     """
     game = zdeck.make("zoop", players=len(hands), calls=calls, wild_rule=wild_rule, zoop_turn=zoop_turn,
-                      captured_crab=captured_crab)
+                      captured_crab=captured_crab, own_cage=own_cage)
     deck = game.deck
     pool = Counter({str(c): n for c, n in zip(deck.kinds, deck.copies)})
     for card in [*pile, *draw_top, *(c for h in hands for c in h)]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -266,6 +268,33 @@ def test_a_late_zoop_bounces_once_it_is_the_zoopers_own_turn() -> None:
     assert hand(state, 1) == ["1 red rabbit", "2 green koalas"]
 
 
+def test_a_late_zoop_after_everyone_passes_is_a_different_card_and_is_penalised() -> None:
+    # Rule 2.1: a ZOOP! with another card than the one on the pile goes back and costs a card - also when the
+    # card it aimed at was just covered by a play that earned a free discard (no rule closes the window then).
+    state = make_state(
+        [["1 green chameleon", "2 green koalas"], ["2 yellow toucans"], ["1 red rabbit", "2 yellow koalas"]],
+        ["1 red rabbit"], draw_top=["1 yellow koala"],
+    )
+    seen = state.version
+    state.apply(0, Play(CARD["1 green chameleon"]))  # nobody can follow it: player 0 owes a free discard
+    assert state.observation(None)["discard_reason"] == "everyone passes"
+    assert state.apply(2, Zoop(CARD["1 red rabbit"]), seen=seen) is Outcome.PENALISED
+    assert hand(state, 2) == ["1 red rabbit", "1 yellow koala", "2 yellow koalas"]
+    assert (state.observation(None)["phase"], state.observation(None)["turn"]) == ("discard", 0)
+
+
+def test_a_late_zoop_during_a_special_round_bounces() -> None:
+    # Rule 2.1: nobody may yell ZOOP! during a Special Round, so a ZOOP! overtaken by a Wild Card does nothing.
+    state = make_state(
+        [["wild card", "1 green rabbit", "2 green koalas"], ["2 yellow toucans"], ["1 red rabbit", "2 yellow koalas"]],
+        ["1 red rabbit"], draw_top=["1 yellow koala"],
+    )
+    seen = state.version
+    state.apply(0, PlayWild("rabbit"))
+    assert state.apply(2, Zoop(CARD["1 red rabbit"]), seen=seen) is Outcome.BOUNCED
+    assert hand(state, 2) == ["1 red rabbit", "2 yellow koalas"]
+
+
 def test_a_zoop_nobody_can_follow_earns_the_free_discard() -> None:
     state = make_state(
         [["2 green toucans", "2 yellow toucans"], ["2 green koalas"], ["1 red rabbit", "2 yellow koalas"]],
@@ -457,19 +486,39 @@ def test_captured_crab_does_not_reverse_play(variant: str, direction: int, after
     assert state.to_dict()["direction"] == direction and state.to_dict()["turn"] == after_cage
 
 
-def test_a_cage_only_captures_another_players_special_animal_just_played() -> None:
+def test_a_cage_only_captures_a_special_animal_just_played() -> None:
     state = make_state(
         [["2 red frogs", "cage", "2 green toucans"], ["2 red koalas", "cage"], ["2 red toucans", "1 green koala"],
          ["2 red rabbits"]],
-        ["2 red rabbits"],
+        ["2 red rabbits"], own_cage="others",
     )
     assert CAGE not in state.legal_actions(1)  # nothing special on top
     state.apply(0, Play(CARD["2 red frogs"]))
-    assert CAGE not in state.legal_actions(0)  # not one's own animal
+    assert CAGE not in state.legal_actions(0)  # the variant own_cage="others": not one's own animal
+    with pytest.raises(IllegalAction, match="own_cage='others'"):
+        state.apply(0, CAGE)
     state.apply(2, Play(CARD["2 red toucans"]))
     assert CAGE not in state.legal_actions(1)  # play went on: too late
     with pytest.raises(IllegalAction, match="Special Animal just played"):
         state.apply(1, CAGE)
+
+
+def test_it_does_not_matter_who_plays_the_cage_even_the_animals_own_player() -> None:
+    # Rule 5: "It doesn't matter who plays the Cage" - the player of the Special Animal may cage it too.
+    state = make_state(
+        [["2 red frogs", "cage", "2 green toucans", "1 red koala"], ["2 red koalas"], ["2 red toucans"],
+         ["2 yellow rabbits"]],
+        ["2 red rabbits"], draw_top=["1 green koala"],
+    )
+    state.apply(0, Play(CARD["2 red frogs"]))
+    assert CAGE in state.legal_actions(0)  # out of turn now: the turn went on to player 2 (Frogs skip 1)
+    state.apply(0, CAGE)
+    # Captured: the animal's player (0 here) draws one; the Frogs do not skip anybody.
+    assert hand(state, 0) == ["1 green koala", "1 red koala", "2 green toucans"]
+    obs = state.observation(None)
+    assert (obs["phase"], obs["turn"], obs["discard_reason"], obs["top"]) == ("discard", 0, "capture", "cage")
+    state.apply(0, Discard(CARD["2 green toucans"]))
+    assert state.observation(None)["turn"] == 1  # play goes on after the Cage player, same direction
 
 
 def test_the_later_of_two_cages_stays_in_hand() -> None:
@@ -664,6 +713,93 @@ def test_observation_shows_only_ones_own_hand() -> None:
     assert "1 red koala" not in str(obs)
 
 
+def test_observations_hide_other_hands_and_the_draw_pile_order() -> None:
+    game = zdeck.make("zoop", players=4)
+    state = game.new_state(3)
+    for _ in range(12):  # a few moves in, so piles and hands have changed
+        p = state.actors()[0]
+        state.apply(p, state.legal_actions(p)[0])
+    data = state.to_dict()
+    # Another world that differs only in what seat 0 cannot see: seat 1's and seat 2's hands swap cards with
+    # the draw pile (same sizes), and the draw pile is reversed.
+    other = dict(data, hands=[h[:] for h in data["hands"]], draw=data["draw"][::-1])
+    for q in (1, 2):
+        other["hands"][q][0], other["draw"][q] = other["draw"][q], other["hands"][q][0]
+    twin = game.state_from_dict(other)
+    assert twin.to_dict() != data
+    assert twin.observation(0) == state.observation(0)
+    assert twin.observation(None) == state.observation(None)
+    obs = state.observation(0)
+    assert "draw" not in obs and obs["draw_pile"] == len(data["draw"])  # a count, never the order
+    assert "hand" not in state.observation(None)
+
+
+def _edited(**fields: object) -> dict:
+    state = make_state(ZOOP_HANDS, ["1 red rabbit"])
+    data = state.to_dict()
+    data.update(fields)
+    return data
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"phase": "owed", "owed": 0}, "'owed'"),
+    ({"phase": "play", "owed": 1}, "'owed'"),
+    ({"phase": "special", "declared": "koala", "starter": 0, "queue": [1, 2]}, "starter"),
+    ({"phase": "special", "declared": "koala", "starter": 1, "queue": [2, 2]}, "'queue'"),
+    ({"phase": "special", "declared": None, "starter": 1}, "declared"),
+    ({"queue": [1]}, "'queue'"),
+    ({"declared": "koala"}, "'declared'"),
+    ({"phase": "discard", "reason": "capture", "resume": -1}, "'resume'"),
+    ({"phase": "discard", "reason": "special round", "resume": 1, "declared": "rabbit", "starter": 0},
+     "no card to discard"),
+    ({"resume_owed": 1}, "'resume_owed'"),
+    ({"match": "2 green koalas"}, "topmost animal"),
+    ({"cage": [1, True, 0]}, "'cage'"),
+    ({"phase": "over", "winner": -1, "end": None}, "'winner'"),
+    ({"end": "blocked"}, "'end'"),
+])
+def test_malformed_state_dicts_are_refused_with_a_clear_message(fields: dict, message: str) -> None:
+    game = zdeck.make("zoop", players=4)
+    with pytest.raises(ValueError, match=message):
+        game.state_from_dict(_edited(**fields))
+
+
+def test_a_hand_emptied_outside_a_finished_game_is_refused() -> None:
+    data = _edited()
+    data["pile"] = data["hands"][0] + data["pile"][:-1] + [data["pile"][-1]]
+    data["hands"][0] = []
+    with pytest.raises(ValueError, match="empty hand"):
+        zdeck.make("zoop", players=4).state_from_dict(data)
+
+
+def test_an_owed_draw_needs_a_draw_pile() -> None:
+    data = _edited(phase="owed", owed=1)
+    data["pile"] = data["draw"] + data["pile"]
+    data["draw"] = []
+    with pytest.raises(ValueError, match="draw pile"):
+        zdeck.make("zoop", players=4).state_from_dict(data)
+
+
+@pytest.mark.parametrize("options", [{"calls": "auto"}, {"calls": "strict", "own_cage": "others"},
+                                     {"wild_rule": "free", "zoop_turn": "jumps", "colours": 4}])
+def test_is_legal_agrees_with_the_legal_actions(options: dict) -> None:
+    # is_legal is a fast path for `action in legal_actions(p)`: both must answer the same for every action.
+    game = zdeck.make("zoop", players=4, **options)
+    table = list(game.action_table())
+    copies = [dataclasses.replace(a) for a in table]  # equal to the table's actions, not the same objects
+    assert all(c == a and c is not a for c, a in zip(copies, table))
+    for seed in range(4):
+        state, rng = game.new_state(seed), Rng(seed)
+        while not state.is_over():
+            for p in range(game.players):
+                legal = state.legal_actions(p)
+                for action in table + copies:
+                    assert state.is_legal(p, action) == (action in legal), (p, str(action), state.to_dict())
+            p = state.actors()[rng.below(len(state.actors()))]
+            legal = state.legal_actions(p)
+            state.apply(p, legal[rng.below(len(legal))])
+
+
 def test_state_dict_must_hold_exactly_one_deck() -> None:
     state = make_state(ZOOP_HANDS, ["1 red rabbit"])
     data = state.to_dict()
@@ -697,6 +833,15 @@ def test_heuristic_bot_cages_opponents_special_animals_and_zoops() -> None:
     zoop = make_state(ZOOP_HANDS, ["1 red rabbit"])
     assert _bot_choice(zoop, 2) == Zoop(CARD["1 red rabbit"])
     assert _bot_choice(zoop, 1) is None  # nothing to do out of turn: it waits
+
+
+def test_heuristic_bot_keeps_its_cage_for_opponents_animals() -> None:
+    state = make_state(
+        [["2 red frogs", "cage", "2 green toucans"], ["2 red koalas"], ["2 red toucans"], ["2 yellow rabbits"]],
+        ["2 red rabbits"],
+    )
+    state.apply(0, Play(CARD["2 red frogs"]))
+    assert CAGE in state.legal_actions(0) and _bot_choice(state, 0) is None  # its own animal: it waits
 
 
 def test_heuristic_bot_sheds_pairs_early() -> None:

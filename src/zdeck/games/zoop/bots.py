@@ -68,9 +68,11 @@ class HeuristicBot:
     ) -> Action | None:
         if not legal_actions:
             return None
-        for action in legal_actions:
-            if isinstance(action, Cage) and action.called:
-                return action
+        capturable = observation["capturable"] if any(isinstance(a, Cage) for a in legal_actions) else None
+        if capturable is not None and capturable["player"] != observation["seat"]:  # Cages are for opponents
+            for action in legal_actions:
+                if isinstance(action, Cage) and action.called:
+                    return action
         top = observation["top"]
         for action in legal_actions:
             if isinstance(action, Zoop) and action.called and str(action.card) == top:

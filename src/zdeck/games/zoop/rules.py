@@ -77,6 +77,12 @@ class ZoopGame(Game):
             "the player after the zooper, as if they had played in turn",
             choices=("stays", "jumps"),
         ),
+        "own_cage": Option(
+            "allowed",
+            "allowed: anyone holding a Cage may capture a Special Animal just played, its own player included "
+            "(the rulebook: it doesn't matter who plays the Cage); others: only another player's animal",
+            choices=("allowed", "others"),
+        ),
         "captured_crab": Option(
             "cancelled",
             "cancelled: a captured Crab does not reverse play (a captured animal has no effect); reverses: the "
@@ -116,6 +122,7 @@ class ZoopGame(Game):
         )
         self.wild_bit = 1 << d.wild
         self.cage_bit = 1 << d.cage
+        self.own_cage: bool = self.options["own_cage"] == "allowed"
         self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(self.players))
         # What playing each kind does to the turn: seats to step, cards owed by the next to play.
         self.skip_of = tuple(2 if e in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1 for e in d.effect)
@@ -269,7 +276,7 @@ class ZoopState(State):
         if cage is None:
             cage_bit, captured = 0, -1
         else:
-            cage_bit, captured = self.game.cage_bit, cage[0]
+            cage_bit, captured = self.game.cage_bit, -1 if self.game.own_cage else cage[0]
         return tuple([
             p for p, m in enumerate(self.masks)
             if p == turn or (m & want and p != placer) or (m & cage_bit and p != captured)
@@ -388,7 +395,10 @@ class ZoopState(State):
         return acts
 
     def _may_cage(self, p: int) -> bool:
-        return self.cage is not None and self.cage[0] != p and bool(self.masks[p] & self.game.cage_bit)
+        cage = self.cage
+        return (
+            cage is not None and (self.game.own_cage or cage[0] != p) and bool(self.masks[p] & self.game.cage_bit)
+        )
 
     def _cage_actions(self, p: int) -> list[Action]:
         if not self._may_cage(p):
@@ -614,9 +624,17 @@ class ZoopState(State):
                 # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
                 # would have nothing left to draw.
                 return Outcome.BOUNCED
-            if not self._may_zoop(player) or not self.draw:
+            if (
+                self.phase == SPECIAL
+                or (self.phase == DISCARD and self.reason == ROUND_END)
+                or player in (self.turn, self.placer)
+                or not self.draw
+            ):
+                # A moment when nobody may yell ZOOP! (a Special Round, the start of one's own turn),
+                # or a penalty with nothing to draw: the card simply stays in hand.
                 return Outcome.BOUNCED
-            # The top card changed since the sender looked: the later of two ZOOPs, or now a wrong card.
+            # The top card changed since the sender looked: the later of two out-of-turn plays, or now a
+            # different card from the one on the pile (rule 2.1) - even if a free discard is now owed.
             self._penalise(player)
             return Outcome.PENALISED
         if isinstance(action, Cage):
@@ -656,8 +674,8 @@ class ZoopState(State):
         if isinstance(action, Cage):
             if self.cage is None:
                 return "a Cage may only capture a Special Animal just played (rule 5)"
-            if self.cage[0] == player:
-                return "a Cage captures another player's Special Animal, not one's own"
+            if self.cage[0] == player and not g.own_cage:
+                return "with own_cage='others' a Cage captures another player's Special Animal, not one's own"
             if d.cage not in hand:
                 return f"player {player} holds no Cage"
             return "a Cage without the call is only possible with calls='strict' and a non-empty draw pile"
@@ -842,7 +860,7 @@ class ZoopState(State):
         cage = data["cage"]
         if cage is not None:
             cage = _list(cage, "'cage'")
-            if len(cage) != 3 or cage[1] not in (1, -1):
+            if len(cage) != 3 or isinstance(cage[1], bool) or cage[1] not in (1, -1):
                 raise ValueError("'cage' must be [player, direction before, version]")
             since = cage[2]
             if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= s.version:
@@ -852,7 +870,48 @@ class ZoopState(State):
         s.end = data["end"]
         if (s.phase == OVER) != (s.winner >= 0) or s.end not in (None, EMPTIED, BLOCKED):
             raise ValueError("'winner' and 'end' are set exactly when the game is over")
+        if (s.phase == OVER) != (s.end is not None):
+            raise ValueError("'end' says how a finished game ended, and only then")
+        s._check_consistent()
+        s.phase = PHASES[PHASES.index(s.phase)]  # the module's own string
         return s
+
+    def _check_consistent(self) -> None:
+        """Cross-field checks: a state that passes them always has someone with a legal move."""
+        d = self.game.deck
+        if self.match != next(k for k in reversed(self.pile) if d.is_animal[k]):
+            raise ValueError("'match' must be the topmost animal card of the discard pile")
+        phase = self.phase
+        if phase == OVER:  # a finished game keeps whatever the winning move left
+            return
+        if (phase == OWED) != (self.owed > 0):
+            raise ValueError("'owed' cards are drawn exactly in phase 'owed'")
+        if phase == OWED and not self.draw:
+            raise ValueError("phase 'owed' needs a card in the draw pile")
+        round_end = phase == DISCARD and self.reason == ROUND_END
+        if (phase == SPECIAL or round_end) != (self.declared is not None):
+            raise ValueError("'declared' is set exactly during a Special Round and its closing discard")
+        if (phase == SPECIAL or round_end) != (self.starter >= 0):
+            raise ValueError("'starter' is set exactly during a Special Round and its closing discard")
+        if phase == SPECIAL:
+            if self.starter == self.turn:
+                raise ValueError("the Special Round's starter does not answer it")
+            if len(set(self.queue)) != len(self.queue) or {self.starter, self.turn} & set(self.queue):
+                raise ValueError("'queue' lists other players still to answer, each once")
+        elif self.queue:
+            raise ValueError("'queue' is empty outside a Special Round")
+        if round_end and self.turn != self.starter:
+            raise ValueError("the Special Round's closing discard is its starter's")
+        if (phase == DISCARD) != (self.resume >= 0):
+            raise ValueError("'resume' is set exactly while a free discard is owed")
+        if phase != DISCARD and self.resume_owed:
+            raise ValueError("'resume_owed' is set only while a free discard is owed")
+        if phase == DISCARD and not self._discard_mask(self.turn):
+            raise ValueError("a free discard is owed by a player with no card to discard")
+        if phase == DRAWN and self.drawn == d.wild and not self._wild_actions(self.turn):
+            raise ValueError("a drawn Wild Card waiting to be played needs a Rabbit, Koala or Toucan in hand")
+        if any(not h for h in self.hands):
+            raise ValueError("a player with an empty hand has won: the game is over")
 
     def clone(self) -> ZoopState:
         twin = ZoopState.__new__(ZoopState)
