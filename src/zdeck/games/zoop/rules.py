@@ -270,8 +270,12 @@ class ZoopState(State):
         else:
             want = 0
         cage = self.cage
-        if cage is None and (not want or not any(m & want for m in self.masks)):
-            return g.solo[self.turn]
+        if cage is None:
+            for m in self.masks:
+                if m & want:
+                    break
+            else:  # nobody may ZOOP! or Cage: the usual moment, one actor
+                return g.solo[self.turn]
         turn, placer = self.turn, self.placer
         if cage is None:
             cage_bit, captured = 0, -1
@@ -316,8 +320,8 @@ class ZoopState(State):
             return False
         if kind is Zoop:
             k = g.kind(action)
-            if k < 0 or not g.deck.is_animal[k] or player == self.turn or not self._may_zoop(player) or not self.masks[player] >> k & 1:
-                return False
+            if k < 0 or not g.deck.is_animal[k] or not self.masks[player] >> k & 1 or not self._may_zoop(player):
+                return False  # (_may_zoop excludes the turn player)
             if g.strict and self.draw:
                 return True
             return action.called and k == self.pile[-1]  # type: ignore[attr-defined]
