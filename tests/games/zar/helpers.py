@@ -24,8 +24,9 @@ def k(name: str) -> int:
     return BY_NAME[name.lower()]
 
 
-def play(name: str, real: int = 1, chameleons: int = 0, top: bool = False, declare: str = "",
-         call: Call | None = None) -> Play:
+def play(
+    name: str, real: int = 1, chameleons: int = 0, top: bool = False, declare: str = "", call: Call | None = None
+) -> Play:
     """A Play by card name; `declare` is a colour or a plural symbol ("Moons")."""
     value = -1
     if declare:
@@ -82,9 +83,22 @@ def scenario(
     if declared:
         value = COLOURS.index(declared) if declared in COLOURS else DECLARED_SYMBOLS.index(declared)
     data.update(
-        hands=counts, drawpile=rest + nxt[::-1], pile=physical, pile_as=as_, declared=value, direction=direction,
-        owner=owner, count=count, run=count if run is None else run, matchable=matchable, stack=stack,
-        turn=0, phase="play", drawn=-1, idle=0, dealer=dealer,
+        hands=counts,
+        drawpile=rest + nxt[::-1],
+        pile=physical,
+        pile_as=as_,
+        declared=value,
+        direction=direction,
+        owner=owner,
+        count=count,
+        run=count if run is None else run,
+        matchable=matchable,
+        stack=stack,
+        turn=0,
+        phase="play",
+        drawn=-1,
+        idle=0,
+        dealer=dealer,
     )
     assert top != CHAMELEON
     state = g.state_from_dict(data)

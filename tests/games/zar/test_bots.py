@@ -22,8 +22,9 @@ def test_registered() -> None:
 
 def test_matches_whenever_it_can_and_waits_otherwise() -> None:
     g = game(4, half_decks=3)
-    s = scenario(g, {2: ["Blue Sun", "Blue Sun", "Red Moon", "Red Star"], 3: ["Red Moon", "Yellow Star"]},
-                 ["Blue Sun"], owner=0)
+    s = scenario(
+        g, {2: ["Blue Sun", "Blue Sun", "Red Moon", "Red Star"], 3: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0
+    )
     assert choose(s, 2) == play("Blue Sun", 2)  # the biggest match
     t = scenario(g, {2: ["Red Moon", "Red Star"]}, ["Blue Sun"], owner=0)
     assert t.legal_actions(2) == [] and 2 not in t.actors()
@@ -31,18 +32,29 @@ def test_matches_whenever_it_can_and_waits_otherwise() -> None:
 
 def test_holds_wasps_to_answer_wasps() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Blue Wasp", "Blue Moon", "Red Star", "Red Moon", "Yellow Star"]}, ["Blue Sun"],
-                 owner=0, matchable=False)
+    s = scenario(
+        g,
+        {1: ["Blue Wasp", "Blue Moon", "Red Star", "Red Moon", "Yellow Star"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
     assert choose(s, 1) == play("Blue Moon")
-    w = scenario(g, {1: ["Red Wasp", "Blue Moon", "Red Star", "Red Moon", "Yellow Star"]}, ["Blue Wasp"],
-                 owner=0, stack=2)
+    w = scenario(
+        g, {1: ["Red Wasp", "Blue Moon", "Red Star", "Red Moon", "Yellow Star"]}, ["Blue Wasp"], owner=0, stack=2
+    )
     assert choose(w, 1) == play("Red Wasp")
 
 
 def test_keeps_power_cards_and_chameleons_for_late() -> None:
     g = game(3, chameleons=1)
-    s = scenario(g, {1: ["Winged Dragon", "Chameleon", "Blue Moon", "Red Star", "Red Moon", "Yellow Star"]},
-                 ["Blue Sun"], owner=0, matchable=False)
+    s = scenario(
+        g,
+        {1: ["Winged Dragon", "Chameleon", "Blue Moon", "Red Star", "Red Moon", "Yellow Star"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
     assert choose(s, 1) == play("Blue Moon")
     late = scenario(g, {1: ["Winged Dragon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
     assert choose(late, 1).card == k("Winged Dragon")
@@ -50,11 +62,17 @@ def test_keeps_power_cards_and_chameleons_for_late() -> None:
 
 def test_declares_what_it_holds_most_of() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Front-view Peacock", "Yellow Star", "Yellow Moon", "Red Cloud"]}, ["Blue Sun"],
-                 owner=0, matchable=False)
+    s = scenario(
+        g,
+        {1: ["Front-view Peacock", "Yellow Star", "Yellow Moon", "Red Cloud"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
     assert choose(s, 1) == play("Front-view Peacock", declare="Yellow")
-    d = scenario(g, {1: ["Unwinged Dragon", "Yellow Star", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=0,
-                 matchable=False)
+    d = scenario(
+        g, {1: ["Unwinged Dragon", "Yellow Star", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=0, matchable=False
+    )
     assert choose(d, 1) == play("Unwinged Dragon", declare="Stars")
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck
 from zdeck import IllegalAction, Outcome, Rng
-from zdeck.games.zar.cards import full_deck
+from zdeck.games.zar.actions import DRAW, PASS, Play
+from zdeck.games.zar.cards import CHAMELEON, PLAIN_KINDS, declarations, full_deck
+from zdeck.games.zar.rules import follows
 from zdeck.games.zar.state import ZarState
 
 
@@ -63,3 +66,78 @@ def test_random_interleavings_keep_invariants(config: tuple[int, int, int, str],
                 continue  # refused outright (e.g. a new hand was dealt and the cards are gone); nothing changed
             assert outcome in (Outcome.APPLIED, Outcome.BOUNCED, Outcome.PENALISED)
         check_invariants(state)
+
+
+# -- the fast legal-move tables agree with a plain reading of the rules ---------------------------------------
+
+
+def naive_legal(state: ZarState, p: int) -> list[Play | object]:
+    """The legal plays written out kind by kind with `rules.follows` (no tables, no caches): the reference the
+    optimised `legal_actions` must equal, order included (auto calls)."""
+    g = state.game
+    if state.phase == "over":
+        return []
+    if state.phase == "drawn":
+        if p != state.turn:
+            return []
+        top = state.pile_as[-1]
+        if state.drawn == CHAMELEON:
+            out = plays_of(g, top, 0, 1)
+        elif follows(state.drawn, top, state.declared, state.stack):
+            out = plays_of(g, state.drawn, 1, 0)
+        else:
+            out = []
+        return [*out, PASS]
+    in_turn = state.phase == "play" and p == state.turn
+    hand = state.hands[p]
+    chams, top = hand[CHAMELEON], state.pile_as[-1]
+    top_cham = state.pile[-1] == CHAMELEON
+    out = []
+    if state.matchable and (in_turn or hand[top] or (top_cham and chams)):
+        for n in range(hand[top] + 1):
+            for c in range(chams + 1):
+                if n + c == 0 or (c and not top_cham and not in_turn and (n == 0 or state.phase == "out")):
+                    continue
+                out += plays_of(g, top, n, c)
+    if in_turn:
+        for k in range(PLAIN_KINDS):
+            if hand[k] and not (k == top and state.matchable) and follows(k, top, state.declared, state.stack):
+                for n in range(1, hand[k] + 1):
+                    for c in range(chams + 1):
+                        out += plays_of(g, k, n, c)
+        if not state.matchable:
+            for c in range(1, chams + 1):
+                out += plays_of(g, top, 0, c)
+        return out or [DRAW]
+    return out
+
+
+def plays_of(g: zdeck.Game, card: int, n: int, c: int) -> list[Play]:
+    tops = (False,) if c == 0 else (True,) if n == 0 else (False, True)
+    return [Play(card, n, c, top, d) for top in tops for d in declarations(card)]
+
+
+@settings(max_examples=12, deadline=None)
+@given(config=st.sampled_from([(2, 0, 5), (2, 2, 3), (3, 3, 8), (4, 4, 2), (5, 2, 11)]), seed=st.integers(0, 2**32))
+def test_fast_legal_actions_equal_the_plain_rules(config: tuple[int, int, int], seed: int) -> None:
+    half_decks, chameleons, players = config
+    g = zdeck.make("zar", players, half_decks=half_decks, chameleons=chameleons, hands=2)
+    state = g.new_state(seed)
+    rng = Rng(seed)
+    for _ in range(150):
+        if state.is_over():
+            break
+        for p in range(players):
+            legal = state.legal_actions(p)
+            assert legal == naive_legal(state, p)
+            assert bool(legal) == (p in state.actors())
+            legal.clear()  # callers get a copy: the state's own list is untouched
+            assert state.legal_actions(p) == naive_legal(state, p)
+        view = state.resample_hidden(0, rng)  # a copy with other hands re-dealt computes its own lists
+        for q in range(players):
+            assert view.legal_actions(q) == naive_legal(view, q)
+        actor = rng.choice(state.actors())
+        choices = state.legal_actions(actor)
+        action = rng.choice(choices)
+        assert state.is_legal(actor, action) and state.is_legal(actor, replace(action))  # by identity or by value
+        state.apply(actor, action)

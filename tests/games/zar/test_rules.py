@@ -34,21 +34,33 @@ def test_n_half_decks_hold_n_copies_of_every_card(half_decks: int) -> None:
 
 def test_winged_and_unwinged_dragons_are_different_cards() -> None:
     g = game(3)
-    s = scenario(g, {0: ["Red Sun"], 1: ["Unwinged Dragon", "Blue Moon", "Red Star"],
-                     2: ["Winged Dragon", "Blue Star"]},
-                 ["Blue Sun", "Winged Dragon"], declared="Suns", owner=0, turn=2)
+    s = scenario(
+        g,
+        {0: ["Red Sun"], 1: ["Unwinged Dragon", "Blue Moon", "Red Star"], 2: ["Winged Dragon", "Blue Star"]},
+        ["Blue Sun", "Winged Dragon"],
+        declared="Suns",
+        owner=0,
+        turn=2,
+    )
     assert s.actors() == (2,)  # seat 1's Unwinged Dragon does not match the Winged one
     s.turn = 1
-    assert [str(a) for a in s.legal_actions(2)] == [f"Winged Dragon declare {d}" for d in
-                                                    ("Clouds", "Galaxies", "Lightning Bolts", "Moons", "Stars", "Suns")]
+    assert [str(a) for a in s.legal_actions(2)] == [
+        f"Winged Dragon declare {d}" for d in ("Clouds", "Galaxies", "Lightning Bolts", "Moons", "Stars", "Suns")
+    ]
     s.apply(1, play("Unwinged Dragon", declare="Moons"))  # in turn: a plain Power play, not a match
     assert s.sizes[0] == 1 and s.last_call == "MOONS"
 
 
 def test_front_view_and_side_view_peacocks_are_different_cards() -> None:
     g = game(3)
-    s = scenario(g, {0: ["Red Sun"], 1: ["Blue Moon"], 2: ["Side-view Peacock", "Blue Star"]},
-                 ["Blue Sun", "Front-view Peacock"], declared="Red", owner=0, turn=1)
+    s = scenario(
+        g,
+        {0: ["Red Sun"], 1: ["Blue Moon"], 2: ["Side-view Peacock", "Blue Star"]},
+        ["Blue Sun", "Front-view Peacock"],
+        declared="Red",
+        owner=0,
+        turn=1,
+    )
     assert 2 not in s.actors()  # a Side-view Peacock does not match a Front-view one
 
 
@@ -57,9 +69,19 @@ def test_front_view_and_side_view_peacocks_are_different_cards() -> None:
 
 @pytest.mark.parametrize(
     "players,half_decks,cap,size",
-    [(2, 2, False, 8), (4, 2, False, 6), (7, 2, False, 3), (9, 2, False, 3), (2, 2, True, 7),
-     (2, 3, False, 10), (5, 3, False, 10), (6, 4, False, 9), (12, 3, False, 3), (14, 5, False, 3),
-     (4, 4, True, 7)],
+    [
+        (2, 2, False, 8),
+        (4, 2, False, 6),
+        (7, 2, False, 3),
+        (9, 2, False, 3),
+        (2, 2, True, 7),
+        (2, 3, False, 10),
+        (5, 3, False, 10),
+        (6, 4, False, 9),
+        (12, 3, False, 3),
+        (14, 5, False, 3),
+        (4, 4, True, 7),
+    ],
 )
 def test_deal_size(players: int, half_decks: int, cap: bool, size: int) -> None:
     assert deal_size(players, half_decks, cap) == size
@@ -116,8 +138,13 @@ def test_first_card_frog_skips_and_wasp_makes_the_next_player_draw() -> None:
 
 def test_first_card_can_be_matched_and_the_dealer_draws() -> None:
     g = game(4)
-    s = scenario(g, {0: ["Blue Star", "Red Moon", "Red Star"], 2: ["Blue Sun", "Red Sun", "Red Star"]}, ["Blue Sun"],
-                 owner=0, dealer=0)
+    s = scenario(
+        g,
+        {0: ["Blue Star", "Red Moon", "Red Star"], 2: ["Blue Sun", "Red Sun", "Red Star"]},
+        ["Blue Sun"],
+        owner=0,
+        dealer=0,
+    )
     assert s.turn == 1 and 2 in s.actors()
     s.apply(2, play("Blue Sun"))
     assert s.sizes[0] == 4 and s.turn == 3 and s.last_call == "MATCH"
@@ -125,8 +152,14 @@ def test_first_card_can_be_matched_and_the_dealer_draws() -> None:
 
 def test_winner_of_a_hand_deals_the_next() -> None:
     g = game(3, hands=2)
-    s = scenario(g, {0: ["Blue Star", "Red Star"], 1: ["Blue Moon"], 2: ["Yellow Star", "Yellow Moon"]},
-                 ["Blue Sun"], owner=0, turn=1, matchable=False)
+    s = scenario(
+        g,
+        {0: ["Blue Star", "Red Star"], 1: ["Blue Moon"], 2: ["Yellow Star", "Yellow Moon"]},
+        ["Blue Sun"],
+        owner=0,
+        turn=1,
+        matchable=False,
+    )
     s.apply(1, play("Blue Moon"))  # seat 1 goes out; nobody holds a Blue Moon
     assert s.history == [[2, 0, 2]] and s.hand_no == 2 and s.dealer == 1 and s.hand_winner == 1
     assert s.owner == 1 and s.sizes == [7, 7, 7]
@@ -137,8 +170,7 @@ def test_winner_of_a_hand_deals_the_next() -> None:
 
 def test_turn_play_follows_colour_or_symbol() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Blue Moon", "Red Sun", "Red Moon", "Yellow Frog"]}, ["Blue Sun"], owner=0,
-                 matchable=False)
+    s = scenario(g, {1: ["Blue Moon", "Red Sun", "Red Moon", "Yellow Frog"]}, ["Blue Sun"], owner=0, matchable=False)
     assert sorted(str(a) for a in s.legal_actions(1)) == ["Blue Moon", "Red Sun"]
     with pytest.raises(IllegalAction, match="follows neither"):
         s.apply(1, play("Red Moon"))
@@ -152,13 +184,23 @@ def test_command_creatures_follow_as_symbols() -> None:
 
 def test_power_card_goes_on_anything_and_its_declaration_sets_what_follows() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Front-view Peacock", "Red Moon"], 2: ["Yellow Sun", "Red Cloud", "Yellow Moon"]},
-                 ["Blue Sun"], owner=0, matchable=False)
+    s = scenario(
+        g,
+        {1: ["Front-view Peacock", "Red Moon"], 2: ["Yellow Sun", "Red Cloud", "Yellow Moon"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
     assert len([a for a in s.legal_actions(1) if a.card == k("Front-view Peacock")]) == 3  # one per colour
     s.apply(1, play("Front-view Peacock", declare="Yellow"))
     assert s.turn == 2 and sorted(str(a) for a in s.legal_actions(2)) == ["Yellow Moon", "Yellow Sun"]
-    t = scenario(g, {1: ["Winged Dragon", "Red Moon"], 2: ["Yellow Sun", "Red Moon", "Blue Star"]},
-                 ["Blue Sun"], owner=0, matchable=False)
+    t = scenario(
+        g,
+        {1: ["Winged Dragon", "Red Moon"], 2: ["Yellow Sun", "Red Moon", "Blue Star"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
     t.apply(1, play("Winged Dragon", declare="Moons"))
     assert [str(a) for a in t.legal_actions(2)] == ["Red Moon"]
     assert t.observation(2)["declared"] == "Moons"
@@ -166,8 +208,7 @@ def test_power_card_goes_on_anything_and_its_declaration_sets_what_follows() -> 
 
 def test_draw_only_when_unable_then_play_the_drawn_card_or_pass() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0, matchable=False,
-                 draw_next=["Blue Moon"])
+    s = scenario(g, {1: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0, matchable=False, draw_next=["Blue Moon"])
     assert s.legal_actions(1) == [DRAW]
     s.apply(1, DRAW)
     assert s.phase == "drawn" and s.observation(1)["drawn"] == "Blue Moon"
@@ -182,8 +223,7 @@ def test_draw_only_when_unable_then_play_the_drawn_card_or_pass() -> None:
 
 def test_an_unplayable_drawn_card_is_kept() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0, matchable=False,
-                 draw_next=["Red Cloud"])
+    s = scenario(g, {1: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0, matchable=False, draw_next=["Red Cloud"])
     s.apply(1, DRAW)
     assert s.legal_actions(1) == [PASS]
 
@@ -193,8 +233,7 @@ def test_an_unplayable_drawn_card_is_kept() -> None:
 
 def test_a_double_is_one_play_of_two_identical_cards() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Blue Moon", "Blue Moon", "Red Moon", "Red Star"]}, ["Blue Sun"], owner=0,
-                 matchable=False)
+    s = scenario(g, {1: ["Blue Moon", "Blue Moon", "Red Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
     assert "2 Blue Moon" in [str(a) for a in s.legal_actions(1)]
     s.apply(1, play("Blue Moon", 2))
     assert s.sizes[1] == 2 and s.last_call == "DOUBLE" and s.pile[-2:] == [k("Blue Moon")] * 2
@@ -228,8 +267,13 @@ def test_n_frogs_skip_n_players(frogs: int) -> None:
 @pytest.mark.parametrize("wasps", [1, 2, 3])
 def test_n_wasps_draw_2n(wasps: int) -> None:
     g = game(3, half_decks=3)
-    s = scenario(g, {1: ["Blue Wasp"] * wasps + ["Red Star"], 2: ["Red Moon", "Yellow Star"]}, ["Blue Sun"],
-                 owner=0, matchable=False)
+    s = scenario(
+        g,
+        {1: ["Blue Wasp"] * wasps + ["Red Star"], 2: ["Red Moon", "Yellow Star"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
     s.apply(1, play("Blue Wasp", wasps))
     assert s.stack == 2 * wasps and s.legal_actions(2) == [DRAW]
     s.apply(2, DRAW)
@@ -238,8 +282,9 @@ def test_n_wasps_draw_2n(wasps: int) -> None:
 
 def test_wasps_stack_and_only_a_wasp_answers_a_wasp() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Red Wasp", "Blue Moon", "Winged Dragon"], 2: ["Red Star", "Red Moon"]}, ["Blue Wasp"],
-                 owner=0, stack=2)
+    s = scenario(
+        g, {1: ["Red Wasp", "Blue Moon", "Winged Dragon"], 2: ["Red Star", "Red Moon"]}, ["Blue Wasp"], owner=0, stack=2
+    )
     assert [str(a) for a in s.legal_actions(1)] == ["Red Wasp"]  # no Blue Moon, no Dragon on a pending draw
     s.apply(1, play("Red Wasp"))
     assert s.stack == 4 and s.last_call == ""
@@ -252,8 +297,9 @@ def test_wasps_stack_and_only_a_wasp_answers_a_wasp() -> None:
 
 def test_match_out_of_turn_matched_player_draws_and_play_proceeds_from_the_matcher() -> None:
     g = game(5)
-    s = scenario(g, {0: ["Red Star"], 3: ["Blue Sun", "Red Moon", "Yellow Moon"]}, ["Blue Sun"], owner=0,
-                 draw_next=["Red Sun"])
+    s = scenario(
+        g, {0: ["Red Star"], 3: ["Blue Sun", "Red Moon", "Yellow Moon"]}, ["Blue Sun"], owner=0, draw_next=["Red Sun"]
+    )
     assert s.turn == 1 and set(s.actors()) == {1, 3}
     s.apply(3, play("Blue Sun"))
     assert s.hands[0][k("Red Sun")] == 1 and s.sizes[0] == 2
@@ -269,8 +315,12 @@ def test_a_double_played_as_a_match() -> None:
 
 def test_a_match_on_a_match_and_each_match_draws_exactly_one() -> None:
     g = game(4, half_decks=3)
-    s = scenario(g, {1: ["Red Sun", "Red Moon", "Red Star"], 2: ["Red Sun", "Blue Moon"], 3: ["Blue Star", "Blue Moon"]},
-                 ["Red Sun"], owner=0)
+    s = scenario(
+        g,
+        {1: ["Red Sun", "Red Moon", "Red Star"], 2: ["Red Sun", "Blue Moon"], 3: ["Blue Star", "Blue Moon"]},
+        ["Red Sun"],
+        owner=0,
+    )
     before = list(s.sizes)
     s.apply(2, play("Red Sun"))
     s.apply(1, play("Red Sun"))
@@ -290,8 +340,14 @@ def test_a_match_on_a_match_and_each_match_draws_exactly_one() -> None:
 )
 def test_declaration_table_matching_yourself(group: int, run: int, mine: int, expected: str) -> None:
     g = game(4, half_decks=6)
-    s = scenario(g, {0: ["Blue Star", "Red Moon"], 2: ["Blue Sun"] * mine + ["Red Star", "Red Moon"]},
-                 ["Blue Sun"] * group, owner=2, count=group, run=run)
+    s = scenario(
+        g,
+        {0: ["Blue Star", "Red Moon"], 2: ["Blue Sun"] * mine + ["Red Star", "Red Moon"]},
+        ["Blue Sun"] * group,
+        owner=2,
+        count=group,
+        run=run,
+    )
     before = list(s.sizes)
     s.apply(2, play("Blue Sun", mine))
     assert s.last_call == expected
@@ -302,8 +358,14 @@ def test_declaration_table_matching_yourself(group: int, run: int, mine: int, ex
 @pytest.mark.parametrize("mine,expected", [(1, "MATCH"), (2, "MATCH-DOUBLE"), (3, "MATCH-TRIPLE")])
 def test_declaration_table_matching_someone_else(mine: int, expected: str) -> None:
     g = game(4, half_decks=6)
-    s = scenario(g, {0: ["Blue Star", "Red Moon"], 2: ["Blue Sun"] * mine + ["Red Star", "Red Moon"]},
-                 ["Blue Sun", "Blue Sun"], owner=1, count=2, run=1)
+    s = scenario(
+        g,
+        {0: ["Blue Star", "Red Moon"], 2: ["Blue Sun"] * mine + ["Red Star", "Red Moon"]},
+        ["Blue Sun", "Blue Sun"],
+        owner=1,
+        count=2,
+        run=1,
+    )
     s.apply(2, play("Blue Sun", mine))
     assert s.last_call == expected and s.count == 2 + mine and s.run == mine
 
@@ -313,9 +375,17 @@ def test_worked_example_frog_matched_by_a_double_and_again() -> None:
     g = game(4, half_decks=4)
     s = scenario(
         g,
-        {0: ["Blue Frog", "Red Moon", "Red Star"], 1: ["Blue Frog", "Yellow Moon", "Yellow Star"],
-         2: ["Red Sun", "Yellow Sun"], 3: ["Blue Frog", "Blue Frog", "Red Cloud", "Yellow Cloud"]},
-        ["Blue Sun"], owner=3, matchable=False, turn=0, draw_next=["Blue Star", "Red Galaxy"],
+        {
+            0: ["Blue Frog", "Red Moon", "Red Star"],
+            1: ["Blue Frog", "Yellow Moon", "Yellow Star"],
+            2: ["Red Sun", "Yellow Sun"],
+            3: ["Blue Frog", "Blue Frog", "Red Cloud", "Yellow Cloud"],
+        },
+        ["Blue Sun"],
+        owner=3,
+        matchable=False,
+        turn=0,
+        draw_next=["Blue Star", "Red Galaxy"],
     )
     s.apply(0, play("Blue Frog"))
     s.apply(3, play("Blue Frog", 2))
@@ -330,8 +400,13 @@ def test_worked_example_frog_matched_by_a_double_and_again() -> None:
 
 def test_drawing_for_a_match_does_not_stop_further_matching() -> None:
     g = game(3, half_decks=3)
-    s = scenario(g, {0: ["Red Moon"], 1: ["Blue Sun", "Red Star"], 2: ["Yellow Star", "Yellow Moon"]},
-                 ["Blue Sun"], owner=2, draw_next=["Blue Sun"])
+    s = scenario(
+        g,
+        {0: ["Red Moon"], 1: ["Blue Sun", "Red Star"], 2: ["Yellow Star", "Yellow Moon"]},
+        ["Blue Sun"],
+        owner=2,
+        draw_next=["Blue Sun"],
+    )
     s.apply(1, play("Blue Sun"))  # seat 2 draws the third Blue Sun...
     assert s.hands[2][k("Blue Sun")] == 1
     s.apply(2, play("Blue Sun"))  # ...and matches right back
@@ -340,8 +415,9 @@ def test_drawing_for_a_match_does_not_stop_further_matching() -> None:
 
 def test_the_moment_to_match_ends_when_the_turn_player_draws() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Red Moon", "Yellow Star"], 2: ["Blue Sun", "Red Star"]}, ["Blue Sun"], owner=0,
-                 draw_next=["Red Cloud"])
+    s = scenario(
+        g, {1: ["Red Moon", "Yellow Star"], 2: ["Blue Sun", "Red Star"]}, ["Blue Sun"], owner=0, draw_next=["Red Cloud"]
+    )
     assert 2 in s.actors()
     s.apply(1, DRAW)
     assert s.actors() == (1,) and s.legal_actions(2) == []
@@ -352,8 +428,9 @@ def test_the_moment_to_match_ends_when_the_turn_player_draws() -> None:
 
 def test_matching_a_last_card_makes_its_player_draw_and_the_hand_goes_on() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Blue Moon"], 2: ["Blue Moon", "Red Star", "Red Sun"]}, ["Blue Sun"], owner=0,
-                 matchable=False, turn=1)
+    s = scenario(
+        g, {1: ["Blue Moon"], 2: ["Blue Moon", "Red Star", "Red Sun"]}, ["Blue Sun"], owner=0, matchable=False, turn=1
+    )
     s.apply(1, play("Blue Moon"))
     assert s.phase == "out" and s.actors() == (2,)
     s.apply(2, play("Blue Moon"))
@@ -362,8 +439,9 @@ def test_matching_a_last_card_makes_its_player_draw_and_the_hand_goes_on() -> No
 
 def test_an_unmatched_last_card_wins_the_hand() -> None:
     g = game(3)
-    s = scenario(g, {1: ["Blue Moon"], 2: ["Blue Moon", "Red Star", "Red Sun"]}, ["Blue Sun"], owner=0,
-                 matchable=False, turn=1)
+    s = scenario(
+        g, {1: ["Blue Moon"], 2: ["Blue Moon", "Red Star", "Red Sun"]}, ["Blue Sun"], owner=0, matchable=False, turn=1
+    )
     s.apply(1, play("Blue Moon"))
     s.timeout()  # nobody matched in time
     assert s.is_over() and s.history == [[2, 0, 3]] and s.winners() == [1]
@@ -389,7 +467,11 @@ def test_strict_right_call_costs_nothing_and_missing_zar_draws_one() -> None:
     g = game(3, calls="strict")
     s = scenario(g, {1: ["Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
     assert sorted(str(a) for a in s.legal_actions(1)) == [
-        "Blue Moon", "MATCH: Blue Moon", "ZAR'CH: Blue Moon", "ZAR: Blue Moon"]
+        "Blue Moon",
+        "MATCH: Blue Moon",
+        "ZAR'CH: Blue Moon",
+        "ZAR: Blue Moon",
+    ]
     t = s.clone()
     assert t.apply(1, g.parse_action("zar: blue moon")) is Outcome.APPLIED and t.sizes[1] == 1
     assert s.apply(1, g.parse_action("Blue Moon")) is Outcome.PENALISED  # forgot "ZAR" ("Last Card")
@@ -399,8 +481,7 @@ def test_strict_right_call_costs_nothing_and_missing_zar_draws_one() -> None:
 
 def test_strict_wrong_or_missing_match_call_draws_one() -> None:
     g = game(3, calls="strict", half_decks=3)
-    s = scenario(g, {0: ["Red Star"], 2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"],
-                 owner=0)
+    s = scenario(g, {0: ["Red Star"], 2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=0)
     calls = sorted(a.spoken() for a in s.legal_actions(2) if a.size == 2)
     assert calls == ["DOUBLE", "MATCH-DOUBLE", "ZAR'BLE", "ZAR'CH-DOUBLE"]
     right = s.clone()
@@ -414,7 +495,15 @@ def test_strict_matching_yourself_must_be_called_double_not_match() -> None:
     g = game(3, calls="strict", half_decks=3)
     s = scenario(g, {2: ["Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=2)
     assert sorted(a.spoken() for a in s.legal_actions(2) if a.card == k("Blue Sun")) == [
-        "", "DOUBLE", "MATCH", "MATCH-DOUBLE", "ZAR", "ZAR'BLE", "ZAR'CH", "ZAR'CH-DOUBLE"]
+        "",
+        "DOUBLE",
+        "MATCH",
+        "MATCH-DOUBLE",
+        "ZAR",
+        "ZAR'BLE",
+        "ZAR'CH",
+        "ZAR'CH-DOUBLE",
+    ]
     s.apply(2, g.parse_action("MATCH: Blue Sun"))
     assert s.penalties[2] == 1
 
@@ -446,8 +535,13 @@ def test_strict_wrong_size_is_penalised() -> None:
 
 def test_strict_zarch_triple_blue() -> None:
     g = game(4, calls="strict", half_decks=4)
-    s = scenario(g, {0: ["Red Star"], 2: ["Front-view Peacock"] * 3 + ["Red Moon"]},
-                 ["Blue Sun", "Front-view Peacock"], declared="Red", owner=0)
+    s = scenario(
+        g,
+        {0: ["Red Star"], 2: ["Front-view Peacock"] * 3 + ["Red Moon"]},
+        ["Blue Sun", "Front-view Peacock"],
+        declared="Red",
+        owner=0,
+    )
     action = g.parse_action("ZAR'CH-TRIPLE-BLUE: 3 Front-view Peacock declare Blue")
     assert action in s.legal_actions(2)
     assert s.apply(2, action) is Outcome.APPLIED
@@ -486,8 +580,13 @@ def test_chameleon_only_in_turn_unless_matching_a_chameleon() -> None:
     g3 = game(4, chameleons=3, half_decks=3)
     with pytest.raises(IllegalAction, match="only in turn"):
         s.apply(2, play("Blue Sun", 0, 1))
-    t = scenario(g3, {2: ["Chameleon", "Red Moon"], 3: ["Chameleon", "Red Star", "Red Moon"]}, ["Blue Sun", "Chameleon"],
-                 pile_as=["Blue Sun", "Blue Sun"], owner=0)
+    t = scenario(
+        g3,
+        {2: ["Chameleon", "Red Moon"], 3: ["Chameleon", "Red Star", "Red Moon"]},
+        ["Blue Sun", "Chameleon"],
+        pile_as=["Blue Sun", "Blue Sun"],
+        owner=0,
+    )
     assert 2 in t.actors() and 3 in t.actors()
     t.apply(3, play("Blue Sun", 0, 1))
     assert t.last_call == "MATCH" and t.pile_as[-1] == k("Blue Sun")
@@ -495,8 +594,14 @@ def test_chameleon_only_in_turn_unless_matching_a_chameleon() -> None:
 
 def test_chameleon_on_a_chameleon_copies_the_last_printed_card() -> None:
     g = game(3, chameleons=2)
-    s = scenario(g, {1: ["Chameleon", "Red Moon"]}, ["Red Sun", "Yellow Moon", "Chameleon"],
-                 pile_as=["Red Sun", "Yellow Moon", "Yellow Moon"], owner=0, matchable=False)
+    s = scenario(
+        g,
+        {1: ["Chameleon", "Red Moon"]},
+        ["Red Sun", "Yellow Moon", "Chameleon"],
+        pile_as=["Red Sun", "Yellow Moon", "Yellow Moon"],
+        owner=0,
+        matchable=False,
+    )
     assert [str(a) for a in s.legal_actions(1) if not a.real] == ["Chameleon as Yellow Moon"]
 
 
@@ -512,8 +617,13 @@ def test_chameleon_as_a_copy_of_a_card_in_hand_must_be_a_legal_multiple() -> Non
 
 def test_chameleon_as_a_peacock_or_dragon_declares() -> None:
     g = game(3, chameleons=1)
-    s = scenario(g, {0: ["Red Star"], 1: ["Chameleon", "Red Moon", "Red Star"]}, ["Blue Sun", "Side-view Peacock"],
-                 declared="Blue", owner=0)
+    s = scenario(
+        g,
+        {0: ["Red Star"], 1: ["Chameleon", "Red Moon", "Red Star"]},
+        ["Blue Sun", "Side-view Peacock"],
+        declared="Blue",
+        owner=0,
+    )
     options = [str(a) for a in s.legal_actions(1) if a.chameleons]
     assert options == [f"Chameleon as Side-view Peacock declare {c}" for c in ("Blue", "Red", "Yellow")]
     s.apply(1, play("Side-view Peacock", 0, 1, declare="Red"))
@@ -522,12 +632,12 @@ def test_chameleon_as_a_peacock_or_dragon_declares() -> None:
 
 def test_chameleon_cannot_resume_a_hand_after_a_player_went_out() -> None:
     g = game(3, chameleons=2)
-    s = scenario(g, {1: ["Blue Moon"], 2: ["Chameleon", "Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0,
-                 matchable=False, turn=1)
+    s = scenario(
+        g, {1: ["Blue Moon"], 2: ["Chameleon", "Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False, turn=1
+    )
     s.apply(1, play("Blue Moon"))
     assert [str(a) for a in s.legal_actions(2)] == ["Blue Moon"]  # no Chameleon, not even beside it
-    lone = scenario(g, {1: ["Blue Moon"], 2: ["Chameleon", "Red Star"]}, ["Blue Sun"], owner=0,
-                    matchable=False, turn=1)
+    lone = scenario(g, {1: ["Blue Moon"], 2: ["Chameleon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False, turn=1)
     lone.apply(1, play("Blue Moon"))
     assert lone.history and lone.hand_winner == 1  # nobody could resume: the hand is over at once
 
@@ -546,9 +656,16 @@ def test_chameleon_example_1_blue_sun() -> None:
     g = game(4, chameleons=2)
     s = scenario(
         g,
-        {0: ["Blue Sun", "Chameleon", "Red Moon"], 1: ["Chameleon", "Red Star", "Yellow Star"],
-         2: ["Blue Sun", "Yellow Moon"], 3: ["Red Cloud", "Yellow Cloud"]},
-        ["Red Sun"], owner=3, matchable=False, turn=0,
+        {
+            0: ["Blue Sun", "Chameleon", "Red Moon"],
+            1: ["Chameleon", "Red Star", "Yellow Star"],
+            2: ["Blue Sun", "Yellow Moon"],
+            3: ["Red Cloud", "Yellow Cloud"],
+        },
+        ["Red Sun"],
+        owner=3,
+        matchable=False,
+        turn=0,
     )
     s.apply(0, play("Blue Sun"))
     s.apply(1, play("Blue Sun", 0, 1))
@@ -567,9 +684,16 @@ def test_chameleon_example_2_quad_draw_10(chameleon_on_top: bool) -> None:
     g = game(4, half_decks=3, chameleons=3)
     s = scenario(
         g,
-        {0: ["Red Wasp", "Chameleon", "Yellow Star"], 1: ["Blue Wasp", "Red Star", "Red Moon"],
-         2: ["Red Wasp", "Red Wasp", "Chameleon", "Chameleon", "Yellow Moon"], 3: ["Yellow Sun", "Red Cloud"]},
-        ["Blue Sun"], owner=0, matchable=False, turn=1,
+        {
+            0: ["Red Wasp", "Chameleon", "Yellow Star"],
+            1: ["Blue Wasp", "Red Star", "Red Moon"],
+            2: ["Red Wasp", "Red Wasp", "Chameleon", "Chameleon", "Yellow Moon"],
+            3: ["Yellow Sun", "Red Cloud"],
+        },
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+        turn=1,
     )
     s.apply(1, play("Blue Wasp"))
     s.apply(2, play("Red Wasp", 2, 2, top=chameleon_on_top))
@@ -584,8 +708,9 @@ def test_chameleon_example_2_quad_draw_10(chameleon_on_top: bool) -> None:
 
 def test_chameleon_example_2_answered_by_a_chameleon_in_turn() -> None:
     g = game(4, half_decks=3, chameleons=3)
-    s = scenario(g, {2: ["Red Star", "Red Moon"], 3: ["Chameleon", "Yellow Sun"]}, ["Red Wasp"] * 2,
-                 owner=2, count=2, stack=6)
+    s = scenario(
+        g, {2: ["Red Star", "Red Moon"], 3: ["Chameleon", "Yellow Sun"]}, ["Red Wasp"] * 2, owner=2, count=2, stack=6
+    )
     assert [str(a) for a in s.legal_actions(3)] == ["Chameleon as Red Wasp"]
     s.apply(3, play("Red Wasp", 0, 1))
     assert s.stack == 8 and s.sizes[2] == 3 and s.turn == 0
@@ -597,8 +722,11 @@ def test_chameleon_faq_dealer_cannot_play_a_lone_chameleon_but_can_make_a_triple
     assert s.turn == 1
     texts = {str(a) for a in s.legal_actions(0)}
     assert "Chameleon as Blue Star" not in texts
-    assert texts == {"Blue Star", "Blue Star + Chameleon (Blue Star on top)",
-                     "Blue Star + Chameleon (Chameleon on top)"}
+    assert texts == {
+        "Blue Star",
+        "Blue Star + Chameleon (Blue Star on top)",
+        "Blue Star + Chameleon (Chameleon on top)",
+    }
     s.apply(0, play("Blue Star", 1, 1))
     assert s.last_call == "TRIPLE" and s.count == 3 and s.sizes[0] == 2
 
@@ -608,8 +736,14 @@ def test_chameleon_faq_dealer_cannot_play_a_lone_chameleon_but_can_make_a_triple
 
 def test_hand_scores_count_the_cards_left_and_lowest_total_wins() -> None:
     g = game(3, hands=1, chameleons=1)
-    s = scenario(g, {0: ["Winged Dragon", "Chameleon"], 1: ["Blue Moon"], 2: ["Red Frog", "Red Star"]},
-                 ["Blue Sun"], owner=0, matchable=False, turn=1)
+    s = scenario(
+        g,
+        {0: ["Winged Dragon", "Chameleon"], 1: ["Blue Moon"], 2: ["Red Frog", "Red Star"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+        turn=1,
+    )
     s.apply(1, play("Blue Moon"))
     assert s.is_over() and s.history == [[11, 0, 4]] and s.scores() == [11.0, 0.0, 4.0] and s.winners() == [1]
     assert s.round_scores() == [[11.0, 0.0, 4.0]]
@@ -617,28 +751,40 @@ def test_hand_scores_count_the_cards_left_and_lowest_total_wins() -> None:
 
 def test_count_scoring_table() -> None:
     g = game(3, hands=1, scoring="count")
-    s = scenario(g, {1: ["Blue Moon"], 2: ["Red Frog", "Red Star", "Winged Dragon"]}, ["Blue Sun"], owner=0,
-                 matchable=False, turn=1)
+    s = scenario(
+        g,
+        {1: ["Blue Moon"], 2: ["Red Frog", "Red Star", "Winged Dragon"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+        turn=1,
+    )
     s.apply(1, play("Blue Moon"))
     assert s.history == [[2, 0, 3]]
 
 
 def test_game_ends_when_someone_reaches_the_target() -> None:
     g = zdeck.make("zar", 3, target=5)
-    s = scenario(g, {1: ["Blue Moon"], 2: ["Red Frog", "Red Star", "Winged Dragon"]}, ["Blue Sun"], owner=0,
-                 matchable=False, turn=1)
+    s = scenario(
+        g,
+        {1: ["Blue Moon"], 2: ["Red Frog", "Red Star", "Winged Dragon"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+        turn=1,
+    )
     s.apply(1, play("Blue Moon"))
     assert s.is_over() and s.totals == [2, 0, 9]
-    t = scenario(zdeck.make("zar", 3, target=50), {1: ["Blue Moon"]}, ["Blue Sun"], owner=0, matchable=False,
-                 turn=1)
+    t = scenario(zdeck.make("zar", 3, target=50), {1: ["Blue Moon"]}, ["Blue Sun"], owner=0, matchable=False, turn=1)
     t.apply(1, play("Blue Moon"))
     assert not t.is_over() and t.hand_no == 2
 
 
 def test_blocked_hand_ends_when_nobody_can_play_or_draw() -> None:
     g = game(2)
-    s = scenario(g, {0: ["Red Moon"], 1: ["Yellow Star", "Yellow Moon"]}, ["Blue Sun"], owner=1,
-                 matchable=False, turn=0)
+    s = scenario(
+        g, {0: ["Red Moon"], 1: ["Yellow Star", "Yellow Moon"]}, ["Blue Sun"], owner=1, matchable=False, turn=0
+    )
     s.drawpile = []
     s.apply(0, DRAW)
     assert s.turn == 1 and s.idle == 1
@@ -648,8 +794,14 @@ def test_blocked_hand_ends_when_nobody_can_play_or_draw() -> None:
 
 def test_empty_drawpile_is_refilled_from_the_playpile_under_its_top() -> None:
     g = game(2)
-    s = scenario(g, {0: ["Red Moon"], 1: ["Yellow Star", "Yellow Moon"]}, ["Red Sun", "Blue Star", "Blue Sun"],
-                 owner=1, matchable=False, turn=0)
+    s = scenario(
+        g,
+        {0: ["Red Moon"], 1: ["Yellow Star", "Yellow Moon"]},
+        ["Red Sun", "Blue Star", "Blue Sun"],
+        owner=1,
+        matchable=False,
+        turn=0,
+    )
     s.drawpile = []
     s.apply(0, DRAW)
     assert s.pile == [k("Blue Sun")] and s.sizes[0] == 2 and len(s.drawpile) == 1
@@ -730,18 +882,46 @@ def test_impossible_moments_are_refused_with_value_error() -> None:
         {"phase": "out"},  # the owner still holds cards
         {"phase": "over"},  # a finished game with an open group and a turn
         {"phase": "drawn"},  # a draw closes the group
-        {"run": 0}, {"run": 2, "count": 1},
+        {"run": 0},
+        {"run": 2, "count": 1},
         {"stack": 4, "matchable": False},
-        {"hand_winner": 4}, {"last_player": -2},
+        {"hand_winner": 4},
+        {"last_player": -2},
     ):
         with pytest.raises(ValueError):
             g.state_from_dict({**data, **edit})
 
 
-@pytest.mark.parametrize("key", ["hands", "drawpile", "pile", "pile_as", "declared", "direction", "owner", "count",
-                                 "run", "matchable", "stack", "turn", "phase", "drawn", "idle", "dealer", "hand_no",
-                                 "totals", "history", "hand_winner", "last_player", "last_call", "penalties", "rng",
-                                 "version"])
+@pytest.mark.parametrize(
+    "key",
+    [
+        "hands",
+        "drawpile",
+        "pile",
+        "pile_as",
+        "declared",
+        "direction",
+        "owner",
+        "count",
+        "run",
+        "matchable",
+        "stack",
+        "turn",
+        "phase",
+        "drawn",
+        "idle",
+        "dealer",
+        "hand_no",
+        "totals",
+        "history",
+        "hand_winner",
+        "last_player",
+        "last_call",
+        "penalties",
+        "rng",
+        "version",
+    ],
+)
 def test_any_junk_field_is_refused_with_value_error_or_plays_on(key: str) -> None:
     g = game(4, half_decks=3, chameleons=2)
     data = g.new_state(3).to_dict()
@@ -762,8 +942,11 @@ def test_observation_does_not_change_when_hidden_cards_are_rearranged() -> None:
     g = game(4, half_decks=3, chameleons=2)
     s = g.new_state(5)
     data = s.to_dict()
-    swapped = {**data, "drawpile": data["drawpile"][::-1], "hands": [data["hands"][2], data["hands"][1],
-                                                                     data["hands"][0], data["hands"][3]]}
+    swapped = {
+        **data,
+        "drawpile": data["drawpile"][::-1],
+        "hands": [data["hands"][2], data["hands"][1], data["hands"][0], data["hands"][3]],
+    }
     assert sum(data["hands"][0]) == sum(data["hands"][2])  # a fresh deal: equal hands, so the swap is legal
     t = g.state_from_dict(swapped)
     assert t.observation(1) == s.observation(1)

@@ -99,8 +99,9 @@ class ZarHeuristicBot:
         left = list(hand)
         left[play.card] -= play.real
         on = KINDS[play.card]
-        return float(sum(c for k, c in enumerate(left) if c and (KINDS[k].colour == on.colour or
-                                                                KINDS[k].symbol == on.symbol)))
+        return float(
+            sum(c for k, c in enumerate(left) if c and (KINDS[k].colour == on.colour or KINDS[k].symbol == on.symbol))
+        )
 
     @staticmethod
     def _support(play: Play, hand: list[int]) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from zdeck.core import Game, Option, normalise_text
 from zdeck.games.zar.actions import DRAW, PASS, Call, Play
@@ -13,8 +13,8 @@ from zdeck.games.zar.cards import (
     NUM_KINDS,
     PLAIN_KINDS,
     deal_size,
-    declarations,
     declaration_name,
+    declarations,
     full_deck,
     player_range,
     points_table,
@@ -39,7 +39,7 @@ class ZarGame(Game):
     summary = "Shed your hand by colour or symbol; match identical cards out of turn (multideck, Chameleons)"
     min_players = 2
     max_players = 14
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "half_decks": Option(
             2,
             "half decks in play, each card present once per half deck: 2 is the base game (2-9 players), "
@@ -57,7 +57,8 @@ class ZarGame(Game):
         ),
         "hands": Option(None, "game length in hands (None: play to the target score)", check=_optional_int),
         "target": Option(
-            100, "the game ends after the hand in which someone reaches this score (None: no target)",
+            100,
+            "the game ends after the hand in which someone reaches this score (None: no target)",
             check=_optional_int,
         ),
         "calls": Option(
@@ -96,7 +97,9 @@ class ZarGame(Game):
         self._words_of: dict[tuple[bool, bool, int, int, int], str] = {}
         self._play_by_text = {normalise_text(p.cards_text()): p for p in self._plays}
         self._calls = tuple(
-            Call(zar, match, size) for zar in (False, True) for match in (False, True)
+            Call(zar, match, size)
+            for zar in (False, True)
+            for match in (False, True)
             for size in range(1, self.max_size + 1)
         )
         self._call_index = {c: i for i, c in enumerate(self._calls)}
@@ -109,8 +112,7 @@ class ZarGame(Game):
         if got is None:
             cells = self._cells
             got = tuple(
-                play for n in range(low, real + 1) for c in range(chameleons + 1) if n + c
-                for play in cells[card, n, c]
+                play for n in range(low, real + 1) for c in range(chameleons + 1) if n + c for play in cells[card, n, c]
             )
             self.spans[index] = got
         return got
@@ -195,7 +197,7 @@ class ZarGame(Game):
         state.last_player = _int(d["last_player"], "last_player", -1)
         state.last_call = d["last_call"]
         if not isinstance(state.last_call, str):
-            raise ValueError("zar state: last_call must be a string")
+            raise ValueError("zar state: last_call must be a string")  # noqa: TRY004 - the kernel asks ValueError
         state.penalties = _ints(d["penalties"], n, "penalties")
         if not -1 <= state.hand_winner < n or not -1 <= state.last_player < n:
             raise ValueError(f"zar state: hand_winner and last_player must be seats 0..{n - 1} or -1")
@@ -305,7 +307,7 @@ def _int(v: Any, name: str, lo: int) -> int:
 
 def _bool(v: Any, name: str) -> bool:
     if not isinstance(v, bool):
-        raise ValueError(f"zar state: {name} must be true or false")
+        raise ValueError(f"zar state: {name} must be true or false")  # noqa: TRY004 - the kernel asks ValueError
     return v
 
 
@@ -331,8 +333,8 @@ def _counts(v: Any) -> list[int]:
 
 
 def _kinds(v: Any, name: str) -> list[int]:
-    if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < NUM_KINDS
-                                          for x in v):
+    if not isinstance(v, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < NUM_KINDS for x in v
+    ):
         raise ValueError(f"zar state: {name} must be a list of card kinds 0..{NUM_KINDS - 1}")
     return list(v)
-

@@ -5,6 +5,9 @@ They take plain values so a bot can ask them with what its observation shows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 from zdeck.games.zar.actions import Call
 from zdeck.games.zar.cards import IS_POWER, IS_WASP, KINDS, PLAIN_KINDS, SYMBOLS, WASPS
 
@@ -67,3 +70,8 @@ FOLLOWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for top in range(PLAIN_KINDS)
 )
 WASP_FOLLOWERS: tuple[int, ...] = tuple(k for k in WASPS if k < PLAIN_KINDS)  # what answers a pending Wasp draw
+# ...and their counts read out of a hand in one C call: compress(kinds, getter(hand)) yields the held ones
+FOLLOWER_COUNTS: tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...] = tuple(
+    tuple(itemgetter(*kinds) for kinds in row) for row in FOLLOWERS
+)
+WASP_FOLLOWER_COUNTS: Callable[[list[int]], tuple[int, ...]] = itemgetter(*WASP_FOLLOWERS)

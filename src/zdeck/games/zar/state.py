@@ -10,10 +10,12 @@ each Crab flips the direction - and play proceeds from its last contributor
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from zdeck.core import IllegalAction, Outcome, State
-from zdeck.games.zar.actions import DRAW, PASS, SILENT, Call, Draw, Pass, Play, ZarAction
+from zdeck.games.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.games.zar.cards import (
     CHAMELEON,
     IS_CRAB,
@@ -22,13 +24,18 @@ from zdeck.games.zar.cards import (
     IS_WASP,
     KINDS,
     NUM_KINDS,
-    PLAIN_KINDS,
     WASP_DRAW,
     declaration_name,
-    declarations,
-    full_deck,
 )
-from zdeck.games.zar.rules import FOLLOWERS, WASP_FOLLOWERS, call_penalised, correct_call, follows
+from zdeck.games.zar.rules import (
+    FOLLOWER_COUNTS,
+    FOLLOWERS,
+    WASP_FOLLOWER_COUNTS,
+    WASP_FOLLOWERS,
+    call_penalised,
+    correct_call,
+    follows,
+)
 from zdeck.rng import Rng
 
 if TYPE_CHECKING:
@@ -177,9 +184,13 @@ class ZarState(State):
             elif have:  # out of turn a Chameleon rides only beside a matching card, and never once someone is out
                 out.extend(span(top, 1, have, 0 if self.phase == OUT else chams))
         if in_turn:
-            for k in WASP_FOLLOWERS if self.stack else FOLLOWERS[top][self.declared + 1]:
+            if self.stack:
+                held = compress(WASP_FOLLOWERS, WASP_FOLLOWER_COUNTS(hand))
+            else:
+                held = compress(FOLLOWERS[top][self.declared + 1], FOLLOWER_COUNTS[top][self.declared + 1](hand))
+            for k in held:  # only the following kinds this hand holds, found at C speed
                 n = hand[k]
-                if n and not (matchable and k == top):
+                if not (matchable and k == top):
                     got = spans[k * kstride + low1 + n * nstride + chams]  # game.span(k, 1, n, chams), inlined
                     out.extend(got if got is not None else span(k, 1, n, chams))
             if chams and not matchable:
@@ -342,8 +353,13 @@ class ZarState(State):
 
     def _draw_cards(self, p: int, k: int) -> list[int]:
         """Draw k cards for p, turning the Playpile (all but its top) into a new Drawpile when needed."""
-        got: list[int] = []
         hand = self.hands[p]
+        if k == 1 and self.drawpile:  # the usual draw: one card from a Drawpile that has it
+            card = self.drawpile.pop()
+            hand[card] += 1
+            self.sizes[p] += 1
+            return [card]
+        got: list[int] = []
         for _ in range(k):
             if not self.drawpile:
                 if len(self.pile) <= 1:
@@ -359,7 +375,7 @@ class ZarState(State):
 
     def _end_hand(self, winner: int | None) -> None:
         points = self.game.points
-        scored = [sum(points[k] * c for k, c in enumerate(hand) if c) for hand in self.hands]
+        scored = [sum(map(mul, points, hand)) for hand in self.hands]
         if winner is None:  # blocked hand: fewest points wins, ties to the first from the dealer's left
             order = [(self.dealer + i) % self.game.players for i in range(1, self.game.players + 1)]
             winner = min(order, key=lambda q: scored[q])
