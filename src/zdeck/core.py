@@ -207,6 +207,16 @@ class State(ABC):
             self.version += 1
         return outcome
 
+    def apply_listed(self, player: int, action: Action) -> Outcome:
+        """Apply an action object taken from `legal_actions(player)` of this very version.
+
+        The simulator's hot path: the list already proved it legal, so it is not
+        checked a second time. Anything else must go through `apply`.
+        """
+        outcome = self._apply(player, action) or Outcome.APPLIED
+        self.version += 1
+        return outcome
+
     @abstractmethod
     def _apply(self, player: int, action: Action) -> Outcome | None:
         """Apply a legal action (already checked). Return PENALISED when the rules

@@ -82,7 +82,15 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
     actors = state.actors()
     if not actors:
         raise RuntimeError(f"{state.game.id}: the game is not over but nobody may act")
-    proposals = [(p, a) for p in actors if (a := ask(bots[p], state, p, rngs[p])) is not None]
+    proposals: list[tuple[int, Action, bool]] = []
+    for player in actors:  # `ask`, inlined: this loop is the simulator's hot path
+        legal = state.legal_actions(player)
+        if legal:
+            bot = bots[player]
+            view = state.resample_hidden(player, rngs[player]) if bot.wants_view else None
+            action = bot.act(LazyObservation(state, player), legal, rngs[player], view=view)
+            if action is not None:
+                proposals.append((player, action, action in legal))
     if not proposals:
         state.timeout()
         if record is not None:
@@ -91,12 +99,15 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
     if len(proposals) > 1:
         proposals.sort(key=lambda proposal: reaction(bots[proposal[0]], proposal[1], timing))
     seen = state.version
-    player, action = proposals[0]
-    state.apply(player, action)
+    player, action, listed = proposals[0]
+    if listed:  # it came from this very version's legal list: no second check
+        state.apply_listed(player, action)
+    else:
+        state.apply(player, action)  # refuses a bot's illegal choice with a clear IllegalAction
     if record is not None:
         record.actions.append([player, str(action)])
     landed = 1
-    for player, action in proposals[1:]:
+    for player, action, _ in proposals[1:]:
         try:
             state.apply(player, action, seen=seen)
         except IllegalAction:

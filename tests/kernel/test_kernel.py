@@ -102,3 +102,15 @@ def test_records_refuse_malformed_lines() -> None:
     bad = Record("zipzap", 2, {"scoring": "golf"}, 1)
     with pytest.raises(RecordError, match="scoring='golf'"):
         replay(bad)
+
+
+def test_a_bot_that_chooses_an_illegal_action_is_refused_not_applied() -> None:
+    class Cheat(RandomBot):
+        name = "cheat"
+
+        def act(self, observation, legal_actions, rng, view=None):  # noqa: ANN001, ANN201
+            return zdeck.make("zipzap", players=2).parse_action("zap")
+
+    game = zdeck.make("zipzap", players=2)
+    with pytest.raises(IllegalAction, match="Zap"):
+        play(game, [Cheat(), Cheat()], seed=1)

@@ -102,7 +102,7 @@ class ZipZapState(State):
     # -- the round ---------------------------------------------------------------
     def start_round(self) -> None:
         n = self.game.players
-        cards = [Card(s, k).index for s in self.suits_in_play for k in DATA["numbers"]]
+        cards = [card.index for card in CARDS if card.suit in self.suits_in_play]
         self.rng.shuffle(cards)
         deal = DATA["deal"][str(n)]
         self.hands = [_mask(cards[i * deal:(i + 1) * deal]) for i in range(n)]
