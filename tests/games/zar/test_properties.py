@@ -131,7 +131,7 @@ def test_fast_legal_actions_equal_the_plain_rules(config: tuple[int, int, int], 
             legal = state.legal_actions(p)
             assert legal == naive_legal(state, p)
             assert bool(legal) == (p in state.actors())
-            legal.clear()  # callers get a copy: the state's own list is untouched
+            legal.clear()  # a caller may change its list: the next call builds a fresh one
             assert state.legal_actions(p) == naive_legal(state, p)
         view = state.resample_hidden(0, rng)  # a copy with other hands re-dealt computes its own lists
         for q in range(players):

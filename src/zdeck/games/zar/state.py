@@ -11,7 +11,7 @@ each Crab flips the direction - and play proceeds from its last contributor
 from __future__ import annotations
 
 from itertools import compress
-from operator import mul
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from zdeck.core import IllegalAction, Outcome, State
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from zdeck.games.zar.game import ZarGame
 
 PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"
+HOLDS = tuple(itemgetter(k) for k in range(NUM_KINDS))  # HOLDS[k](hand): how many cards of kind k it holds
 PHASES = (PLAY, DRAWN, OUT, OVER)
 
 
@@ -79,8 +80,6 @@ class ZarState(State):
         self.last_player = -1
         self.last_call = ""
         self.penalties: list[int] = [0] * n  # strict-call penalty cards drawn this game
-        self._legal_version = -1  # legal lists cached for this version only (see `legal_actions`)
-        self._legal: dict[int, list[Any]] = {}
 
     # -- dealing -------------------------------------------------------------------------
     def deal(self) -> None:
@@ -108,21 +107,23 @@ class ZarState(State):
         self._set_turn()
 
     # -- who acts --------------------------------------------------------------------------
-    # The hot path (sim: actors -> legal_actions per actor -> apply -> is_legal) reads
+    # The hot path (sim: actors -> legal_actions per actor -> apply_listed) reads
     # precomputed tables: hands are count lists indexed by card kind, the plays of a hand
     # are concatenations of the game's prebuilt Play tuples (`game.span`), the cards that
-    # follow a top card come from `FOLLOWERS`, and legal lists are kept per version so
-    # `is_legal` finds the very object it handed out by identity.
+    # follow a top card come from `FOLLOWERS`, and who holds the top card is read out of
+    # all hands at C speed (`HOLDS`). The simulator lands a listed action with
+    # `apply_listed`, so nothing is checked twice and no legal list needs caching.
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == OVER:
-            return ()
         if phase == DRAWN or not self.matchable:
-            return (self.turn,)
-        top, turn = self.pile_as[-1], self.turn
+            return () if phase == OVER else (self.turn,)
+        top, turn, hands = self.pile_as[-1], self.turn, self.hands
         if self.pile[-1] == CHAMELEON:
-            return tuple([p for p, hand in enumerate(self.hands) if p == turn or hand[top] or hand[CHAMELEON]])
-        return tuple([p for p, hand in enumerate(self.hands) if p == turn or hand[top]])
+            return tuple([p for p, hand in enumerate(hands) if p == turn or hand[top] or hand[CHAMELEON]])
+        held = list(map(HOLDS[top], hands))
+        if turn >= 0 and sum(held) == held[turn]:
+            return (turn,)  # the usual moment: nobody else holds a card identical to the top card
+        return tuple([p for p, n in enumerate(held) if n or p == turn])
 
     def may_match(self, p: int) -> bool:
         """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""
@@ -132,27 +133,15 @@ class ZarState(State):
         return hand[self.pile_as[-1]] > 0 or (hand[CHAMELEON] > 0 and self.pile[-1] == CHAMELEON)
 
     def legal_actions(self, player: int) -> list[Any]:
-        legal = self._legal
-        if self._legal_version != self.version:
-            legal = self._legal = {}
-            self._legal_version = self.version
-        else:
-            got = legal.get(player)
-            if got is not None:
-                return got[:]  # a copy: the cached list must not be changed by callers
         got = self._bare_legal(player)
         if self.game.strict:
-            got = [v for a in got for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
-        legal[player] = got
-        return got[:]
+            return [v for a in got for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
+        return got
 
     def is_legal(self, player: int, action: Any) -> bool:
-        legal = self._legal.get(player) if self._legal_version == self.version else None
-        if legal is None:
-            self.legal_actions(player)
-            legal = self._legal[player]
+        legal = self.legal_actions(player)
         for candidate in legal:
-            if candidate is action:  # the usual case: a bot returns one of the prebuilt actions it was given
+            if candidate is action:  # the usual case: one of the prebuilt actions a bot was handed
                 return True
         return action in legal
 
@@ -545,7 +534,6 @@ class ZarState(State):
         twin.totals = list(self.totals)
         twin.history = [list(h) for h in self.history]
         twin.penalties = list(self.penalties)
-        twin._legal_version, twin._legal = -1, {}  # a copy may be changed (resampled) without a new version
         return twin
 
     def resample_hidden(self, player: int, rng: Rng) -> ZarState:
