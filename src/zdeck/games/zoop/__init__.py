@@ -6,4 +6,4 @@ from zdeck.games.zoop.rules import ZoopGame, ZoopState
 GAMES = [ZoopGame]
 BOTS = {"zoop": {"heuristic": HeuristicBot}}
 
-__all__ = ["GAMES", "BOTS", "ZoopGame", "ZoopState", "HeuristicBot"]
+__all__ = ["BOTS", "GAMES", "HeuristicBot", "ZoopGame", "ZoopState"]

@@ -125,7 +125,7 @@ class HeuristicBot:
             everyone_passes *= table.p_lacks(share, h)
         if not discard:
             value += 8.0 * everyone_passes  # a free discard follows
-        if card.animal in BASIC_ANIMALS and any(c.animal == "wild" for c in rest):
-            if not any(c.animal in BASIC_ANIMALS for c in rest):
-                value -= 4.0  # keep one basic animal so the Wild Card stays playable
+        wild_held = any(c.animal == "wild" for c in rest)
+        if card.animal in BASIC_ANIMALS and wild_held and not any(c.animal in BASIC_ANIMALS for c in rest):
+            value -= 4.0  # keep one basic animal so the Wild Card stays playable
         return value

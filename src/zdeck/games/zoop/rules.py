@@ -11,7 +11,7 @@ settled by `resolve_late` with the rulebook's penalties.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
 from zdeck.games.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
@@ -57,7 +57,7 @@ class ZoopGame(Game):
     min_players = 3
     max_players = 8
     default_players = 4
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "calls": Option(
             "auto",
             "auto: an out-of-turn play is always correctly called (ZOOP!/Captured!); strict: the call is part "
@@ -247,25 +247,13 @@ class ZoopState(State):
     def _remask(self) -> None:
         self.masks = [sum(1 << k for k in set(h)) for h in self.hands]
 
-    def _zoop_want(self) -> int:
-        """The kinds that make a ZOOP! action available to a seat in the window, or 0 when it is closed."""
-        if self.phase not in ZOOP_PHASES:
-            return 0
-        top = self.pile[-1]
-        d = self.game.deck
-        if not d.is_animal[top]:
-            return 0
-        if self.game.strict and self.draw:  # wrong and silent calls are offered too
-            return d.animal_mask
-        return 1 << top
-
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == OVER:
             return ()
         g = self.game
         top = self.pile[-1]
-        if phase in ZOOP_PHASES and g.deck.is_animal[top]:  # _zoop_want, inlined: called at every step
+        if phase in ZOOP_PHASES and g.deck.is_animal[top]:  # the kinds that would open a ZOOP!
             want = g.deck.animal_mask if g.strict and self.draw else 1 << top
         else:
             want = 0
@@ -287,6 +275,19 @@ class ZoopState(State):
         ])
 
     def legal_actions(self, player: int) -> list[Action]:
+        if player == self.turn and self.phase == PLAY:  # the usual moment, inlined from _turn_actions
+            g = self.game
+            m = self.masks[player]
+            bits = m & g.deck.match_mask[self.match]
+            known = g._plays.get(bits)
+            acts = g.plays(bits) if known is None else list(known)
+            if m & g.wild_bit:
+                acts += self._wild_actions(player)
+            if not acts:
+                acts = [DRAW] if self.draw else [PASS]
+            if self.cage is not None and self._may_cage(player):
+                acts += self._cage_actions(player)
+            return acts
         if self.phase == OVER or not 0 <= player < self.game.players:
             return []
         acts = self._turn_actions(player) if player == self.turn else self._zoop_actions(player)
@@ -329,10 +330,21 @@ class ZoopState(State):
             return self._may_cage(player) and (action.called or (g.strict and bool(self.draw)))  # type: ignore[attr-defined]
         if player != self.turn:
             return False
-        return action in self._turn_actions(player)  # Draw, Pass, PlayWild: short lists
-
-    def _out_of_turn(self, p: int) -> bool:
-        return self._may_cage(p) or bool(self._zoop_actions(p))
+        if kind is Draw or kind is Pass:
+            phase = self.phase
+            if phase == OWED:
+                return kind is Draw
+            if phase == PLAY:
+                m = self.masks[player]
+                if m & g.deck.match_mask[self.match] or (m & g.wild_bit and self._wild_actions(player)):
+                    return False
+            elif phase == SPECIAL:
+                if self.masks[player] & g.deck.mask_of_animal[self.declared]:  # type: ignore[index]
+                    return False
+            else:
+                return False
+            return (kind is Draw) == bool(self.draw)
+        return action in self._turn_actions(player)  # PlayWild: a short list
 
     def _turn_actions(self, p: int) -> list[Action]:
         g = self.game
@@ -374,9 +386,6 @@ class ZoopState(State):
         if self.reason == ROUND_END and self.game.options["wild_rule"] == "held":
             m &= d.mask_of_animal[self.declared]  # type: ignore[index]
         return m
-
-    def _discardable(self, p: int) -> list[int]:
-        return _kinds(self._discard_mask(p))
 
     def _may_zoop(self, p: int) -> bool:
         """The ZOOP window: not one's own turn, not the card one just put down, not in a Special Round."""
@@ -420,7 +429,8 @@ class ZoopState(State):
             return
         self.cage = None  # any other move ends the moment a Cage could capture
         if kind is Play:
-            self._play(player, self.game.kind(action))
+            k = self.game.kind_of.get(id(action))
+            self._play(player, self.game.kind(action) if k is None else k)
         elif kind is Draw:
             self._draw(player)
         elif kind is Discard:
@@ -495,11 +505,13 @@ class ZoopState(State):
 
     def _draw(self, p: int) -> None:
         k = self.draw.pop()
-        self._give(p, k)
+        self.hands[p].append(k)
+        self.masks[p] |= 1 << k
         if self.phase == OWED:
             self.owed = 0
             self.phase = PLAY
-            self._check_blocked()
+            if not self.draw:
+                self._check_blocked()
         elif self.phase == SPECIAL:
             self._next_responder()  # the card drawn in a Special Round is not played
         elif self._playable_drawn(p, k):
@@ -522,7 +534,7 @@ class ZoopState(State):
 
     def _start_discard(self, p: int, reason: str, resume: int, resume_owed: int) -> None:
         self.reason = reason
-        if not self._discardable(p):  # nothing but Wild Cards/Cages left: no free discard
+        if not self._discard_mask(p):  # nothing but Wild Cards/Cages left: no free discard
             self._begin_turn(resume, resume_owed)
             return
         self.phase, self.turn, self.resume, self.resume_owed = DISCARD, p, resume, resume_owed
@@ -541,13 +553,15 @@ class ZoopState(State):
             self.phase, self.owed = OWED, owed
         else:
             self.phase, self.owed = PLAY, 0
-            self._check_blocked()
+            if not self.draw:
+                self._check_blocked()
 
     def _can_play(self, p: int) -> bool:
         return bool(self.masks[p] & self.game.deck.match_mask[self.match]) or bool(self._wild_actions(p))
 
     def _check_blocked(self) -> None:
-        """The draw pile is empty and nobody can play any more: fewest cards, then fewest special cards."""
+        """The draw pile is empty and nobody can play any more: fewest cards, then fewest special cards.
+        (Callers test `self.draw` first: while cards remain to draw the game cannot be blocked.)"""
         n = self.game.players
         if self.draw or any(self._can_play(q) or self._may_cage(q) for q in range(n)):
             return
@@ -588,7 +602,8 @@ class ZoopState(State):
         self._draw_one(p)
         if not self.draw and self.phase == OWED:  # nothing left for Monkeys/Kangaroo to make them draw
             self.phase, self.owed = PLAY, 0
-            self._check_blocked()
+            if not self.draw:
+                self._check_blocked()
 
     def _capture(self, p: int, action: Cage) -> None:
         if not action.called:
@@ -976,7 +991,7 @@ def _seat(value: Any, n: int) -> int:
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list")
+        raise ValueError(f"{what} must be a list")  # noqa: TRY004 - the kernel asks ValueError for bad dicts
     return value
 
 
