@@ -195,9 +195,9 @@ class ZarGame(Game):
         state.history = [_ints(h, n, "history") for h in d["history"]]
         state.hand_winner = _int(d["hand_winner"], "hand_winner", -1)
         state.last_player = _int(d["last_player"], "last_player", -1)
-        state.last_call = d["last_call"]
-        if not isinstance(state.last_call, str):
+        if not isinstance(d["last_call"], str):
             raise ValueError("zar state: last_call must be a string")  # noqa: TRY004 - the kernel asks ValueError
+        state.last_call = d["last_call"]
         state.penalties = _ints(d["penalties"], n, "penalties")
         if not -1 <= state.hand_winner < n or not -1 <= state.last_player < n:
             raise ValueError(f"zar state: hand_winner and last_player must be seats 0..{n - 1} or -1")

@@ -78,7 +78,7 @@ class ZarState(State):
         self.history: list[list[int]] = []
         self.hand_winner = -1  # winner of the last finished hand
         self.last_player = -1
-        self.last_call = ""
+        self._call: str | tuple[bool, bool, int, int, int] = ""  # the last call: words, or what to say (see last_call)
         self.penalties: list[int] = [0] * n  # strict-call penalty cards drawn this game
 
     # -- dealing -------------------------------------------------------------------------
@@ -102,9 +102,19 @@ class ZarState(State):
         self.declared, self.direction, self.stack = -1, 1, 0
         self.phase, self.drawn, self.idle = PLAY, -1, 0
         self.owner, self.count, self.run, self.matchable = self.dealer, 1, 1, True
-        self.last_player, self.last_call = self.dealer, ""
+        self.last_player, self._call = self.dealer, ""
         self._card_effects(first, 1)  # it counts as the dealer's play
         self._set_turn()
+
+    @property
+    def last_call(self) -> str:
+        """What the last player said ("" for nothing): kept as (zar, match, size, card, declaration) until read."""
+        call = self._call
+        return call if type(call) is str else self.game.call_words(*call)
+
+    @last_call.setter
+    def last_call(self, words: str) -> None:
+        self._call = words
 
     # -- who acts --------------------------------------------------------------------------
     # The hot path (sim: actors -> legal_actions per actor -> apply_listed) reads
@@ -149,42 +159,54 @@ class ZarState(State):
         """Legal actions without calls (the strict mode adds the call variants on top)."""
         phase = self.phase
         if phase == PLAY and player == self.turn:
-            return self._plays(player, True) or [DRAW]
+            return self._turn_plays(self.hands[player]) or [DRAW]
         if phase == OVER or not (type(player) is int and 0 <= player < self.game.players):
             return []
         if phase == DRAWN:
             return self._drawn_plays() + [PASS] if player == self.turn else []
-        return self._plays(player, False)
+        return self._match_plays(self.hands[player])
 
-    def _plays(self, p: int, in_turn: bool) -> list[Play]:
-        hand = self.hands[p]
+    def _turn_plays(self, hand: list[int]) -> list[Play]:
+        """The turn player's plays: matches of an open top card, then every card that follows it."""
         chams = hand[CHAMELEON]
         top = self.pile_as[-1]
         game = self.game
-        spans, span = game.spans, game.span
-        kstride, nstride, low1 = game.span_kstride, game.span_nstride, game.span_lowstride
-        out: list[Play] = []
+        spans, span, nstride = game.spans, game.span, game.span_nstride
         matchable = self.matchable
-        if matchable:
-            have = hand[top]
-            top_cham = self.pile[-1] == CHAMELEON
-            if in_turn or (top_cham and (have or chams)):
-                out.extend(span(top, 0, have, chams))
-            elif have:  # out of turn a Chameleon rides only beside a matching card, and never once someone is out
-                out.extend(span(top, 1, have, 0 if self.phase == OUT else chams))
-        if in_turn:
-            if self.stack:
-                held = compress(WASP_FOLLOWERS, WASP_FOLLOWER_COUNTS(hand))
-            else:
-                held = compress(FOLLOWERS[top][self.declared + 1], FOLLOWER_COUNTS[top][self.declared + 1](hand))
-            for k in held:  # only the following kinds this hand holds, found at C speed
-                n = hand[k]
-                if not (matchable and k == top):
-                    got = spans[k * kstride + low1 + n * nstride + chams]  # game.span(k, 1, n, chams), inlined
-                    out.extend(got if got is not None else span(k, 1, n, chams))
-            if chams and not matchable:
-                out.extend(span(top, 0, 0, chams))  # the first way: becomes the card it is played on
+        if matchable:  # in turn anything identical to the top card matches it, Chameleons included
+            got = spans[top * game.span_kstride + hand[top] * nstride + chams]  # span(top, 0, have, chams)
+            out = list(got if got is not None else span(top, 0, hand[top], chams))
+        else:
+            out = []
+        if self.stack:
+            held = compress(WASP_FOLLOWERS, WASP_FOLLOWER_COUNTS(hand))
+        else:
+            declared = self.declared + 1
+            held = compress(FOLLOWERS[top][declared], FOLLOWER_COUNTS[top][declared](hand))
+        base = game.span_lowstride + chams  # span(k, 1, n, chams) lives at k * kstride + base + n * nstride
+        kstride = game.span_kstride
+        for k in held:  # only the following kinds this hand holds, found at C speed
+            if matchable and k == top:
+                continue  # already listed as matches
+            n = hand[k]
+            got = spans[k * kstride + base + n * nstride]
+            out.extend(got if got is not None else span(k, 1, n, chams))
+        if chams and not matchable:
+            out.extend(span(top, 0, 0, chams))  # the first way: becomes the card it is played on
         return out
+
+    def _match_plays(self, hand: list[int]) -> list[Play]:
+        """Out of turn only matches: identical cards, a Chameleon beside them or on a Chameleon."""
+        if not self.matchable:
+            return []
+        top = self.pile_as[-1]
+        have, chams = hand[top], hand[CHAMELEON]
+        if self.pile[-1] == CHAMELEON:
+            return list(self.game.span(top, 0, have, chams)) if have or chams else []
+        if not have:
+            return []
+        # a Chameleon rides only beside a matching card, and never once someone has gone out
+        return list(self.game.span(top, 1, have, 0 if self.phase == OUT else chams))
 
     def _drawn_plays(self) -> list[Play]:
         """After drawing, only the drawn card may be played (nothing else could be)."""
@@ -292,7 +314,7 @@ class ZarState(State):
         self.matchable, self.drawn, self.idle = True, -1, 0
         self.last_player = p
         game = self.game
-        self.last_call = game.call_words(zar, match, said, card, play.declare)
+        self._call = (zar, match, said, card, play.declare)  # spoken as words only when someone asks
         penalised = False
         if game.strict:
             penalised = call_penalised(Call(zar, match, said), play.call)
@@ -331,14 +353,14 @@ class ZarState(State):
             else:
                 self.turn = (p + self.direction) % self.game.players
         self.idle = 0 if got else self.idle + 1
-        self.last_player, self.last_call = p, ""
+        self.last_player, self._call = p, ""
         if self.idle >= self.game.players:
             self._end_hand(None)  # nobody can play and there is nothing left to draw
 
     def _pass(self, p: int) -> None:
         self.phase, self.drawn = PLAY, -1
         self.turn = (p + self.direction) % self.game.players
-        self.last_player, self.last_call = p, ""
+        self.last_player, self._call = p, ""
 
     def _draw_cards(self, p: int, k: int) -> list[int]:
         """Draw k cards for p, turning the Playpile (all but its top) into a new Drawpile when needed."""
