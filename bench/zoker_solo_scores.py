@@ -35,7 +35,7 @@ def main() -> None:
         width = max(counts.values())
         for score in range(min(scores), max(scores) + 1):
             n = counts.get(score, 0)
-            print(f"{score:3d} {n:5d} {'#' * round(50 * n / width)}")
+            print(f"{score:3d} {n:5d} {'#' * round(50 * n / width)}", flush=True)
 
 
 if __name__ == "__main__":
