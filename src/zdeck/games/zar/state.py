@@ -53,6 +53,7 @@ class ZarState(State):
 
     def __init__(self, game: ZarGame, rng: Rng) -> None:
         self.game = game
+        self.strict = game.strict  # read on every legal_actions call
         self.version = 0
         self.rng = rng
         n = game.players
@@ -143,8 +144,10 @@ class ZarState(State):
         return hand[self.pile_as[-1]] > 0 or (hand[CHAMELEON] > 0 and self.pile[-1] == CHAMELEON)
 
     def legal_actions(self, player: int) -> list[Any]:
+        if player == self.turn and self.phase == PLAY and not self.strict:  # the usual moment, without detours
+            return self._turn_plays(self.hands[player]) or [DRAW]
         got = self._bare_legal(player)
-        if self.game.strict:
+        if self.strict:
             return [v for a in got for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
         return got
 
@@ -254,11 +257,6 @@ class ZarState(State):
         return [self.game.with_call(play, call) for call in calls]
 
     # -- applying ------------------------------------------------------------------------------
-    def _apply(self, player: int, action: Any) -> Outcome | None:
-        if type(action) is Play:
-            return Outcome.PENALISED if self._play(player, action) else None
-        return Outcome.PENALISED if self._do(player, action) else None
-
     def _do(self, player: int, action: ZarAction) -> bool:
         """Apply a legal action; True when a call penalty was drawn."""
         kind = type(action)
@@ -271,6 +269,14 @@ class ZarState(State):
         return False
 
     def _play(self, p: int, play: Play) -> bool:
+        return self._apply(p, play) is Outcome.PENALISED
+
+    def _apply(self, player: int, action: Any) -> Outcome | None:
+        """Apply a legal action; PENALISED when a strict call cost a card. Plays are the hot path."""
+        if type(action) is not Play:
+            self._do(player, action)  # a draw or a pass: no call, no penalty
+            return None
+        p, play = player, action
         card, real, chams = play.card, play.real, play.chameleons
         size = real + chams
         owner, sizes, pile_as = self.owner, self.sizes, self.pile_as
@@ -328,7 +334,7 @@ class ZarState(State):
             self.phase = PLAY
             steps = 1 + self.count if IS_FROG[card] else 1  # the whole group of Frogs skips
             self.turn = (self.owner + self.direction * steps) % game.players
-        return penalised
+        return Outcome.PENALISED if penalised else None
 
     def _card_effects(self, card: int, size: int) -> None:
         if IS_CRAB[card] and size % 2:
