@@ -23,7 +23,7 @@ def test_random_playouts_keep_the_contract(players: int, calls: str) -> None:
 
 VARIANTS = [
     {"wild_rule": "free", "captured_crab": "reverses"},
-    {"colours": 2, "zoop_turn": "jumps"},
+    {"colours": 2, "zoop_turn": "jumps", "own_cage": "others"},
     {"colours": 6, "first_player": 2, "calls": "strict", "zoop_turn": "jumps"},
 ]
 

@@ -460,9 +460,16 @@ class ZoopState(State):
         self.reason, self.resume, self.resume_owed, self.owed, self.drawn = None, -1, 0, 0, -1
 
     def _play(self, p: int, k: int) -> None:
-        self._place(p, k)
+        hand = self.hands[p]  # _place, inlined: this is the most frequent move
+        hand.remove(k)
+        if k not in hand:
+            self.masks[p] &= ~(1 << k)
+        self.pile.append(k)
+        self.placer = p
+        self.top_since = self.version + 1
+        self.match = k  # a played card is always an animal card (a Wild Card is PlayWild)
         self.drawn = -1
-        if not self.hands[p]:
+        if not hand:
             self._win(p)
             return
         if self.phase == SPECIAL:
@@ -484,7 +491,12 @@ class ZoopState(State):
 
     def _nobody_else_matches(self, p: int, k: int) -> bool:
         ok = self.game.deck.match_mask[k]
-        return not any(m & ok for q, m in enumerate(self.masks) if q != p)
+        q = 0
+        for m in self.masks:  # a plain loop: no generator on the hot path
+            if m & ok and q != p:
+                return False
+            q += 1
+        return True
 
     def _wild(self, p: int, animal: str) -> None:
         self._place(p, self.game.deck.wild)
