@@ -578,6 +578,14 @@ def test_a_cage_as_the_last_card_wins() -> None:
     assert state.is_over() and state.winners() == [1]
 
 
+def test_caging_ones_own_animal_with_the_last_card_wins_before_the_captured_draw() -> None:
+    # Rule 6.1: an empty hand wins at once, so the owner-capturer does not draw as the captured player.
+    state = make_state([["2 red frogs", "cage"], ["2 red koalas"], ["2 red toucans"]], ["2 red rabbits"])
+    state.apply(0, Play(CARD["2 red frogs"]))
+    state.apply(0, CAGE)
+    assert state.is_over() and state.winners() == [0] and hand(state, 0) == []
+
+
 # -- 5. Wild Card and the Special Round ---------------------------------------------------------------------
 
 

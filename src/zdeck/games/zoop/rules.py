@@ -625,13 +625,13 @@ class ZoopState(State):
         captured, before, _ = self.cage
         self.cage = None
         self._place(p, self.game.deck.cage)
-        self._draw_one(captured)  # the captured player draws one card
+        if not self.hands[p]:  # the Cage was the last card: the game is won before anything else happens
+            self._win(p)
+            return
+        self._draw_one(captured)  # the captured player draws one card (the Cage's player, if they caged their own)
         if self.game.options["captured_crab"] == "cancelled":
             self.direction = before  # the captured animal's effect does not happen
         self.owed, self.drawn, self.declared = 0, -1, None
-        if not self.hands[p]:
-            self._win(p)
-            return
         self._start_discard(p, CAPTURE, (p + self.direction) % self.game.players, 0)
 
     # -- races ------------------------------------------------------------------------------------
