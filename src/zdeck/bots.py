@@ -19,7 +19,8 @@ from zdeck.rng import Rng
 class Bot(Protocol):
     name: str
     reaction_ms: float  # median reaction time in races (the simulator's model)
-    wants_view: bool
+    wants_view: bool  # give me a resampled state (`view`) to search
+    # Optional `reads_observation = False`: the simulator then skips building the observation.
 
     def act(
         self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
@@ -31,6 +32,7 @@ class RandomBot:
 
     name = "random"
     wants_view = False
+    reads_observation = False
 
     def __init__(self, reaction_ms: float = 700.0) -> None:
         self.reaction_ms = reaction_ms

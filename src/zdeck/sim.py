@@ -10,10 +10,11 @@ and a separate Rng derived from the same seed drives the bots and reaction times
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
 import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
+from types import MappingProxyType
 from typing import Any
 
 from zdeck.bots import Bot
@@ -65,6 +66,18 @@ def reaction(bot: Bot, action: Action, timing: Rng) -> float:
     return median * math.exp(REACTION_SIGMA * _NORMAL[timing.next_u64() & 4095])
 
 
+_NOTHING: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """Is `action` in `legal`? Bots return the listed objects, so identity decides first and
+    no dataclass equality runs in the hot loop."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
+
+
 def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
     """The bot's choice for this seat, or None (wait). `apply` checks it like any submission."""
     legal = state.legal_actions(player)
@@ -88,9 +101,10 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
         if legal:
             bot = bots[player]
             view = state.resample_hidden(player, rngs[player]) if bot.wants_view else None
-            action = bot.act(LazyObservation(state, player), legal, rngs[player], view=view)
+            seen_by_bot = LazyObservation(state, player) if getattr(bot, "reads_observation", True) else _NOTHING
+            action = bot.act(seen_by_bot, legal, rngs[player], view=view)
             if action is not None:
-                proposals.append((player, action, action in legal))
+                proposals.append((player, action, _listed(action, legal)))
     if not proposals:
         state.timeout()
         if record is not None:

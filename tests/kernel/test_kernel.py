@@ -77,6 +77,7 @@ def test_simulation_races_record_late_submissions_that_replay() -> None:
 def test_waiting_bots_lead_to_a_recorded_timeout() -> None:
     class Shy(RandomBot):
         name = "shy"
+        reads_observation = True
 
         def act(self, observation, legal_actions, rng, view=None):  # noqa: ANN001, ANN201
             return None if observation["phase"] == "race" else super().act(observation, legal_actions, rng)
