@@ -127,16 +127,22 @@ class ZoopGame(Game):
         # What playing each kind does to the turn: seats to step, cards owed by the next to play.
         self.skip_of = tuple(2 if e in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1 for e in d.effect)
         self.owed_of = tuple(1 if e in (NEXT_DRAWS, NEXT_MISSES_THEN_DRAWS) else 0 for e in d.effect)
-        self._plays: dict[int, tuple[Action, ...]] = {}
+        self.plays_memo: dict[int, tuple[Action, ...]] = {}
+        self.discards_memo: dict[int, tuple[Action, ...]] = {}
         self.table_ids = frozenset(id(a) for a in self.action_table())
 
     def plays(self, mask: int) -> list[Action]:
         """`play` actions for the kinds in `mask`, ascending; memoised (hands repeat the same few subsets)."""
-        acts = self._plays.get(mask)
+        acts = self.plays_memo.get(mask)
         if acts is None:
-            if len(self._plays) > 4096:  # bounded: a long session cannot grow it without limit
-                self._plays.clear()
-            acts = self._plays[mask] = tuple(self.play_of[k] for k in _kinds(mask))
+            acts = _memo(self.plays_memo, mask, self.play_of)
+        return list(acts)
+
+    def discards(self, mask: int) -> list[Action]:
+        """`discard` actions for the kinds in `mask`, ascending; memoised like `plays`."""
+        acts = self.discards_memo.get(mask)
+        if acts is None:
+            acts = _memo(self.discards_memo, mask, self.discard_of)
         return list(acts)
 
     def kind(self, action: Any) -> int:
@@ -279,7 +285,7 @@ class ZoopState(State):
             g = self.game
             m = self.masks[player]
             bits = m & g.deck.match_mask[self.match]
-            known = g._plays.get(bits)
+            known = g.plays_memo.get(bits)
             acts = g.plays(bits) if known is None else list(known)
             if m & g.wild_bit:
                 acts += self._wild_actions(player)
@@ -368,7 +374,7 @@ class ZoopState(State):
                 return acts
             return [DRAW] if self.draw else [PASS]
         if phase == DISCARD:
-            return [g.discard_of[k] for k in _kinds(self._discard_mask(p))]
+            return g.discards(self._discard_mask(p))
         return []
 
     def _wild_actions(self, p: int) -> list[Action]:
@@ -976,6 +982,15 @@ class ZoopState(State):
         twin._remask()
         twin.rng = rng.spawn()  # the tie-break draw must not be predictable from the copy
         return twin
+
+
+def _memo(memo: dict[int, tuple[Action, ...]], mask: int, row: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The actions of `row` for the kinds in `mask`, stored in `memo` (bounded: a long session
+    cannot grow it without limit)."""
+    if len(memo) > 4096:
+        memo.clear()
+    acts = memo[mask] = tuple(row[k] for k in _kinds(mask))
+    return acts
 
 
 def _kinds(mask: int) -> list[int]:
