@@ -497,11 +497,9 @@ class ZoopState(State):
 
     def _nobody_else_matches(self, p: int, k: int) -> bool:
         ok = self.game.deck.match_mask[k]
-        q = 0
-        for m in self.masks:  # a plain loop: no generator on the hot path
+        for q, m in enumerate(self.masks):  # a plain loop: no generator on the hot path
             if m & ok and q != p:
                 return False
-            q += 1
         return True
 
     def _wild(self, p: int, animal: str) -> None:
