@@ -115,3 +115,16 @@ def test_a_bot_that_chooses_an_illegal_action_is_refused_not_applied() -> None:
     game = zdeck.make("zipzap", players=2)
     with pytest.raises(IllegalAction, match="Zap"):
         play(game, [Cheat(), Cheat()], seed=1)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=120))
+def test_rng_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
+    """The inlined shuffle must draw exactly as `below(i + 1)` from the end would."""
+    items, expected = list(range(size)), list(range(size))
+    reference = Rng(seed)
+    for i in range(size - 1, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    rng = Rng(seed)
+    rng.shuffle(items)
+    assert items == expected and rng.state == reference.state
