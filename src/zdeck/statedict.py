@@ -12,8 +12,15 @@ True
 Traceback (most recent call last):
 ...
 ValueError: totals: expected one entry per seat (3), got [1, 2]
+>>> integers(per_seat([4, 0], 2, "totals"), "totals", lo=0)
+[4, 0]
+>>> integers([0, 9], "deck", lo=0, hi=5)
+Traceback (most recent call last):
+...
+ValueError: deck[1]: 9 is outside 0..5
 """
 
+# ruff: noqa: TRY004 - a malformed state dict is a ValueError, as the kernel asks (not TypeError)
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -52,6 +59,12 @@ def listed(value: Any, what: str, length: int | None = None) -> list[Any]:
     if length is not None and len(value) != length:
         raise ValueError(f"{what}: expected {length} entries, got {len(value)}")
     return value
+
+
+def integers(value: Any, what: str, lo: int | None = None, hi: int | None = None,
+             length: int | None = None) -> list[int]:
+    """A list of integers, each in lo..hi; a new list, so the state never shares the caller's."""
+    return [integer(x, f"{what}[{i}]", lo, hi) for i, x in enumerate(listed(value, what, length))]
 
 
 def per_seat(value: Any, n: int, what: str) -> list[Any]:

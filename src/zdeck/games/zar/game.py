@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from zdeck import statedict as sd
 from zdeck.core import Game, Option, normalise_text
 from zdeck.games.zar.actions import DRAW, PASS, Call, Play
 from zdeck.games.zar.cards import (
@@ -25,14 +26,6 @@ from zdeck.rng import Rng
 MAX_HALF_DECKS = 16  # "any N >= 2": bounded only to keep the action table a sensible size
 
 
-def _int_in(lo: int, hi: int) -> Any:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _optional_int(v: Any) -> bool:
-    return v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1)
-
-
 class ZarGame(Game):
     id = "zar"
     title = "ZAR"
@@ -44,10 +37,10 @@ class ZarGame(Game):
             2,
             "half decks in play, each card present once per half deck: 2 is the base game (2-9 players), "
             "3 'Deck and a Half', 4 'Double Deck', any N from 2 to 16 (multideck: 2-14 players)",
-            check=_int_in(2, MAX_HALF_DECKS),
+            check=sd.int_option(2, MAX_HALF_DECKS),
         ),
         "chameleons": Option(
-            0, "blank cards used as Chameleons: 0 to one per half deck", check=_int_in(0, MAX_HALF_DECKS)
+            0, "blank cards used as Chameleons: 0 to one per half deck", check=sd.int_option(0, MAX_HALF_DECKS)
         ),
         "seven_card_cap": Option(False, "variant: deal at most 7 cards per player", choices=(False, True)),
         "scoring": Option(
@@ -55,11 +48,11 @@ class ZarGame(Game):
             "points for cards left in hand: 'standard' (Symbol 1, Command 3, Power 5, Chameleon 6) or 'count'",
             choices=("standard", "count"),
         ),
-        "hands": Option(None, "game length in hands (None: play to the target score)", check=_optional_int),
+        "hands": Option(None, "game length in hands (None: play to the target score)", check=sd.int_option(1, optional=True)),
         "target": Option(
             100,
             "the game ends after the hand in which someone reaches this score (None: no target)",
-            check=_optional_int,
+            check=sd.int_option(1, optional=True),
         ),
         "calls": Option(
             "auto",
@@ -152,16 +145,17 @@ class ZarGame(Game):
 
     def _from_dict(self, d: dict[str, Any]) -> ZarState:
         n = self.players
-        state = ZarState(self, Rng.from_state(d["rng"]))
-        state.version = _int(d["version"], "version", 0)
-        hands = d["hands"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ValueError(f"zar state: hands must be a list of {n} count lists")
-        state.hands = [_counts(h) for h in hands]
+
+        def get(key: str) -> Any:
+            return sd.field(d, key)
+
+        state = ZarState(self, Rng.from_state(get("rng")))
+        state.version = sd.integer(get("version"), "version", lo=0)
+        state.hands = [sd.integers(h, "hands", lo=0, length=NUM_KINDS) for h in sd.per_seat(get("hands"), n, "hands")]
         state.sizes = [sum(h) for h in state.hands]
-        state.drawpile = _kinds(d["drawpile"], "drawpile")
-        state.pile = _kinds(d["pile"], "pile")
-        state.pile_as = _kinds(d["pile_as"], "pile_as")
+        state.drawpile = _kinds(get("drawpile"), "drawpile")
+        state.pile = _kinds(get("pile"), "pile")
+        state.pile_as = _kinds(get("pile_as"), "pile_as")
         if not state.pile or len(state.pile) != len(state.pile_as):
             raise ValueError("zar state: pile and pile_as must be non-empty and of equal length")
         if any(a == CHAMELEON or (p != CHAMELEON and p != a) for p, a in zip(state.pile, state.pile_as)):
@@ -170,37 +164,33 @@ class ZarGame(Game):
         if have != sorted(full_deck(self.half_decks, self.chameleons)):
             raise ValueError("zar state: the cards do not add up to the deck in play")
         top = state.pile_as[-1]
-        state.declared = _int(d["declared"], "declared", -1)
+        state.declared = sd.integer(get("declared"), "declared", lo=-1)
         if state.declared not in declarations(top):
             raise ValueError(f"zar state: declared={state.declared} does not fit the top card")
-        state.direction = d["direction"]
-        if state.direction not in (1, -1):
-            raise ValueError("zar state: direction must be 1 or -1")
-        state.owner = _seat(d["owner"], n, "owner")
-        state.count = _int(d["count"], "count", 1)
-        state.run = _int(d["run"], "run", 0)
-        state.matchable = _bool(d["matchable"], "matchable")
-        state.stack = _int(d["stack"], "stack", 0)
-        state.phase = d["phase"]
-        if state.phase not in PHASES:
-            raise ValueError(f"zar state: phase must be one of {PHASES}")
-        state.turn = _int(d["turn"], "turn", -1) if state.phase in ("out", OVER) else _seat(d["turn"], n, "turn")
-        state.drawn = _int(d["drawn"], "drawn", -1)
-        if state.phase == "drawn" and not (0 <= state.drawn < NUM_KINDS and state.hands[state.turn][state.drawn]):
+        state.direction = sd.choice(get("direction"), "direction", (1, -1))
+        state.owner = sd.seat(get("owner"), n, "owner")
+        state.count = sd.integer(get("count"), "count", lo=1)
+        state.run = sd.integer(get("run"), "run", lo=0)
+        state.matchable = sd.boolean(get("matchable"), "matchable")
+        state.stack = sd.integer(get("stack"), "stack", lo=0)
+        state.phase = sd.choice(get("phase"), "phase", PHASES)
+        turn = get("turn")
+        state.turn = sd.integer(turn, "turn", lo=-1) if state.phase in (OUT, OVER) else sd.seat(turn, n, "turn")
+        state.drawn = sd.integer(get("drawn"), "drawn", lo=-1)
+        if state.phase == DRAWN and not (0 <= state.drawn < NUM_KINDS and state.hands[state.turn][state.drawn]):
             raise ValueError("zar state: the drawn card must be in the turn player's hand")
-        state.idle = _int(d["idle"], "idle", 0)
-        state.dealer = _seat(d["dealer"], n, "dealer")
-        state.hand_no = _int(d["hand_no"], "hand_no", 1)
-        state.totals = _ints(d["totals"], n, "totals")
-        state.history = [_ints(h, n, "history") for h in d["history"]]
-        state.hand_winner = _int(d["hand_winner"], "hand_winner", -1)
-        state.last_player = _int(d["last_player"], "last_player", -1)
-        if not isinstance(d["last_call"], str):
+        state.idle = sd.integer(get("idle"), "idle", lo=0)
+        state.dealer = sd.seat(get("dealer"), n, "dealer")
+        state.hand_no = sd.integer(get("hand_no"), "hand_no", lo=1)
+        state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
+        state.history = [sd.integers(sd.per_seat(h, n, "history"), "history")
+                         for h in sd.listed(get("history"), "history")]
+        state.hand_winner = sd.integer(get("hand_winner"), "hand_winner", lo=-1, hi=n - 1)  # -1: nobody yet
+        state.last_player = sd.integer(get("last_player"), "last_player", lo=-1, hi=n - 1)
+        if not isinstance(get("last_call"), str):
             raise ValueError("zar state: last_call must be a string")  # noqa: TRY004 - the kernel asks ValueError
-        state.last_call = d["last_call"]
-        state.penalties = _ints(d["penalties"], n, "penalties")
-        if not -1 <= state.hand_winner < n or not -1 <= state.last_player < n:
-            raise ValueError(f"zar state: hand_winner and last_player must be seats 0..{n - 1} or -1")
+        state.last_call = get("last_call")
+        state.penalties = sd.integers(sd.per_seat(get("penalties"), n, "penalties"), "penalties")
         _check_moment(state)
         return state
 
@@ -299,42 +289,5 @@ def _check_moment(state: ZarState) -> None:
         raise ValueError("zar state: a pending Wasp draw belongs to an open group")
 
 
-def _int(v: Any, name: str, lo: int) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-        raise ValueError(f"zar state: {name} must be an integer >= {lo}, got {v!r}")
-    return v
-
-
-def _bool(v: Any, name: str) -> bool:
-    if not isinstance(v, bool):
-        raise ValueError(f"zar state: {name} must be true or false")  # noqa: TRY004 - the kernel asks ValueError
-    return v
-
-
-def _seat(v: Any, n: int, name: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
-        raise ValueError(f"zar state: {name} must be a seat 0..{n - 1}, got {v!r}")
-    return v
-
-
-def _ints(v: Any, n: int, name: str) -> list[int]:
-    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        raise ValueError(f"zar state: {name} must be a list of {n} integers")
-    return list(v)
-
-
-def _counts(v: Any) -> list[int]:
-    if not isinstance(v, list) or len(v) != NUM_KINDS:
-        raise ValueError(f"zar state: each hand must list {NUM_KINDS} card counts")
-    for x in v:
-        if not isinstance(x, int) or isinstance(x, bool) or x < 0:
-            raise ValueError("zar state: hand counts must be non-negative integers")
-    return list(v)
-
-
 def _kinds(v: Any, name: str) -> list[int]:
-    if not isinstance(v, list) or not all(
-        isinstance(x, int) and not isinstance(x, bool) and 0 <= x < NUM_KINDS for x in v
-    ):
-        raise ValueError(f"zar state: {name} must be a list of card kinds 0..{NUM_KINDS - 1}")
-    return list(v)
+    return sd.integers(v, name, lo=0, hi=NUM_KINDS - 1)
