@@ -762,7 +762,7 @@ def _edited(**fields: object) -> dict:
      "no card to discard"),
     ({"resume_owed": 1}, "'resume_owed'"),
     ({"match": "2 green koalas"}, "topmost animal"),
-    ({"cage": [1, True, 0]}, "'cage'"),
+    ({"cage": [1, True, 0]}, "cage"),
     ({"phase": "over", "winner": -1, "end": None}, "'winner'"),
     ({"end": "blocked"}, "'end'"),
 ])

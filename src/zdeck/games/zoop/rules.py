@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from zdeck import statedict as sd
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
 from zdeck.games.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
 from zdeck.games.zoop.cards import (
@@ -44,10 +45,6 @@ REASONS = (PASSES, CAPTURE, ROUND_END)
 
 EMPTIED = "emptied hand"
 BLOCKED = "blocked"
-
-
-def _is_seat_or_none(value: Any) -> bool:
-    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
 
 
 class ZoopGame(Game):
@@ -92,7 +89,7 @@ class ZoopGame(Game):
         "first_player": Option(
             None,
             "seat that starts (e.g. the winner of the previous game); None: chosen at random",
-            check=_is_seat_or_none,
+            check=sd.int_option(0, optional=True),
         ),
     }
 
@@ -848,15 +845,12 @@ class ZoopState(State):
     @classmethod
     def from_dict(cls, game: ZoopGame, data: dict[str, Any]) -> ZoopState:
         d, n = game.deck, game.players
-        s = cls(game, Rng.from_state(data["rng"]))
+        s = cls(game, Rng.from_state(sd.field(data, "rng")))
         s.version = _int(data, "version", 0)
-        hands = data["hands"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise ValueError(f"'hands' must be a list of {n} hands")
-        s.hands = [[d.card(t) for t in _list(h, "a hand")] for h in hands]
+        s.hands = [[d.card(t) for t in sd.listed(h, "hands")] for h in sd.per_seat(sd.field(data, "hands"), n, "hands")]
         s._remask()
-        s.draw = [d.card(t) for t in _list(data["draw"], "'draw'")]
-        s.pile = [d.card(t) for t in _list(data["pile"], "'pile'")]
+        s.draw = [d.card(t) for t in sd.listed(sd.field(data, "draw"), "draw")]
+        s.pile = [d.card(t) for t in sd.listed(sd.field(data, "pile"), "pile")]
         if not s.pile:
             raise ValueError("the discard pile is never empty")
         counts = [0] * len(d.kinds)
@@ -864,45 +858,38 @@ class ZoopState(State):
             counts[k] += 1
         if tuple(counts) != d.copies:
             raise ValueError("the cards in hands, draw pile and discard pile are not exactly one deck")
-        s.match = d.card(data["match"])
+        s.match = d.card(sd.field(data, "match"))
         if not d.is_animal[s.match]:
             raise ValueError("the card to match must be an animal card")
         s.placer = _int(data, "placer", -1, n - 1)
         s.top_since = _int(data, "top_since", 0, s.version)
         s.turn = _int(data, "turn", 0, n - 1)
-        s.direction = data["direction"]
-        if s.direction not in (1, -1) or isinstance(s.direction, bool):
-            raise ValueError("'direction' must be 1 or -1")
-        s.phase = _choice(data, "phase", PHASES)
+        s.direction = _int(data, "direction", -1, 1)
+        if s.direction == 0:
+            raise ValueError("direction: must be 1 or -1")
+        s.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
         s.owed = _int(data, "owed", 0, 2)
-        s.drawn = -1 if data["drawn"] is None else d.card(data["drawn"])
+        s.drawn = -1 if sd.field(data, "drawn") is None else d.card(data["drawn"])
         if (s.phase == DRAWN) != (s.drawn >= 0) or (s.drawn >= 0 and s.drawn not in s.hands[s.turn]):
             raise ValueError("'drawn' must be a card of the turn player's hand exactly in phase 'drawn'")
-        s.declared = data["declared"]
-        if s.declared is not None and s.declared not in BASIC_ANIMALS:
-            raise ValueError(f"'declared' must be None or one of {BASIC_ANIMALS}")
+        s.declared = sd.choice(sd.field(data, "declared"), "declared", (None, *BASIC_ANIMALS))
         if (s.phase == SPECIAL) and s.declared is None:
             raise ValueError("a Special Round needs a declared animal")
         s.starter = _int(data, "starter", -1, n - 1)
-        s.queue = [_seat(q, n) for q in _list(data["queue"], "'queue'")]
-        s.reason = data["reason"]
-        if s.reason is not None and s.reason not in REASONS:
-            raise ValueError(f"'reason' must be None or one of {REASONS}")
+        s.queue = [sd.seat(q, n, "queue") for q in sd.listed(sd.field(data, "queue"), "queue")]
+        s.reason = sd.choice(sd.field(data, "reason"), "reason", (None, *REASONS))
         if (s.phase == DISCARD) != (s.reason is not None):
             raise ValueError("'reason' is set exactly in phase 'discard'")
         s.resume = _int(data, "resume", -1, n - 1)
         s.resume_owed = _int(data, "resume_owed", 0, 2)
-        cage = data["cage"]
-        if cage is not None:
-            cage = _list(cage, "'cage'")
-            if len(cage) != 3 or isinstance(cage[1], bool) or cage[1] not in (1, -1):
-                raise ValueError("'cage' must be [player, direction before, version]")
-            since = cage[2]
-            if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= s.version:
-                raise ValueError(f"the cage window's version must be 0..{s.version}, got {since!r}")
-            s.cage = (_seat(cage[0], n), cage[1], since)
+        cage = sd.field(data, "cage")
+        if cage is not None:  # [player, direction before, version]
+            who, before, since = sd.listed(cage, "cage", length=3)
+            if sd.integer(before, "cage direction", -1, 1) == 0:
+                raise ValueError("cage direction: must be 1 or -1")
+            s.cage = (sd.seat(who, n, "cage player"), before, sd.integer(since, "cage version", 0, s.version))
         s.winner = _int(data, "winner", -1, n - 1)
-        s.end = data["end"]
+        s.end = sd.field(data, "end")
         if (s.phase == OVER) != (s.winner >= 0) or s.end not in (None, EMPTIED, BLOCKED):
             raise ValueError("'winner' and 'end' are set exactly when the game is over")
         if (s.phase == OVER) != (s.end is not None):
@@ -1002,27 +989,4 @@ def _kinds(mask: int) -> list[int]:
 
 
 def _int(data: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
-        raise ValueError(f"{key!r} must be an integer from {lo}{'' if hi is None else f' to {hi}'}, got {value!r}")
-    return value
-
-
-def _seat(value: Any, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise ValueError(f"{value!r} is not a seat (0..{n - 1})")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list")  # noqa: TRY004 - the kernel asks ValueError for bad dicts
-    return value
-
-
-def _choice(data: dict[str, Any], key: str, allowed: tuple[str, ...]) -> str:
-    value = data[key]
-    if value not in allowed:
-        raise ValueError(f"{key!r} must be one of {allowed}, got {value!r}")
-    return value
-
+    return sd.integer(sd.field(data, key), key, lo, hi)
