@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from zdeck import statedict as sd
 from zdeck.core import Game, Option, State
 from zdeck.games.zopzoo import actions as A
 from zdeck.games.zopzoo import specialty
@@ -34,10 +35,6 @@ from zdeck.rng import Rng
 __all__ = ["PHASES", "ZopZoo", "ZopZooState"]
 
 
-def _target_ok(value: Any) -> bool:
-    return value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0)
-
-
 class ZopZoo(Game):
     id = "zopzoo"
     title = "Zop Zoo"
@@ -49,7 +46,7 @@ class ZopZoo(Game):
         "target": Option(
             None,
             "match points that end the game: default 800 (600 for 5-6 players); 1000 is the rulebook's 2-player option",
-            check=_target_ok,
+            check=sd.int_option(1, optional=True),
         ),
         "assist": Option(
             "auto",

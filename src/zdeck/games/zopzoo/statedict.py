@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from zdeck import statedict as sd
 from zdeck.games.zopzoo.cards import KIND, MATCH, MATCHERS, N_CARDS, NAME, SPECIALTY, WHITE, WILDS, Kind
 from zdeck.rng import Rng
 
@@ -32,39 +33,40 @@ def read(s: ZopZooState, d: dict[str, Any]) -> None:
         raise ValueError(f"zopzoo state dict lacks {', '.join(missing)}")
     if type(d["state_version"]) is not int or d["state_version"] != STATE_VERSION:
         raise ValueError(f"zopzoo state_version {d['state_version']!r} is not {STATE_VERSION}")
+    try:
+        _read_fields(s, d)
+    except ValueError as exc:  # every message of this game names it first
+        raise ValueError(f"zopzoo {exc}") from None
+    check_cards(s)
+    check_moment(s)
+
+
+def _read_fields(s: ZopZooState, d: dict[str, Any]) -> None:
     n = s.n
-    s.version = _int(d["version"], "version", 0)
+    s.version = sd.integer(d["version"], "version", lo=0)
     if isinstance(d["rng"], bool):
-        raise ValueError("zopzoo rng: expected the generator's integer state, got a bool")
+        raise ValueError("rng: expected the generator's integer state, got a bool")  # noqa: TRY004 - kernel asks ValueError
     s.rng = Rng.from_state(d["rng"])
-    s.round_no = _int(d["round"], "round", 1)
-    s.first = _int(d["first"], "first", 0, n - 1)
-    s.current = _int(d["current"], "current", 0, n - 1)
-    s.phase = d["phase"]
-    if s.phase not in PHASES:
-        raise ValueError(f"zopzoo phase {s.phase!r} is not one of {', '.join(PHASES)}")
-    s.pending = _int(d["pending"], "pending", -1, N_CARDS - 1)
+    s.round_no = sd.integer(d["round"], "round", lo=1)
+    s.first = sd.seat(d["first"], n, "first")
+    s.current = sd.seat(d["current"], n, "current")
+    s.phase = sd.choice(d["phase"], "phase", PHASES)
+    s.pending = sd.integer(d["pending"], "pending", -1, N_CARDS - 1)
     if (s.pending >= 0) != (s.phase in PENDING_KINDS):
-        raise ValueError(f"zopzoo pending card {s.pending} does not fit phase {s.phase!r}")
-    s.rows = _lists_of_cards(d["rows"], n, "rows")
-    s.bonus = _lists_of_cards(d["bonus"], n, "bonus")
-    s.cover = {}
-    for pair in _list(d["cover"], "cover"):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise ValueError(f"zopzoo cover: expected [white card, covering card] pairs, got {pair!r}")
-        w, c = (_int(x, "cover", 0, N_CARDS - 1) for x in pair)
-        s.cover[w] = c
+        raise ValueError(f"pending card {s.pending} does not fit phase {s.phase!r}")
+    s.rows = [_cards(r, "rows") for r in sd.per_seat(d["rows"], n, "rows")]
+    s.bonus = [_cards(b, "bonus") for b in sd.per_seat(d["bonus"], n, "bonus")]
+    # [white card, covering card] pairs
+    s.cover = dict(_cards(pair, "cover", length=2) for pair in sd.listed(d["cover"], "cover"))
     s.draw = _cards(d["draw"], "draw")
     s.discard = _cards(d["discard"], "discard")
     s.aside = _cards(d["aside"], "aside")
     s.void = set(_cards(d["void"], "void"))
-    s.totals = [_int(t, "totals", None) for t in _list(d["totals"], "totals")]
-    s.history = [[_int(x, "history", None) for x in _list(r, "history")] for r in _list(d["history"], "history")]
-    s.ends = [_int(e, "ends", -1, n - 1) for e in _list(d["ends"], "ends")]
-    if len(s.totals) != n or any(len(h) != n for h in s.history) or len(s.ends) != len(s.history):
-        raise ValueError("zopzoo totals/history do not fit the player count")
-    check_cards(s)
-    check_moment(s)
+    s.totals = sd.integers(sd.per_seat(d["totals"], n, "totals"), "totals")
+    s.history = [sd.integers(sd.per_seat(r, n, "history"), "history") for r in sd.listed(d["history"], "history")]
+    s.ends = sd.integers(d["ends"], "ends", -1, n - 1)
+    if len(s.ends) != len(s.history):
+        raise ValueError("ends: expected one entry per finished round (as history)")
 
 
 def check_cards(s: ZopZooState) -> None:
@@ -123,25 +125,5 @@ def check_moment(s: ZopZooState) -> None:
         raise ValueError("zopzoo: only Specialty cards on the discard pile can be void")
 
 
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"zopzoo {what}: expected a list, got {value!r}")
-    return value
-
-
-def _int(value: Any, what: str, lo: int | None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"zopzoo {what}: expected an integer, got {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise ValueError(f"zopzoo {what}: {value} is out of range")
-    return value
-
-
-def _cards(values: Any, what: str) -> list[int]:
-    return [_int(v, what, 0, N_CARDS - 1) for v in _list(values, what)]
-
-
-def _lists_of_cards(values: Any, n: int, what: str) -> list[list[int]]:
-    if not isinstance(values, list) or len(values) != n:
-        raise ValueError(f"zopzoo {what}: expected one list per player")
-    return [_cards(v, what) for v in values]
+def _cards(values: Any, what: str, length: int | None = None) -> list[int]:
+    return sd.integers(values, what, 0, N_CARDS - 1, length)
