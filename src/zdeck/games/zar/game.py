@@ -48,7 +48,9 @@ class ZarGame(Game):
             "points for cards left in hand: 'standard' (Symbol 1, Command 3, Power 5, Chameleon 6) or 'count'",
             choices=("standard", "count"),
         ),
-        "hands": Option(None, "game length in hands (None: play to the target score)", check=sd.int_option(1, optional=True)),
+        "hands": Option(
+            None, "game length in hands (None: play to the target score)", check=sd.int_option(1, optional=True)
+        ),
         "target": Option(
             100,
             "the game ends after the hand in which someone reaches this score (None: no target)",
