@@ -18,6 +18,10 @@ ValueError: totals: expected one entry per seat (3), got [1, 2]
 Traceback (most recent call last):
 ...
 ValueError: deck[1]: 9 is outside 0..5
+>>> each(["7", "x"], "deck", reader(int))
+Traceback (most recent call last):
+...
+ValueError: deck[1]: invalid literal for int() with base 10: 'x'
 """
 
 # ruff: noqa: TRY004 - a malformed state dict is a ValueError, as the kernel asks (not TypeError)
@@ -91,6 +95,18 @@ def choice(value: Any, what: str, allowed: tuple[Any, ...]) -> Any:
 def each(value: Any, what: str, read: Callable[[Any, str], T]) -> list[T]:
     """Read every entry of a list with `read(entry, "what[i]")`."""
     return [read(item, f"{what}[{i}]") for i, item in enumerate(listed(value, what))]
+
+
+def reader(parse: Callable[[Any], T]) -> Callable[[Any, str], T]:
+    """A reader for `each` from a one-argument parser (e.g. a card's text): its ValueError names the field."""
+
+    def read(value: Any, what: str) -> T:
+        try:
+            return parse(value)
+        except ValueError as exc:
+            raise ValueError(f"{what}: {exc}") from None
+
+    return read
 
 
 def int_option(lo: int, hi: int | None = None, optional: bool = False) -> Callable[[Any], bool]:

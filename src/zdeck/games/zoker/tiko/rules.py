@@ -18,16 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option, State
 from zdeck.games.zoker.cards import DECK, Card, stronger
 from zdeck.games.zoker.tiko.actions import ACTIONS, PLAYS, Play
 from zdeck.rng import Rng
 
 HAND = 4  # cards dealt to each player per deal
-
-
-def _positive_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 class Tiko(Game):
@@ -50,7 +47,7 @@ class Tiko(Game):
             "evenly (fewer than four each) while every player can get at least one",
             choices=("full", "even"),
         ),
-        "rounds": Option(1, "games played in a row (see 'match' for how they are added up)", check=_positive_int),
+        "rounds": Option(1, "games played in a row (see 'match' for how they are added up)", check=sd.int_option(1)),
         "match": Option(
             "cards",
             "what the players compete for over several games: 'cards' = the total number of cards won; "
@@ -268,24 +265,28 @@ class TikoState(State):
     @classmethod
     def from_dict(cls, game: Tiko, data: dict[str, Any]) -> TikoState:
         n = game.players
-        state = cls(game, Rng.from_state(data["rng"]))
-        state.version = _int(data["version"], "version")
-        state.hands = [sorted(_cards(h, "hand"), key=_index) for h in _seats(data["hands"], n, "hands")]
-        state.deck = _cards(data["deck"], "deck")
-        state.pile = [(_seat(who, n, "pile"), Card.parse(c)) for who, c in _list(data["pile"], "pile")]
-        state.former = _int(data["former"], "former")
-        state.turn = _seat(data["turn"], n, "turn")
-        state.leader = _seat(data["leader"], n, "leader")
-        state.won = [_cards(w, "won") for w in _seats(data["won"], n, "won")]
-        trick = data["last_trick"]
-        state.last_trick = None if trick is None else (_seat(trick[0], n, "last_trick"), _cards(trick[1], "last_trick"))
-        state.round_no = _int(data["round"], "round")
-        state.totals = [_int(t, "totals") for t in _seats(data["totals"], n, "totals")]
-        rows = _list(data["history"], "history")
-        state.history = [[_int(x, "history") for x in _seats(r, n, "history")] for r in rows]
-        state.over = data["over"]
-        if not isinstance(state.over, bool):
-            raise ValueError("over must be true or false")
+
+        def get(key: str) -> Any:
+            return sd.field(data, key)
+
+        state = cls(game, Rng.from_state(get("rng")))
+        state.version = sd.integer(get("version"), "version")
+        state.hands = [sorted(_cards(h, "hands"), key=_index) for h in sd.per_seat(get("hands"), n, "hands")]
+        state.deck = _cards(get("deck"), "deck")
+        state.pile = [(sd.seat(who, n, "pile"), _card(c, "pile")) for who, c in sd.listed(get("pile"), "pile")]
+        state.former = sd.integer(get("former"), "former")
+        state.turn = sd.seat(get("turn"), n, "turn")
+        state.leader = sd.seat(get("leader"), n, "leader")
+        state.won = [_cards(w, "won") for w in sd.per_seat(get("won"), n, "won")]
+        trick = get("last_trick")
+        if trick is not None:  # [winner, cards]
+            trick = (sd.seat(trick[0], n, "last_trick"), _cards(trick[1], "last_trick"))
+        state.last_trick = trick
+        state.round_no = sd.integer(get("round"), "round")
+        state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
+        state.history = [sd.integers(sd.per_seat(r, n, "history"), "history")
+                         for r in sd.listed(get("history"), "history")]
+        state.over = sd.boolean(get("over"), "over")
         state.check_consistency()
         return state
 
@@ -340,29 +341,8 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what}: expected an integer, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what}: expected a list, got {value!r}")
-    return value
+_card = sd.reader(Card.parse)
 
 
 def _cards(value: Any, what: str) -> list[Card]:
-    return [Card.parse(c) for c in _list(value, what)]
-
-
-def _seats(value: Any, n: int, what: str) -> list[Any]:
-    if not isinstance(value, list) or len(value) != n:
-        raise ValueError(f"{what}: expected one entry per seat ({n}), got {value!r}")
-    return value
-
-
-def _seat(value: Any, n: int, what: str) -> int:
-    if _int(value, what) not in range(n):
-        raise ValueError(f"{what}: {value!r} is not a seat")
-    return value
+    return sd.each(value, what, _card)
