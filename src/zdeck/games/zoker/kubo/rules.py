@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from zdeck import statedict as sd
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
 from zdeck.games.zoker.cards import DECK, Card
 from zdeck.games.zoker.kubo.actions import ACTIONS, DRAW, END, PLACES, SCORES, Draw, End, Place, Score
@@ -24,10 +25,6 @@ from zdeck.rng import Rng
 HAND = 4  # cards dealt to each player
 FILL = 5  # after a turn with several cards laid, a player may draw up to this many in hand
 TURN, SHOUT, OVER = "turn", "shout", "over"  # SHOUT: after a turn, others may claim what its player missed
-
-
-def _count(minimum: int) -> Any:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= minimum
 
 
 class Kubo(Game):
@@ -51,9 +48,9 @@ class Kubo(Game):
             "announce it during the turn, else the others may shout \"Score!\" for it when the turn ends",
             choices=("auto", "claim"),
         ),
-        "rounds": Option(1, "rounds to play; points of all rounds are added up", check=_count(1)),
+        "rounds": Option(1, "rounds to play; points of all rounds are added up", check=sd.int_option(1)),
         "target": Option(0, "end the match after the round in which someone reaches this total (0: no target)",
-                         check=_count(0)),
+                         check=sd.int_option(0)),
     }
 
     def new_state(self, seed: int) -> KuboState:
@@ -355,29 +352,31 @@ class KuboState(State):
     @classmethod
     def from_dict(cls, game: Kubo, data: dict[str, Any]) -> KuboState:
         n = game.players
-        state = cls(game, Rng.from_state(data["rng"]))
-        state.version = _int(data["version"], "version")
-        state.round_no = _int(data["round"], "round")
-        state.phase = data["phase"]
-        if state.phase not in (TURN, SHOUT, OVER):
-            raise ValueError(f"phase must be {TURN}, {SHOUT} or {OVER}, got {state.phase!r}")
-        state.turn = _seat(data["turn"], n, "turn")
-        for card in _cards(data["table"], "table"):
+
+        def get(key: str) -> Any:
+            return sd.field(data, key)
+
+        state = cls(game, Rng.from_state(get("rng")))
+        state.version = sd.integer(get("version"), "version")
+        state.round_no = sd.integer(get("round"), "round")
+        state.phase = sd.choice(get("phase"), "phase", (TURN, SHOUT, OVER))
+        state.turn = sd.seat(get("turn"), n, "turn")
+        for card in _cards(get("table"), "table"):
             state.placed[card.index] = True
         state.top = column_tops(state.frame, state.placed)
-        state.hands = [sorted(_cards(h, "hands"), key=_index) for h in _seats(data["hands"], n, "hands")]
-        state.pile = _cards(data["pile"], "pile")
-        state.may_draw = _bool(data["may_draw"], "may_draw")
-        state.laid = _int(data["laid"], "laid")
-        state.several = [_bool(b, "several") for b in _seats(data["several"], n, "several")]
-        state.pending = [_line(t) for t in _list(data["pending"], "pending")]
-        state.closing = _bool(data["closing"], "closing")
-        state.passes = _int(data["passes"], "passes")
-        state.points = [_int(p, "points") for p in _seats(data["points"], n, "points")]
-        state.scored = [(_seat(p, n, "scored"), _line(t)) for p, t, _ in _list(data["scored"], "scored")]
-        state.totals = [_int(t, "totals") for t in _seats(data["totals"], n, "totals")]
-        rows = _list(data["history"], "history")
-        state.history = [[_int(x, "history") for x in _seats(r, n, "history")] for r in rows]
+        state.hands = [sorted(_cards(h, "hands"), key=_index) for h in sd.per_seat(get("hands"), n, "hands")]
+        state.pile = _cards(get("pile"), "pile")
+        state.may_draw = sd.boolean(get("may_draw"), "may_draw")
+        state.laid = sd.integer(get("laid"), "laid")
+        state.several = [sd.boolean(b, "several") for b in sd.per_seat(get("several"), n, "several")]
+        state.pending = sd.each(get("pending"), "pending", sd.reader(_line))
+        state.closing = sd.boolean(get("closing"), "closing")
+        state.passes = sd.integer(get("passes"), "passes")
+        state.points = sd.integers(sd.per_seat(get("points"), n, "points"), "points")
+        state.scored = [(sd.seat(p, n, "scored"), _line(t)) for p, t, _ in sd.listed(get("scored"), "scored")]
+        state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
+        state.history = [sd.integers(sd.per_seat(r, n, "history"), "history")
+                         for r in sd.listed(get("history"), "history")]
         state.check_consistency()
         return state
 
@@ -441,35 +440,8 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what}: expected an integer, got {value!r}")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{what}: expected true or false, got {value!r}")
-    return value
-
-
-def _list(value: Any, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what}: expected a list, got {value!r}")
-    return value
+_card = sd.reader(Card.parse)
 
 
 def _cards(value: Any, what: str) -> list[Card]:
-    return [Card.parse(c) for c in _list(value, what)]
-
-
-def _seats(value: Any, n: int, what: str) -> list[Any]:
-    if not isinstance(value, list) or len(value) != n:
-        raise ValueError(f"{what}: expected one entry per seat ({n}), got {value!r}")
-    return value
-
-
-def _seat(value: Any, n: int, what: str) -> int:
-    if _int(value, what) not in range(n):
-        raise ValueError(f"{what}: {value!r} is not a seat")
-    return value
+    return sd.each(value, what, _card)
