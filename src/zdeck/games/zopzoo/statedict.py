@@ -45,7 +45,7 @@ def _read_fields(s: ZopZooState, d: dict[str, Any]) -> None:
     n = s.n
     s.version = sd.integer(d["version"], "version", lo=0)
     if isinstance(d["rng"], bool):
-        raise ValueError("rng: expected the generator's integer state, got a bool")  # noqa: TRY004 - kernel asks ValueError
+        raise ValueError("rng: expected the generator's integer state, got a bool")  # noqa: TRY004
     s.rng = Rng.from_state(d["rng"])
     s.round_no = sd.integer(d["round"], "round", lo=1)
     s.first = sd.seat(d["first"], n, "first")
@@ -63,7 +63,8 @@ def _read_fields(s: ZopZooState, d: dict[str, Any]) -> None:
     s.aside = _cards(d["aside"], "aside")
     s.void = set(_cards(d["void"], "void"))
     s.totals = sd.integers(sd.per_seat(d["totals"], n, "totals"), "totals")
-    s.history = [sd.integers(sd.per_seat(r, n, "history"), "history") for r in sd.listed(d["history"], "history")]
+    s.history = [sd.integers(sd.per_seat(r, n, "history"), "history")
+                 for r in sd.listed(d["history"], "history")]
     s.ends = sd.integers(d["ends"], "ends", -1, n - 1)
     if len(s.ends) != len(s.history):
         raise ValueError("ends: expected one entry per finished round (as history)")
