@@ -339,3 +339,12 @@ def test_turns_outside_the_table_are_refused_not_crashing() -> None:
 def test_the_registry_offers_the_memory_bots() -> None:
     assert zdeck.bot_names("zoker-memo") == ["random", "perfect", "forgetful", "goldfish"]
     assert [zdeck.make_bot("zoker-memo", n).capacity for n in ("perfect", "forgetful", "goldfish")] == [None, 8, 2]
+
+
+def test_a_bad_field_is_named_in_the_refusal() -> None:
+    game = zdeck.make("zoker-memo", players=2)
+    data = game.new_state(1).to_dict()
+    with pytest.raises(ValueError, match=r"seen_at\[3\]"):
+        game.state_from_dict({**data, "seen_at": [-1, -1, -1, 5] + [-1] * 12})  # no flip has happened yet
+    with pytest.raises(ValueError, match=r"last\[5\]"):
+        game.state_from_dict({**data, "last": [0, 1, "red XL4", 2, "blue S1", "yes"]})

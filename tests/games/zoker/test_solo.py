@@ -259,3 +259,14 @@ def test_actions_from_outside_the_table_are_refused_not_crashing() -> None:
 def test_the_registry_offers_the_solo_bots() -> None:
     assert zdeck.bot_names("zoker-solo") == ["random", "greedy", "solver"]
     assert zdeck.make_bot("zoker-solo", "solver").name == "solver"
+
+
+def test_a_bad_field_is_named_in_the_refusal() -> None:
+    data = GAME.new_state(1).to_dict()
+    data["piles"][2] = ["purple XL9"]
+    with pytest.raises(ValueError, match=r"piles\[2\]\[0\]"):
+        GAME.state_from_dict(data)
+    data = GAME.new_state(1).to_dict()
+    del data["deck"]
+    with pytest.raises(ValueError, match="lacks 'deck'"):
+        GAME.state_from_dict(data)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option, State
 from zdeck.games.zoker.cards import DECK, Card
 from zdeck.games.zoker.memo import rules
@@ -24,10 +25,6 @@ from zdeck.games.zoker.memo.rules import EMPTY, PAIR_RULES
 from zdeck.rng import Rng
 
 DEFAULT_DEAL = 16  # the rulebook's 4x4 square
-
-
-def _deal_size(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 2 <= value <= MAX_PLACES
 
 
 class ZokerMemo(Game):
@@ -42,7 +39,7 @@ class ZokerMemo(Game):
                             "one: the easier variant, any two cards sharing at least one quality",
                             choices=PAIR_RULES),
         "deal": Option(DEFAULT_DEAL, "cards dealt face down at the start, and places refilled later (2..64)",
-                       check=_deal_size),
+                       check=sd.int_option(2, MAX_PLACES)),
         "stuck": Option("extend", "when no pair is left and no place is empty but cards remain in the deck: "
                         "extend: deal one more card beside the table until a pair exists (the rulebook ends the "
                         "game only once all cards are dealt); end: the game ends there", choices=("extend", "end")),
@@ -212,30 +209,35 @@ class MemoState(State):
     @classmethod
     def from_dict(cls, game: ZokerMemo, data: dict[str, Any]) -> MemoState:
         n = game.players
-        state = cls(game, Rng.from_state(data["rng"]))
-        state.version = _int(data["version"])
-        state.table = [EMPTY if c is None else _card(c) for c in _list(data["table"], "table")]
+
+        def get(key: str) -> Any:
+            return sd.field(data, key)
+
+        state = cls(game, Rng.from_state(get("rng")))
+        state.version = sd.integer(get("version"), "version", lo=0)
+        table = sd.listed(get("table"), "table")
+        state.table = [EMPTY if c is None else _card(c, f"table[{i}]") for i, c in enumerate(table)]
         size = len(state.table)
         if not game.options["deal"] <= size <= MAX_PLACES:
-            raise ValueError(f"the table has {size} places; it needs {game.options['deal']} to {MAX_PLACES}")
-        state.seen_at = [_int(x) for x in _list(data["seen_at"], "seen_at", size)]
-        up = data["up"]
-        state.up = EMPTY if up is None else _int(up)
-        state.deck = [_card(c) for c in _list(data["deck"], "deck")]
-        state.turn = _seat(data["turn"], n)
-        state.won = [[_card(c) for c in _list(w, "won")] for w in _list(data["won"], "won", n)]
-        state.flips = _int(data["flips"])
-        last = data["last"]
+            raise ValueError(f"table: {size} places; it needs {game.options['deal']} to {MAX_PLACES}")
+        state.flips = sd.integer(get("flips"), "flips", lo=0)
+        state.seen_at = sd.integers(get("seen_at"), "seen_at", lo=-1, hi=state.flips, length=size)
+        up = get("up")
+        state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=size - 1)
+        state.deck = sd.each(get("deck"), "deck", _card)
+        state.turn = sd.seat(get("turn"), n, "turn")
+        state.won = [sd.each(w, f"won[{p}]", _card) for p, w in enumerate(sd.per_seat(get("won"), n, "won"))]
+        last = get("last")
         if last is not None:
-            who, pa, ca, pb, cb, taken = _list(last, "last", 6)
-            state.last = [_seat(who, n), _place(pa, size), _card(ca), _place(pb, size), _card(cb), bool(taken)]
+            who, pa, ca, pb, cb, taken = sd.listed(last, "last", 6)
+            state.last = [sd.seat(who, n, "last[0]"), sd.integer(pa, "last[1]", lo=0, hi=size - 1),
+                          _card(ca, "last[2]"), sd.integer(pb, "last[3]", lo=0, hi=size - 1),
+                          _card(cb, "last[4]"), sd.boolean(taken, "last[5]")]
         cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
         if sorted(cards) != list(range(len(DECK))):
             raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
-        if state.up != EMPTY and (not 0 <= state.up < size or state.table[state.up] == EMPTY):
-            raise ValueError(f"up={state.up}: the first card turned must be a card on the table")
-        if any(x < -1 or x > state.flips for x in state.seen_at):
-            raise ValueError("seen_at entries must be -1 or a flip number not after `flips`")
+        if state.up != EMPTY and state.table[state.up] == EMPTY:
+            raise ValueError(f"up: place {state.up} is empty; the first card turned must be on the table")
         over = not rules.has_pair(state.table, state.rule)
         if over and state.deck and (EMPTY in state.table or game.options["stuck"] == "extend"):
             raise ValueError("a table with no pair left would have been refilled from the deck")
@@ -287,30 +289,4 @@ def _text(card: int) -> str:
     return str(DECK[card])
 
 
-def _card(text: Any) -> int:
-    return Card.parse(text).index
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected an integer, got {value!r}")  # noqa: TRY004 - the kernel asks ValueError for bad dicts
-    return value
-
-
-def _seat(value: Any, n: int) -> int:
-    if _int(value) not in range(n):
-        raise ValueError(f"{value!r} is not a seat (0..{n - 1})")
-    return value
-
-
-def _place(value: Any, size: int) -> int:
-    if _int(value) not in range(size):
-        raise ValueError(f"{value!r} is not a place (0..{size - 1})")
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        size = f" of {length}" if length is not None else ""
-        raise ValueError(f"{what} must be a list{size}, got {value!r}")
-    return value
+_card = sd.reader(lambda text: Card.parse(text).index)

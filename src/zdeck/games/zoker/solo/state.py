@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from zdeck import statedict as sd
 from zdeck.core import Action, Game, State
 from zdeck.games.zoker.cards import DECK, Card
 from zdeck.games.zoker.solo import rules
@@ -183,12 +184,13 @@ class SoloState(State):
 
     @classmethod
     def from_dict(cls, game: ZokerSolo, data: dict[str, Any]) -> SoloState:
-        state = cls(game, Rng.from_state(data["rng"]))
-        state.version = _int(data["version"])
-        upper = _list(data["upper"], "upper", UPPER)
-        state.upper = [EMPTY if c is None else _card(c) for c in upper]
-        state.piles = [[_card(c) for c in _list(p, "pile")] for p in _list(data["piles"], "piles", PILES)]
-        state.deck = [_card(c) for c in _list(data["deck"], "deck")]
+        state = cls(game, Rng.from_state(sd.field(data, "rng")))
+        state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
+        upper = sd.listed(sd.field(data, "upper"), "upper", UPPER)
+        state.upper = [EMPTY if c is None else _card(c, f"upper[{i}]") for i, c in enumerate(upper)]
+        piles = sd.listed(sd.field(data, "piles"), "piles", PILES)
+        state.piles = [sd.each(p, f"piles[{i}]", _card) for i, p in enumerate(piles)]
+        state.deck = sd.each(sd.field(data, "deck"), "deck", _card)
         cards = [c for c in state.upper if c != EMPTY] + [c for p in state.piles for c in p] + state.deck
         if sorted(cards) != list(range(len(DECK))):
             raise ValueError("the layout, piles and deck must hold each of the 64 cards exactly once")
@@ -221,18 +223,4 @@ def _text_or_none(card: int) -> str | None:
     return None if card == EMPTY else str(DECK[card])
 
 
-def _card(text: Any) -> int:
-    return Card.parse(text).index
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected an integer, got {value!r}")  # noqa: TRY004 - the kernel asks ValueError for bad dicts
-    return value
-
-
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        size = f" of {length}" if length is not None else ""
-        raise ValueError(f"{what} must be a list{size}, got {value!r}")
-    return value
+_card = sd.reader(lambda text: Card.parse(text).index)
