@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from tests.conformance import check_action_codec, check_bad_inputs, check_choice_walk, check_playouts
 from zdeck.core import State
 
 
@@ -52,3 +54,25 @@ def test_memo_action_codec() -> None:
 @pytest.mark.parametrize("players", [1, 5])
 def test_memo_bad_inputs_are_refused(players: int) -> None:
     check_bad_inputs(zdeck.make("zoker-memo", players=players))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 10**6), max_size=120))
+def test_solo_any_choices_keep_the_invariants(seed: int, choices: list[int]) -> None:
+    check_choice_walk(zdeck.make("zoker-solo"), seed, choices, conserved=solo_cards)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 5),
+    rule=st.sampled_from(["two", "one"]),
+    deal=st.sampled_from([2, 5, 16, 64]),
+    stuck=st.sampled_from(["extend", "end"]),
+    choices=st.lists(st.integers(0, 10**6), max_size=150),
+)
+def test_memo_any_choices_keep_the_invariants(
+    seed: int, players: int, rule: str, deal: int, stuck: str, choices: list[int]
+) -> None:
+    game = zdeck.make("zoker-memo", players=players, pair_rule=rule, deal=deal, stuck=stuck)
+    check_choice_walk(game, seed, choices, conserved=memo_cards)
