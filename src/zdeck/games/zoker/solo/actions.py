@@ -51,3 +51,9 @@ ACTIONS: tuple[MoveCard | MovePile | Deal, ...] = (
     *(MovePile(a, b) for a in range(PILES) for b in range(PILES) if a != b),
     DEAL,
 )
+
+# The same objects by position, so listing legal moves builds no new dataclasses.
+CARD_MOVES: tuple[tuple[MoveCard, ...], ...] = tuple(
+    tuple(a for a in ACTIONS if isinstance(a, MoveCard) and a.slot == s) for s in range(UPPER)
+)
+PILE_MOVES: dict[tuple[int, int], MovePile] = {(a.src, a.dst): a for a in ACTIONS if isinstance(a, MovePile)}

@@ -15,7 +15,16 @@ from zdeck import statedict as sd
 from zdeck.core import Action, Game, State
 from zdeck.games.zoker.cards import DECK, Card
 from zdeck.games.zoker.solo import rules
-from zdeck.games.zoker.solo.actions import ACTIONS, DEAL, Deal, MoveCard, MovePile, place_name
+from zdeck.games.zoker.solo.actions import (
+    ACTIONS,
+    CARD_MOVES,
+    DEAL,
+    PILE_MOVES,
+    Deal,
+    MoveCard,
+    MovePile,
+    place_name,
+)
 from zdeck.games.zoker.solo.rules import EMPTY, PILES, UPPER
 from zdeck.rng import Rng
 
@@ -78,8 +87,8 @@ class SoloState(State):
         if self.over or player != 0:
             return []
         covers = self.covers()
-        moves: list[Action] = [MoveCard(s, p) for s, p in rules.card_moves(self.upper, covers)]
-        moves.extend(MovePile(a, b) for a, b in rules.pile_moves(covers))
+        moves: list[Action] = [CARD_MOVES[s][p] for s, p in rules.card_moves(self.upper, covers)]
+        moves.extend(PILE_MOVES[pair] for pair in rules.pile_moves(covers))
         if rules.may_deal(self.upper, len(self.deck)):
             moves.append(DEAL)
         return moves
