@@ -21,6 +21,7 @@ class Bot(Protocol):
     reaction_ms: float  # median reaction time in races (the simulator's model)
     wants_view: bool  # give me a resampled state (`view`) to search
     # Optional `reads_observation = False`: the simulator then skips building the observation.
+    # Optional `reset()`: called before each game, for bots that carry a plan or memory between moves.
 
     def act(
         self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

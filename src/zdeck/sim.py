@@ -138,6 +138,9 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
     if len(bots) != game.players:
         raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
     state = game.new_state(seed)
+    for bot in bots:
+        if hasattr(bot, "reset"):
+            bot.reset()
     master = Rng(seed ^ _SIM_SALT)
     timing = master.spawn()
     rngs = [master.spawn() for _ in bots]

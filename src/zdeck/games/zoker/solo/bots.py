@@ -158,6 +158,10 @@ class SolverBot:
         self.reaction_ms = reaction_ms
         self._plan: list[tuple[Position, Move]] = []  # (position the move is made from, the move)
 
+    def reset(self) -> None:
+        """A new game: forget the last game's plan."""
+        self._plan = []
+
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
     ) -> Action | None:
