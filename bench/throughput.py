@@ -233,10 +233,10 @@ def discover(skipped: dict[str, str]) -> dict[str, type[Game]]:
     except Exception:  # noqa: BLE001 - another engineer's package may not import yet
         pass
     found: dict[str, type[Game]] = {}
-    root = importlib.import_module("zdeck.games")
+    root = importlib.import_module("zdeck.decks")
     for info in pkgutil.iter_modules(root.__path__):
         try:
-            package = importlib.import_module(f"zdeck.games.{info.name}")
+            package = importlib.import_module(f"zdeck.decks.{info.name}")
         except Exception as exc:  # noqa: BLE001
             skipped[f"package {info.name}"] = f"import failed: {type(exc).__name__}: {exc}"
             continue

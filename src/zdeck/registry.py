@@ -1,6 +1,6 @@
 """Finds the games and their bots.
 
-Every package under `zdeck.games` exports `GAMES`, a list of Game classes, and may
+Every package under `zdeck.decks` exports `GAMES`, a list of Game classes, and may
 export `BOTS`, a dict from game id to {bot name: bot factory} for its heuristics.
 """
 
@@ -17,8 +17,8 @@ from zdeck.core import Game
 
 @cache
 def _packages() -> tuple[Any, ...]:
-    root = importlib.import_module("zdeck.games")  # the package, not zdeck.games() the function
-    return tuple(importlib.import_module(f"zdeck.games.{m.name}") for m in pkgutil.iter_modules(root.__path__))
+    root = importlib.import_module("zdeck.decks")
+    return tuple(importlib.import_module(f"zdeck.decks.{m.name}") for m in pkgutil.iter_modules(root.__path__))
 
 
 @cache

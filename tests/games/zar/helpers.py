@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import zdeck
-from zdeck.games.zar.actions import Call, Play
-from zdeck.games.zar.cards import BY_NAME, CHAMELEON, COLOURS, DECLARED_SYMBOLS, full_deck
-from zdeck.games.zar.game import ZarGame
-from zdeck.games.zar.state import ZarState
+from zdeck.decks.zar.actions import Call, Play
+from zdeck.decks.zar.cards import BY_NAME, CHAMELEON, COLOURS, DECLARED_SYMBOLS, full_deck
+from zdeck.decks.zar.game import ZarGame
+from zdeck.decks.zar.state import ZarState
 
 FILLER_ORDER = ("Lightning Bolt", "Galaxy", "Cloud")  # symbols the scenarios never put on top
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import zdeck
 from tests.games.zar.helpers import game, k, play, scenario
 from zdeck import RandomBot, Rng
-from zdeck.games.zar.actions import DRAW
-from zdeck.games.zar.bots import ZarHeuristicBot
-from zdeck.games.zar.state import ZarState
+from zdeck.decks.zar.actions import DRAW
+from zdeck.decks.zar.bots import ZarHeuristicBot
+from zdeck.decks.zar.state import ZarState
 from zdeck.sim import play as sim_play
 
 

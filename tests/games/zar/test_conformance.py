@@ -8,7 +8,7 @@ import pytest
 
 import zdeck
 from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
-from zdeck.games.zar.state import ZarState
+from zdeck.decks.zar.state import ZarState
 
 # (half_decks, chameleons, players, calls): each range's ends and a middle, with and without Chameleons
 CONFIGS = [

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 import zdeck
 from zdeck import IllegalAction, Outcome, Rng
-from zdeck.games.zar.actions import DRAW, PASS, Play
-from zdeck.games.zar.cards import CHAMELEON, PLAIN_KINDS, declarations, full_deck
-from zdeck.games.zar.rules import follows
-from zdeck.games.zar.state import ZarState
+from zdeck.decks.zar.actions import DRAW, PASS, Play
+from zdeck.decks.zar.cards import CHAMELEON, PLAIN_KINDS, declarations, full_deck
+from zdeck.decks.zar.rules import follows
+from zdeck.decks.zar.state import ZarState
 
 
 def check_invariants(state: ZarState) -> None:

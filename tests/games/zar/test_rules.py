@@ -12,8 +12,8 @@ import pytest
 import zdeck
 from tests.games.zar.helpers import game, k, play, scenario
 from zdeck import IllegalAction, Outcome
-from zdeck.games.zar.actions import DRAW, PASS, Call
-from zdeck.games.zar.cards import CHAMELEON, IS_POWER, KINDS, PLAIN_KINDS, deal_size, full_deck, points_table
+from zdeck.decks.zar.actions import DRAW, PASS, Call
+from zdeck.decks.zar.cards import CHAMELEON, IS_POWER, KINDS, PLAIN_KINDS, deal_size, full_deck, points_table
 
 # -- the deck ------------------------------------------------------------------------------
 

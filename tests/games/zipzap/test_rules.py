@@ -8,8 +8,8 @@ import pytest
 
 import zdeck
 from zdeck import IllegalAction, Outcome
-from zdeck.games.zipzap.cards import ZAP, Card, Play
-from zdeck.games.zipzap.state import ZipZapState
+from zdeck.decks.zipzap.cards import ZAP, Card, Play
+from zdeck.decks.zipzap.state import ZipZapState
 
 ALL_SUITS = ["red", "yellow", "green", "blue", "wild"]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from zdeck.games.zoker.cards import (
+from zdeck.decks.zoker.cards import (
     DECK,
     LAYER_DIAGONALS,
     SPACE_DIAGONALS,

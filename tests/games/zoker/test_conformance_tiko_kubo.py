@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import zdeck
 from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
 from zdeck.core import State
-from zdeck.games.zoker.cards import Card, stronger
-from zdeck.games.zoker.kubo.actions import Place
+from zdeck.decks.zoker.cards import Card, stronger
+from zdeck.decks.zoker.kubo.actions import Place
 from zdeck.rng import Rng
 
 

@@ -8,10 +8,10 @@ import pytest
 
 import zdeck
 from zdeck import IllegalAction, Outcome, Rng
-from zdeck.games.zoker.cards import DECK, Card
-from zdeck.games.zoker.kubo import KuboState, PointsBot
-from zdeck.games.zoker.kubo.actions import DRAW, END, Place, Score
-from zdeck.games.zoker.kubo.board import FRAMES, LINES, any_open, line_text, placeable
+from zdeck.decks.zoker.cards import DECK, Card
+from zdeck.decks.zoker.kubo import KuboState, PointsBot
+from zdeck.decks.zoker.kubo.actions import DRAW, END, Place, Score
+from zdeck.decks.zoker.kubo.board import FRAMES, LINES, any_open, line_text, placeable
 from zdeck.sim import play as sim_play
 
 C = Card.parse

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 import zdeck
 from zdeck.core import IllegalAction
-from zdeck.games.zoker.cards import DECK
-from zdeck.games.zoker.memo.actions import Turn
-from zdeck.games.zoker.memo.bots import MemoryBot, forgetful, goldfish, perfect
-from zdeck.games.zoker.memo.state import MemoState
+from zdeck.decks.zoker.cards import DECK
+from zdeck.decks.zoker.memo.actions import Turn
+from zdeck.decks.zoker.memo.bots import MemoryBot, forgetful, goldfish, perfect
+from zdeck.decks.zoker.memo.state import MemoState
 from zdeck.rng import Rng
 from zdeck.sim import play
 

@@ -8,10 +8,10 @@ import pytest
 
 import zdeck
 from zdeck.core import IllegalAction
-from zdeck.games.zoker.cards import DECK
-from zdeck.games.zoker.solo.actions import DEAL, MoveCard, MovePile
-from zdeck.games.zoker.solo.bots import GreedyBot, SolverBot
-from zdeck.games.zoker.solo.state import SoloState
+from zdeck.decks.zoker.cards import DECK
+from zdeck.decks.zoker.solo.actions import DEAL, MoveCard, MovePile
+from zdeck.decks.zoker.solo.bots import GreedyBot, SolverBot
+from zdeck.decks.zoker.solo.state import SoloState
 from zdeck.rng import Rng
 from zdeck.sim import play
 

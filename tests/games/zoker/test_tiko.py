@@ -8,9 +8,9 @@ import pytest
 
 import zdeck
 from zdeck import IllegalAction, Rng
-from zdeck.games.zoker.cards import DECK, Card
-from zdeck.games.zoker.tiko import CheapWinnerBot, TikoState
-from zdeck.games.zoker.tiko.actions import Play
+from zdeck.decks.zoker.cards import DECK, Card
+from zdeck.decks.zoker.tiko import CheapWinnerBot, TikoState
+from zdeck.decks.zoker.tiko.actions import Play
 from zdeck.sim import play as sim_play
 
 C = Card.parse

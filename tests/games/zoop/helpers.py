@@ -6,8 +6,8 @@ from collections import Counter
 from typing import Any
 
 import zdeck
-from zdeck.games.zoop.cards import Card, card_by_text
-from zdeck.games.zoop.rules import ZoopState
+from zdeck.decks.zoop.cards import Card, card_by_text
+from zdeck.decks.zoop.rules import ZoopState
 
 
 class _Cards:

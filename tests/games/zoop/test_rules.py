@@ -12,9 +12,9 @@ import zdeck
 import zdeck.sim
 from tests.games.zoop.helpers import CARD, hand, make_state, texts, top
 from zdeck import IllegalAction, Outcome, Rng
-from zdeck.games.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Discard, Play, PlayWild, Zoop
-from zdeck.games.zoop.bots import HeuristicBot
-from zdeck.games.zoop.cards import can_play_on, load_deck, shared_traits
+from zdeck.decks.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Discard, Play, PlayWild, Zoop
+from zdeck.decks.zoop.bots import HeuristicBot
+from zdeck.decks.zoop.cards import can_play_on, load_deck, shared_traits
 
 # -- 1. Setup -----------------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import zdeck
 from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
 from zdeck.core import State
-from zdeck.games.zopzoo.rules import ZopZooState
+from zdeck.decks.zopzoo.rules import ZopZooState
 from zdeck.rng import Rng
 
 
@@ -50,7 +50,7 @@ def test_bad_inputs_are_refused(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 5])
 @pytest.mark.parametrize("assist", ["auto", "manual"])
 def test_heuristic_bots_play_legal_whole_games(players: int, assist: str) -> None:
-    from zdeck.games.zopzoo.bots import HeuristicBot
+    from zdeck.decks.zopzoo.bots import HeuristicBot
     from zdeck.sim import play
 
     game = zdeck.make("zopzoo", players=players, assist=assist, target=300)

@@ -10,9 +10,9 @@ import pytest
 
 import zdeck
 from tests.games.zopzoo.test_rules import c, table
-from zdeck.games.zopzoo import actions as A
-from zdeck.games.zopzoo.rules import ZopZooState
-from zdeck.games.zopzoo.statedict import FIELDS, PENDING_KINDS, PHASES
+from zdeck.decks.zopzoo import actions as A
+from zdeck.decks.zopzoo.rules import ZopZooState
+from zdeck.decks.zopzoo.statedict import FIELDS, PENDING_KINDS, PHASES
 from zdeck.rng import Rng
 
 

@@ -15,9 +15,9 @@ import pytest
 
 import zdeck
 from zdeck import IllegalAction
-from zdeck.games.zopzoo import actions as A
-from zdeck.games.zopzoo.bots import HeuristicBot
-from zdeck.games.zopzoo.cards import (
+from zdeck.decks.zopzoo import actions as A
+from zdeck.decks.zopzoo.bots import HeuristicBot
+from zdeck.decks.zopzoo.cards import (
     BLACK,
     CARDS,
     CATEGORIES,
@@ -27,7 +27,7 @@ from zdeck.games.zopzoo.cards import (
     Kind,
     card_id,
 )
-from zdeck.games.zopzoo.rules import ZopZooState
+from zdeck.decks.zopzoo.rules import ZopZooState
 from zdeck.rng import Rng
 
 

@@ -1,0 +1,120 @@
+"""ZAR actions and the spoken calls.
+
+A `Play` puts down `real` identical cards of kind `card` plus `chameleons`
+Chameleons acting as that card, in one go (a single, DOUBLE, TRIPLE, QUAD...).
+`chameleon_on_top` says which physical card ends on top when both are played
+(it decides whether a later Chameleon may match). Power plays carry their
+declaration. Under `calls="strict"` a play also carries what the player said,
+as a `Call`; under `calls="auto"` `call` is None and the engine speaks for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from zdeck.decks.zar.cards import CHAMELEON, KINDS, declaration_name
+
+_SIZE_WORDS = {2: "DOUBLE", 3: "TRIPLE", 4: "QUAD", 5: "QUINT", 6: "SEXT", 7: "SEPT", 8: "OCT"}
+_ZAR_SIZE = {2: "ZAR'BLE", 3: "ZAR'PLE", 4: "ZAR'QUAD"}
+
+
+def size_word(size: int) -> str:
+    """DOUBLE, TRIPLE, QUAD as in the rules; QUINT..OCT and 'n-FOLD' are the project's own words."""
+    return _SIZE_WORDS.get(size, f"{size}-FOLD")
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """What a player says with a play: ZAR (one card left), MATCH, and the size word.
+
+    `size` is the multiple being named: for a match the cards played now
+    ("MATCH-DOUBLE"), for an ordinary play the cards played now ("TRIPLE"), and
+    for matching yourself your whole run ("DOUBLE" for one card on your own card).
+    """
+
+    zar: bool
+    match: bool
+    size: int
+
+    def words(self, declared: str = "") -> str:
+        if self.match:
+            head = "MATCH" if self.size == 1 else f"MATCH-{size_word(self.size)}"
+        else:
+            head = "" if self.size == 1 else size_word(self.size)
+        if self.zar:
+            if not head:
+                head = "ZAR"
+            elif self.match:
+                head = "ZAR'CH" + head[len("MATCH") :]
+            else:
+                head = _ZAR_SIZE.get(self.size, f"ZAR'{head}")
+        if declared:
+            head = f"{head}-{declared.upper()}" if head else declared.upper()
+        return head
+
+
+SILENT = Call(False, False, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Put down cards; see the module docstring."""
+
+    card: int  # the kind played (Chameleons take this identity)
+    real: int  # printed cards of that kind
+    chameleons: int = 0
+    chameleon_on_top: bool = False
+    declare: int = -1  # colour or symbol index for Power plays
+    call: Call | None = None  # strict calls only
+
+    @property
+    def size(self) -> int:
+        return self.real + self.chameleons
+
+    def cards_text(self) -> str:
+        name = KINDS[self.card].name
+        cham = KINDS[CHAMELEON].name
+        if self.chameleons == 0:
+            text = name if self.real == 1 else f"{self.real} {name}"
+        elif self.real == 0:
+            text = f"{cham} as {name}" if self.chameleons == 1 else f"{self.chameleons} {cham} as {name}"
+        else:
+            real = name if self.real == 1 else f"{self.real} {name}"
+            chams = cham if self.chameleons == 1 else f"{self.chameleons} {cham}"
+            top = cham if self.chameleon_on_top else name
+            text = f"{real} + {chams} ({top} on top)"
+        if self.declare >= 0:
+            text += f" declare {declaration_name(self.card, self.declare)}"
+        return text
+
+    def spoken(self) -> str:
+        """The call as words, with the declaration spoken at the end ("ZAR'CH-TRIPLE-BLUE")."""
+        if self.call is None:
+            return ""
+        return self.call.words(declaration_name(self.card, self.declare))
+
+    def __str__(self) -> str:
+        spoken = self.spoken()
+        return f"{spoken}: {self.cards_text()}" if spoken else self.cards_text()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw when you cannot play (one card, or the whole pending Wasp draw)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep the card just drawn and end the turn."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+DRAW = Draw()
+PASS = Pass()
+
+ZarAction = Play | Draw | Pass

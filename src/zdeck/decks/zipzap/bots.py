@@ -1,0 +1,56 @@
+"""A Zip Zap bot that plays sensibly from its own observation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from zdeck.core import Action, State
+from zdeck.decks.zipzap.cards import BY_TEXT, SUITS, TOP_NUMBER, Card, Play, Zap, followers
+from zdeck.rng import Rng
+
+ENDGAME = 4  # with this many cards or fewer, the Zap is worth more played (5 points) than kept
+
+
+class GreedyBot:
+    """Plays at once in races, leads cards that keep control (10s, dead ends, long runs),
+    sheds wild cards early, and spends its Zap to keep control late in the round."""
+
+    name = "greedy"
+    wants_view = False
+
+    def __init__(self, reaction_ms: float = 450.0) -> None:
+        self.reaction_ms = reaction_ms
+
+    def act(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None:
+        plays = [a for a in legal_actions if isinstance(a, Play)]
+        zap = next((a for a in legal_actions if isinstance(a, Zap)), None)
+        hand = {BY_TEXT[c] for c in observation["hand"]}
+        if observation["phase"] == "race":
+            if plays:
+                return max(plays, key=lambda a: _run_length(a.card, hand))
+            return zap if zap is not None and len(hand) <= ENDGAME + 1 else None
+        if zap is not None and len(hand) <= ENDGAME:
+            return zap
+        seen = {BY_TEXT[c] for _, c in observation["pile"] if c != "zap"}
+        in_play = {SUITS.index(s) for s in observation["suits_in_play"]}
+        return max(plays, key=lambda a: self._lead_value(a.card, hand, seen, in_play))
+
+    @staticmethod
+    def _lead_value(card: Card, hand: set[Card], seen: set[Card], in_play: set[int]) -> tuple[int, int, int, int]:
+        rest = hand - {card}
+        threats = [f for f in followers(card) if f not in rest and f not in seen and f.suit in in_play]
+        keeps_control = card.number == TOP_NUMBER or not threats
+        return int(keeps_control), _run_length(card, hand), card.points, -card.number
+
+
+def _run_length(card: Card, hand: set[Card]) -> int:
+    """How many of my own cards I could chain from this one."""
+    length, current = 1, card
+    while True:
+        nxt = next((f for f in followers(current) if f in hand and f != card), None)
+        if nxt is None:
+            return length
+        length, current = length + 1, nxt

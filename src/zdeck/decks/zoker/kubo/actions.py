@@ -1,0 +1,44 @@
+"""Kubo's actions: draw a card, lay a card, claim a structure ("Score!"), end the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from zdeck.decks.zoker.cards import DECK, Card
+from zdeck.decks.zoker.kubo.board import LINES, line_text
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    card: Card
+
+    def __str__(self) -> str:
+        return f"place {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """Announce (or, after another's turn, shout "Score!" for) one completed structure, by its line id."""
+
+    line: int
+
+    def __str__(self) -> str:
+        return f"score {line_text(self.line)}"
+
+
+DRAW, END = Draw(), End()
+PLACES: tuple[Place, ...] = tuple(Place(c) for c in DECK)  # PLACES[card.index]
+SCORES: tuple[Score, ...] = tuple(Score(k) for k in range(len(LINES)))  # SCORES[line id]
+ACTIONS: tuple[Draw | End | Place | Score, ...] = (DRAW, END, *PLACES, *SCORES)

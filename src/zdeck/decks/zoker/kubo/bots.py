@@ -1,0 +1,74 @@
+"""A Kubo heuristic: take points, empty the hand, and never open a Zoker for someone else."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from zdeck.core import Action, State
+from zdeck.decks.zoker.cards import Card
+from zdeck.decks.zoker.kubo.actions import END, Place, Score
+from zdeck.decks.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES_THROUGH, Frame, column_tops, placeable
+from zdeck.rng import Rng
+
+GIFT_WEIGHT = 0.9  # how much a structure left for the next players to complete costs us (they may not hold it)
+NEAR_WEIGHT = 0.35  # ... when its fourth card needs one more card laid first
+
+
+def threats(frame: Frame, placed: list[bool], mine: set[int]) -> float:
+    """Points others could take soon: lines with three cards down whose fourth is not ours and is layable
+    now (full weight) or once one more card is laid (part weight)."""
+    top = column_tops(frame, placed)
+    total = 0.0
+    for k, cards in enumerate(LINE_CARDS):
+        missing = [i for i in cards if not placed[i]]
+        if len(missing) != 1 or missing[0] in mine:
+            continue
+        m = missing[0]
+        if placeable(frame, placed, top, m):
+            total += LINE_POINTS[k]
+        elif top[frame.column_of[m]] < frame.layer_of[m] and (
+                (frame.below[m] >= 0 and placeable(frame, placed, top, frame.below[m]))
+                or any(placeable(frame, placed, top, j) for j in frame.beside[m])):
+            total += NEAR_WEIGHT * LINE_POINTS[k] / GIFT_WEIGHT
+    return total
+
+
+class PointsBot:
+    """Lays the card worth most now (points + one card out of hand - what it opens for others)."""
+
+    name = "points"
+    wants_view = False
+
+    def __init__(self, reaction_ms: float = 800.0) -> None:
+        self.reaction_ms = reaction_ms
+
+    def act(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None:
+        if not legal_actions:
+            return None
+        claims = [a for a in legal_actions if isinstance(a, Score)]
+        if claims:  # always announce, and always shout: points are points
+            return max(claims, key=lambda a: (LINE_POINTS[a.line], -a.line))
+        frame = FRAMES[observation["start"]]
+        placed = [False] * 64
+        for text in observation["table"]:
+            placed[Card.parse(text).index] = True
+        mine = {Card.parse(t).index for t in observation["hand"]}
+        before = threats(frame, placed, mine)
+        best: tuple[float, int] | None = None
+        choice: Action = END
+        for action in legal_actions:
+            if not isinstance(action, Place):
+                continue
+            i = action.card.index
+            placed[i] = True
+            gain = sum(LINE_POINTS[k] for k in LINES_THROUGH[i] if all(placed[j] for j in LINE_CARDS[k]))
+            value = gain + 1 - GIFT_WEIGHT * (threats(frame, placed, mine - {i}) - before)
+            placed[i] = False
+            if value > 0 and (best is None or (value, -i) > best):
+                best, choice = (value, -i), action
+        # Extra draws are never taken: in self-play every card drawn cost more (-1 if still held at the end)
+        # than the options it gave.
+        return choice

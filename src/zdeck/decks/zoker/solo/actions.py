@@ -1,0 +1,59 @@
+"""Zoker Solo's actions: move a card down, move a pile, deal four.
+
+Places are named by position, not by card, so the action table is the same in
+every state: upper place `r1c1`..`r3c4` (row, column), last-row pile `1`..`4`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from zdeck.decks.zoker.solo.rules import PILES, UPPER
+
+
+def place_name(slot: int) -> str:
+    return f"r{slot // 4 + 1}c{slot % 4 + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCard:
+    """Move the card at an upper place onto a pile of the last row (or into its empty place)."""
+
+    slot: int  # 0..11, reading order
+    pile: int  # 0..3
+
+    def __str__(self) -> str:
+        return f"card {place_name(self.slot)} to pile {self.pile + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePile:
+    """Move a whole pile onto another pile whose cover card is compatible."""
+
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return f"pile {self.src + 1} to pile {self.dst + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal four cards from the draw pile into the empty upper places."""
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+DEAL = Deal()
+ACTIONS: tuple[MoveCard | MovePile | Deal, ...] = (
+    *(MoveCard(s, p) for s in range(UPPER) for p in range(PILES)),
+    *(MovePile(a, b) for a in range(PILES) for b in range(PILES) if a != b),
+    DEAL,
+)
+
+# The same objects by position, so listing legal moves builds no new dataclasses.
+CARD_MOVES: tuple[tuple[MoveCard, ...], ...] = tuple(
+    tuple(a for a in ACTIONS if isinstance(a, MoveCard) and a.slot == s) for s in range(UPPER)
+)
+PILE_MOVES: dict[tuple[int, int], MovePile] = {(a.src, a.dst): a for a in ACTIONS if isinstance(a, MovePile)}

@@ -1,0 +1,9 @@
+"""Zoker Tiko: a trick game for 2-5 players on the Zoker deck's strength relation."""
+
+from zdeck.decks.zoker.tiko.bots import CheapWinnerBot
+from zdeck.decks.zoker.tiko.rules import Tiko, TikoState
+
+GAMES = [Tiko]
+BOTS = {"zoker-tiko": {"cheap-winner": CheapWinnerBot}}
+
+__all__ = ["GAMES", "BOTS", "Tiko", "TikoState", "CheapWinnerBot"]

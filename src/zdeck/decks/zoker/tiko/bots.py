@@ -1,0 +1,44 @@
+"""A Tiko heuristic: take the trick with the cheapest card that can, else throw the weakest."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from zdeck.core import Action, State
+from zdeck.decks.zoker.cards import Card, beats_count, stronger
+from zdeck.decks.zoker.tiko.actions import Play
+from zdeck.rng import Rng
+
+STRONG_LEAD = 52  # lead a card that beats at least this many of the 63 others; otherwise lead the weakest
+
+
+def takes_top(card: Card, pile: list[Card], compared: int) -> bool:
+    """Would `card` end on the top of the pile (and so hold the trick for now)?"""
+    if not pile:
+        return True
+    return compared == len(pile) - 1 and stronger(card, pile[compared])
+
+
+class CheapWinnerBot:
+    """Reads only its observation: the face-up trick, its own hand and the player counts."""
+
+    name = "cheap-winner"
+    wants_view = False
+
+    def __init__(self, reaction_ms: float = 900.0) -> None:
+        self.reaction_ms = reaction_ms
+
+    def act(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None:
+        plays = [a for a in legal_actions if isinstance(a, Play)]
+        if not plays:
+            return None
+        by_strength = sorted(plays, key=lambda a: (beats_count(a.card), a.card.index))
+        pile = [Card.parse(text) for _, text in observation["pile"]]
+        if not pile:  # leading: a very strong card may hold; otherwise give away the cheapest card
+            best = by_strength[-1]
+            return best if beats_count(best.card) >= STRONG_LEAD else by_strength[0]
+        winners = [a for a in by_strength if takes_top(a.card, pile, observation["compared"])]
+        return winners[0] if winners else by_strength[0]

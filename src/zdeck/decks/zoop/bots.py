@@ -1,0 +1,131 @@
+"""A heuristic Zoop bot: reads only its observation and legal actions.
+
+It counts cards: every card not in the discard pile nor in its own hand is
+"unseen", spread over the opponents' hands and the draw pile. From that it
+estimates how likely an opponent is to hold a card that matches a given card.
+
+Strategy, in order of priority:
+- out of turn, Cage every opponent's Special Animal (Cages are kept for that:
+  they are never discarded) and ZOOP! whenever it holds the exact card; it
+  never sends a silent or wrong call;
+- play a Wild Card when it holds the most of an animal - most of that animal's
+  cards still in play are in its own hand, so the others probably cannot
+  answer the Special Round and must draw - declaring that animal;
+- otherwise, among the cards it may play: shed pairs early; prefer a card the
+  next player is unlikely to match (they draw) and that nobody may match
+  (Everyone passes: a free discard); fire Frogs/Monkeys/Kangaroos at a next
+  player close to going out; keep Chameleons (they fit any one-animal card)
+  and one basic animal while it holds a Wild Card;
+- as a free discard, drop a pair or a hard-to-match card, never a Special
+  Animal (a free discard has no effect).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from zdeck.core import Action, State
+from zdeck.decks.zoop.actions import Cage, Discard, Play, PlayWild, Zoop
+from zdeck.decks.zoop.cards import ANY_SINGLE, BASIC_ANIMALS, Card, card_by_text, effect_of, load_deck
+from zdeck.rng import Rng
+
+_HURTS_NEXT = {"next_draws", "next_misses", "next_misses_then_draws"}
+
+
+class _Table:
+    """What the bot knows about the cards it cannot see."""
+
+    def __init__(self, obs: Mapping[str, Any]) -> None:
+        self.deck = load_deck(obs["colours"])
+        self.hand = [c for c in (card_by_text(t) for t in obs["hand"]) if c is not None]
+        seen = Counter(obs["pile"]) + Counter(obs["hand"])
+        self.unseen = {c: n - seen[str(c)] for c, n in zip(self.deck.kinds, self.deck.copies)}
+        self.total = max(1, sum(self.unseen.values()))
+        seat, sizes = obs["seat"], obs["hand_sizes"]
+        self.others = [h for q, h in enumerate(sizes) if q != seat]
+        self.next_size = sizes[(seat + obs["direction"]) % len(sizes)]
+
+    def p_lacks(self, share: int, cards: int) -> float:
+        """Chance that a hand of `cards` unseen cards holds none of `share` given cards."""
+        return (1.0 - share / self.total) ** cards
+
+    def matchers_unseen(self, card: Card) -> int:
+        ok = self.deck.matchers[self.deck.index[card]]
+        return sum(self.unseen[self.deck.kinds[k]] for k in ok)
+
+
+class HeuristicBot:
+    name = "heuristic"
+    wants_view = False
+
+    def __init__(self, reaction_ms: float = 450.0) -> None:
+        self.reaction_ms = reaction_ms
+
+    def act(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None:
+        if not legal_actions:
+            return None
+        capturable = observation["capturable"] if any(isinstance(a, Cage) for a in legal_actions) else None
+        if capturable is not None and capturable["player"] != observation["seat"]:  # Cages are for opponents
+            for action in legal_actions:
+                if isinstance(action, Cage) and action.called:
+                    return action
+        top = observation["top"]
+        for action in legal_actions:
+            if isinstance(action, Zoop) and action.called and str(action.card) == top:
+                return action
+        own = [a for a in legal_actions if not isinstance(a, (Zoop, Cage))]
+        if not own:
+            return None  # out of turn with nothing worth doing: wait
+        if len(own) == 1:
+            return own[0]
+        table = _Table(observation)
+        scored = [(self._score(a, table), rng.random(), a) for a in own]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def _score(self, action: Action, table: _Table) -> float:
+        if isinstance(action, PlayWild):
+            return self._wild_score(action.animal, table)
+        if isinstance(action, Play):
+            return 10.0 + self._card_value(action.card, table, discard=False)
+        if isinstance(action, Discard):
+            return 10.0 + self._card_value(action.card, table, discard=True)
+        return 0.0  # draw / pass: only when nothing else is legal
+
+    def _wild_score(self, animal: str, table: _Table) -> float:
+        mine = sum(1 for c in table.hand if c.animal == animal)
+        unseen = sum(n for c, n in table.unseen.items() if c.animal == animal)
+        lacking = sum(table.p_lacks(unseen, h) for h in table.others) / max(1, len(table.others))
+        if mine >= 1 and (mine >= unseen or lacking >= 0.4):
+            return 20.0 + 10.0 * lacking  # holds the most of it: the others mostly draw
+        return 1.0 + lacking  # otherwise only when nothing else can be played
+
+    def _card_value(self, card: Card, table: _Table, discard: bool) -> float:
+        rest = list(table.hand)
+        if card in rest:
+            rest.remove(card)
+        value = 3.0 if card.count == 2 else 0.0  # shed pairs early
+        effect = effect_of(card)
+        if effect == ANY_SINGLE:
+            value -= 3.0  # the most flexible card: keep it
+        elif effect is not None:
+            if discard:
+                value -= 5.0  # a free discard wastes the animal's effect
+            elif effect in _HURTS_NEXT and table.next_size <= 3:
+                value += 5.0
+            else:
+                value += 1.0
+        share = table.matchers_unseen(card)
+        value += 4.0 * (1.0 - table.p_lacks(share, table.next_size)) * -1.0  # the next player may follow
+        everyone_passes = 1.0
+        for h in table.others:
+            everyone_passes *= table.p_lacks(share, h)
+        if not discard:
+            value += 8.0 * everyone_passes  # a free discard follows
+        wild_held = any(c.animal == "wild" for c in rest)
+        if card.animal in BASIC_ANIMALS and wild_held and not any(c.animal in BASIC_ANIMALS for c in rest):
+            value -= 4.0  # keep one basic animal so the Wild Card stays playable
+        return value

@@ -1,0 +1,118 @@
+"""Zop Zoo actions: frozen values with a stable text form.
+
+Cards inside actions are ids; their text uses the card names, so a record reads
+like the table talk: "draw", "cover owl", "give skunk to p2", "switch beast for giraffe".
+A "unit" is what a Specialty card moves: a row card (named by its white card,
+moving with whatever covers or connects to it) or a Side Bonus card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from zdeck.decks.zopzoo.cards import NAME, UNITS, WHITE
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Pick the top card of the draw pile."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the top card of the discard pile (it matches one of your cards)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Manual assist only: stop taking matching cards from the discard pile (an overlook)."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Manual assist only: place the matching card you drew."""
+
+    def __str__(self) -> str:
+        return "place"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard the card you drew: a MOLE you do not use, or (manual assist) an overlooked match."""
+
+    def __str__(self) -> str:
+        return "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Dig:
+    """Use a MOLE: the one you drew, or the one on top of the discard pile."""
+
+    def __str__(self) -> str:
+        return "dig"
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    """Place the drawn wild card over one of your uncovered row cards."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"cover {NAME[self.card]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """HYENA: give one of your POINTS units to another seat."""
+
+    unit: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"give {NAME[self.unit]} to p{self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """RACCOON: take another player's POINTS unit (its owner follows from the card)."""
+
+    unit: int
+
+    def __str__(self) -> str:
+        return f"steal {NAME[self.unit]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """EARTHWORM: switch one of your POINTS units for another player's."""
+
+    mine: int
+    theirs: int
+
+    def __str__(self) -> str:
+        return f"switch {NAME[self.mine]} for {NAME[self.theirs]}"
+
+
+ZopAction = Draw | Take | Stop | Place | Discard | Dig | Cover | Give | Steal | Switch
+
+DRAW, TAKE, STOP, PLACE, DISCARD, DIG = Draw(), Take(), Stop(), Place(), Discard(), Dig()
+
+
+def action_table(players: int) -> list[ZopAction]:
+    """Every action for this many seats, in a fixed order (ids are positions)."""
+    table: list[ZopAction] = [DRAW, TAKE, STOP, PLACE, DISCARD, DIG]
+    table += [Cover(w) for w in WHITE]
+    table += [Give(u, p) for u in UNITS for p in range(players)]
+    table += [Steal(u) for u in UNITS]
+    table += [Switch(a, b) for a in UNITS for b in UNITS if a != b]
+    return table

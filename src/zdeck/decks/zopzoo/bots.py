@@ -1,0 +1,99 @@
+"""A Zop Zoo heuristic bot, following the rulebook's own advice.
+
+It reads only the observation (the whole table is face up) and the legal actions:
+- takes and places every card it can match, and digs whenever a MOLE is offered
+  (a dig is only offered when one of its missed cards is buried in the discard pile);
+- covers with a wild card the lowest-value card, but a Minus card once the round is
+  late (few cards left to draw, or an opponent one card from winning), and prefers
+  a card whose match it can see buried in the discard pile (only a MOLE could bring it back);
+- with a Specialty card gives its lowest POINTS unit, takes the highest, and switches
+  its lowest for the highest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from zdeck.core import Action, State
+from zdeck.decks.zopzoo import actions as A
+from zdeck.decks.zopzoo.cards import KIND, MATCHER_OF, VALUE, Kind
+from zdeck.rng import Rng
+
+LATE_DRAW = 20  # draw-pile size under which a Minus card becomes the first thing to cover
+BURIED_DISCOUNT = 0.3  # a card whose match is buried is that much cheaper to give up
+NEVER = 1000.0  # covering a Lower Half: only when nothing else is left
+
+
+class HeuristicBot:
+    name = "heuristic"
+    wants_view = False
+
+    def __init__(self, reaction_ms: float = 900.0) -> None:
+        self.reaction_ms = reaction_ms
+
+    def act(
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+    ) -> Action | None:
+        if not legal_actions:
+            return None
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        for preferred in (A.TAKE, A.PLACE, A.DIG):  # never overlook a match; use a MOLE when it finds something
+            if preferred in legal_actions:
+                return preferred
+        first = legal_actions[0]
+        if isinstance(first, A.Cover):
+            return min(legal_actions, key=lambda a: self._cover_cost(observation, a.card))  # type: ignore[union-attr]
+        if isinstance(first, A.Give):
+            return self._give(observation, legal_actions)
+        if isinstance(first, A.Steal):
+            return max(legal_actions, key=lambda a: _unit_value(observation, a.unit))  # type: ignore[union-attr]
+        if isinstance(first, A.Switch):
+            return max(
+                legal_actions,
+                key=lambda a: _unit_value(observation, a.theirs) - _unit_value(observation, a.mine),  # type: ignore[union-attr]
+            )
+        return first
+
+    def _cover_cost(self, obs: Mapping[str, Any], card: int) -> float:
+        kind = KIND[card]
+        if kind is Kind.LOWER:
+            return NEVER
+        if kind is Kind.MINUS:
+            cost = float(VALUE[card]) if _late(obs) else float(-VALUE[card])  # late: shed the minus points
+        else:
+            cost = float(VALUE[card])
+        if cost > 0 and MATCHER_OF[card] in obs["discard"]:
+            cost *= BURIED_DISCOUNT
+        return cost
+
+    def _give(self, obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        lowest = min(legal, key=lambda a: _unit_value(obs, a.unit))  # type: ignore[union-attr]
+        value = _unit_value(obs, lowest.unit)  # type: ignore[union-attr]
+        totals = obs["totals"]
+        # minus points go to the leader; anything positive to the player furthest behind
+        options = [a for a in legal if a.unit == lowest.unit]  # type: ignore[union-attr]
+        pick = max if value < 0 else min
+        return pick(options, key=lambda a: totals[a.to])  # type: ignore[union-attr]
+
+
+def _late(obs: Mapping[str, Any]) -> bool:
+    if obs["draw_count"] < LATE_DRAW:
+        return True
+    me = obs["seat"]
+    for p, row in enumerate(obs["rows"]):
+        if p != me and sum(1 for b, c in row if c is None and KIND[b] is not Kind.MINUS) <= 1:
+            return True
+    return False
+
+
+def _unit_value(obs: Mapping[str, Any], unit: int) -> float:
+    """What a unit is worth at the round's end: its cover's POINTS, a Minus card's minus, a bonus."""
+    if KIND[unit] is Kind.BONUS:
+        return VALUE[unit] + 0.5  # bonus points count win or lose: a shade better than equal row points
+    for row in obs["rows"]:
+        for b, c in row:
+            if b == unit:
+                return float(VALUE[c] if c is not None else VALUE[b])
+    return 0.0

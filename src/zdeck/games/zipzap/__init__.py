@@ -1,9 +1,0 @@
-"""Zip Zap: 5 suits of 1-10 and a Zap card each; race to shed your hand in sequence."""
-
-from zdeck.games.zipzap.bots import GreedyBot
-from zdeck.games.zipzap.state import ZipZap, ZipZapState
-
-GAMES = [ZipZap]
-BOTS = {"zipzap": {"greedy": GreedyBot}}
-
-__all__ = ["GAMES", "BOTS", "ZipZap", "ZipZapState", "GreedyBot"]

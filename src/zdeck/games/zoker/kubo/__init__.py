@@ -1,9 +1,0 @@
-"""Zoker Kubo: a strategy game for 2-5 players building the Zoker cube."""
-
-from zdeck.games.zoker.kubo.bots import PointsBot
-from zdeck.games.zoker.kubo.rules import Kubo, KuboState
-
-GAMES = [Kubo]
-BOTS = {"zoker-kubo": {"points": PointsBot}}
-
-__all__ = ["GAMES", "BOTS", "Kubo", "KuboState", "PointsBot"]

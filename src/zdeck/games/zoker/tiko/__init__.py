@@ -1,9 +1,0 @@
-"""Zoker Tiko: a trick game for 2-5 players on the Zoker deck's strength relation."""
-
-from zdeck.games.zoker.tiko.bots import CheapWinnerBot
-from zdeck.games.zoker.tiko.rules import Tiko, TikoState
-
-GAMES = [Tiko]
-BOTS = {"zoker-tiko": {"cheap-winner": CheapWinnerBot}}
-
-__all__ = ["GAMES", "BOTS", "Tiko", "TikoState", "CheapWinnerBot"]

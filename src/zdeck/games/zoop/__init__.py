@@ -1,9 +1,0 @@
-"""Zoop: the animal race - match 2 of 3 traits, ZOOP! out of turn, Cages and Special Rounds."""
-
-from zdeck.games.zoop.bots import HeuristicBot
-from zdeck.games.zoop.rules import ZoopGame, ZoopState
-
-GAMES = [ZoopGame]
-BOTS = {"zoop": {"heuristic": HeuristicBot}}
-
-__all__ = ["BOTS", "GAMES", "HeuristicBot", "ZoopGame", "ZoopState"]
