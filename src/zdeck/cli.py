@@ -198,8 +198,7 @@ def play_cmd(
         with record.open("a", encoding="utf-8") as sink:
             sink.write(live.record.to_json() + "\n")
     if final is None:
-        out.print("game abandoned")
-        raise typer.Exit(1)
+        out.print("game left before its end")
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
@@ -157,7 +158,7 @@ class LiveTable:
     def _log(self, entry: list[Any], text: str) -> None:
         if self.record is not None:
             self.record.actions.append(entry)
-        self.console.print(f"[cyan]{text}[/]", highlight=False)
+        self.console.print(Text(text, style="cyan"))
 
     # -- display -------------------------------------------------------------------
     def show(self) -> None:
@@ -168,7 +169,7 @@ class LiveTable:
         table = Table(show_header=False, box=None, padding=(0, 1))
         for key, value in obs.items():
             if key not in ("game", "seat"):
-                table.add_row(f"[bold]{key}[/]", _brief(value))
+                table.add_row(Text(key, style="bold"), Text(_brief(value)))  # Text: "[...]" is data, not markup
         self.console.print(table)
         if legal:
             self.console.print("  ".join(f"[green]{i}[/] {a}" for i, a in enumerate(legal, 1)), highlight=False)
