@@ -98,12 +98,17 @@ def _walk(game: Game, record: Record, conserved: Conserved | None) -> None:
     rng = Rng(record.seed)
     baseline = conserved(state) if conserved is not None else None
     check_state(state, rng, conserved, baseline)
+    redealt = 0
     for entry in record.actions:
         if entry[0] is None:
             state.timeout()
         else:
             state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
         check_state(state, rng, conserved, baseline)
+        redealt += state.resample_hidden(entry[0] or 0, rng).to_dict() != state.to_dict()
+    # Every game here hides something (hands, a draw pile): a resample that never changes anything
+    # would make the observation checks above pass without testing anything.
+    assert redealt, "resample_hidden never re-dealt anything: it cannot be checking hidden information"
 
 
 def check_bad_inputs(game: Game) -> None:
