@@ -9,7 +9,7 @@ from zdeck.core import Action, State
 from zdeck.decks.zipzap.cards import BY_TEXT, SUITS, TOP_NUMBER, Card, Play, Zap, followers
 from zdeck.rng import Rng
 
-ENDGAME = 4  # with this many cards or fewer, the Zap is worth more played (5 points) than kept
+ENDGAME = 8  # with this many cards or fewer, the Zap is worth more played (5 points) than kept (tuned: 8 beat 4, 6, 10, 12)
 
 
 class GreedyBot:
