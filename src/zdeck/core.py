@@ -8,7 +8,6 @@ observations and a full dict round-trip. Nothing here does I/O or reads a clock.
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -44,12 +43,22 @@ class Option:
     check: Callable[[Any], bool] | None = None  # for open ranges, e.g. "any N >= 2"
 
     def validate(self, name: str, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
+        # A choice must match in type too: `True == 1` and `2.0 == 2` in Python, but the
+        # state dicts and records would then carry a value of the wrong type.
+        if self.choices is not None and not any(type(c) is type(value) and c == value for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
             raise ValueError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
-        if self.check is not None and not self.check(value):
+        if self.check is not None and not self._passes(value):
             raise ValueError(f"option {name}={value!r} is not allowed: {self.doc}")
         return value
+
+    def _passes(self, value: Any) -> bool:
+        """The `check`; a value it cannot even compare (a text for a number) fails it."""
+        assert self.check is not None
+        try:
+            return bool(self.check(value))
+        except (TypeError, ValueError):
+            return False
 
 
 class Game(ABC):
@@ -71,11 +80,13 @@ class Game(ABC):
         chosen = {name: opt.default for name, opt in self.options_spec.items()}
         for name, value in options.items():
             chosen[name] = self.options_spec[name].validate(name, value)
-        self.options: dict[str, Any] = self.resolve_options(chosen, players)
+        # The type is checked before resolve_options, which may compute with the player count.
+        well_typed = players is None or (isinstance(players, int) and not isinstance(players, bool))
+        self.options: dict[str, Any] = self.resolve_options(chosen, players if well_typed else None)
         if players is None:
             players = self.default_players or self.player_range(self.options)[0]
         lo, hi = self.player_range(self.options)
-        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+        if not well_typed or not lo <= players <= hi:
             raise ValueError(f"{self.id}: players={players!r} is not allowed; this game takes {lo} to {hi}")
         self.players = players
         self.check_options()
@@ -113,8 +124,8 @@ class Game(ABC):
 
     def check_header(self, data: dict[str, Any]) -> None:
         """Refuse a state dict written for another game or other options."""
-        if not isinstance(data, dict):
-            raise ValueError(f"a {self.id} state must be a dict, got {type(data).__name__}")
+        if not isinstance(data, dict):  # the contract: any malformed state dict is a ValueError
+            raise ValueError(f"a {self.id} state must be a dict, got {type(data).__name__}")  # noqa: TRY004
         header = {k: data.get(k) for k in ("game", "players", "options")}
         if header != self.describe():
             raise ValueError(f"state dict is for {header}, not for {self.describe()}")
@@ -140,12 +151,12 @@ class Game(ABC):
         self._ensure_table()
         try:
             return self._ids[action]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
             raise ValueError(f"{self.id}: {action!r} is not an action of this game") from None
 
     def action_from_id(self, index: int) -> Action:
         table = self._ensure_table()
-        if not isinstance(index, int) or not 0 <= index < len(table):
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(table):
             raise ValueError(f"{self.id}: action id {index!r} is outside 0..{len(table) - 1}")
         return table[index]
 
@@ -166,7 +177,7 @@ class State(ABC):
     """One moment of one game. Mutated in place by `apply`; `clone()` for search."""
 
     game: Game
-    version: int  # how many submissions have changed this state
+    version: int  # submissions that took effect (applied or penalised) plus timeouts; a bounce leaves it
 
     # -- who acts, and what they may do -------------------------------------------
     @abstractmethod
@@ -195,9 +206,9 @@ class State(ABC):
         applying it to a state its sender never saw.
         """
         self.check_seat(player)
-        if seen is not None and seen != self.version:
-            if isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen < self.version:
-                raise IllegalAction(f"seen={seen!r} is not an earlier version (this state is at {self.version})")
+        if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= self.version):
+            raise IllegalAction(f"seen={seen!r} is not an earlier version (this state is at {self.version})")
+        if seen is not None and seen < self.version:
             outcome = self.resolve_late(player, action, seen)
         else:
             if not self.is_legal(player, action):
@@ -214,7 +225,8 @@ class State(ABC):
         checked a second time. Anything else must go through `apply`.
         """
         outcome = self._apply(player, action) or Outcome.APPLIED
-        self.version += 1
+        if outcome is not Outcome.BOUNCED:  # counted exactly as `apply` counts it
+            self.version += 1
         return outcome
 
     @abstractmethod
@@ -234,6 +246,8 @@ class State(ABC):
         Games with races say what the table does then (`_on_timeout`); elsewhere
         someone must act and this raises IllegalAction.
         """
+        if self.is_over():
+            raise IllegalAction("the game is over; there is nothing to wait for")
         self._on_timeout()
         self.version += 1
 
@@ -278,9 +292,9 @@ class State(ABC):
         """A copy in which all this player cannot see is re-dealt at random,
         consistent with what they have seen: `observation(player)` is unchanged."""
 
+    @abstractmethod
     def clone(self: S) -> S:
-        """A cheap independent copy; games with nested mutable parts override this."""
-        return copy.deepcopy(self)
+        """A cheap independent copy: lists and dicts copied by hand (bots clone thousands; no deepcopy)."""
 
     def __str__(self) -> str:
         return f"<{self.game.id} v{self.version}>"
