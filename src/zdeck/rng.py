@@ -8,7 +8,6 @@ bit on any machine and any Python 3.11+.
 
 from __future__ import annotations
 
-import math
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -40,8 +39,8 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError(f"below() needs n > 0, got {n}")
+        if not 0 < n <= _MASK:  # past 2**64 - 1 no draw is ever below the limit: it would loop for ever
+            raise ValueError(f"below() needs 0 < n < 2**64, got {n}")
         limit = _MASK - (_MASK % n)
         while True:
             z = self.state = (self.state + _GAMMA) & _MASK
@@ -77,12 +76,6 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = state
 
-    def lognormal(self, mu: float, sigma: float) -> float:
-        u1 = 1.0 - self.random()  # (0, 1], keeps log() finite
-        u2 = self.random()
-        normal = math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
-        return math.exp(mu + sigma * normal)
-
     def spawn(self) -> Rng:
         """An independent child generator (e.g. one per bot)."""
         child = Rng.__new__(Rng)
@@ -96,7 +89,7 @@ class Rng:
 
     @classmethod
     def from_state(cls, state: int) -> Rng:
-        if not isinstance(state, int) or not 0 <= state <= _MASK:
+        if isinstance(state, bool) or not isinstance(state, int) or not 0 <= state <= _MASK:
             raise ValueError(f"rng state must be an integer in [0, 2**64), got {state!r}")
         rng = cls.__new__(cls)
         rng.state = state
