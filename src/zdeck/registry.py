@@ -39,10 +39,9 @@ def bot_names(game_id: str) -> list[str]:
 
 def make_bot(game_id: str, name: str) -> Bot:
     factories = _bots(game_id)
-    try:
-        return factories[name]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} for {game_id}; choose from {', '.join(factories)}") from None
+    if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
+        raise ValueError(f"unknown bot {name!r} for {game_id}; choose from {', '.join(factories)}")
+    return factories[name]()
 
 
 def _bots(game_id: str) -> dict[str, BotFactory]:
