@@ -1,6 +1,7 @@
 """Bots: objects that pick an action from what one seat may see.
 
-A bot gets the seat's observation and legal actions (never the state). A bot
+A bot gets the seat's observation (a read-only Mapping, built on first use: copy it
+with `dict(observation)` to keep it past this call) and legal actions (never the state). A bot
 that searches sets `wants_view = True` and also receives `view`: a copy of the
 state with everything hidden from its seat re-dealt at random
 (`State.resample_hidden`), so it cannot cheat. `None` means "wait" - in a race
@@ -9,7 +10,7 @@ the bot holds back; the simulator then lets the others act or times out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from zdeck.core import Action, State
@@ -24,7 +25,7 @@ class Bot(Protocol):
     # Optional `reset()`: called before each game, for bots that carry a plan or memory between moves.
 
     def act(
-        self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
     ) -> Action | None: ...
 
 
@@ -39,7 +40,7 @@ class RandomBot:
         self.reaction_ms = reaction_ms
 
     def act(
-        self, observation: dict[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
+        self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
     ) -> Action | None:
         if len(legal_actions) > 1:
             return legal_actions[rng.below(len(legal_actions))]

@@ -28,15 +28,24 @@ REFLEX_SHARE = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a con
 
 
 class LazyObservation(Mapping[str, Any]):
-    """An observation computed on first use: random bots never pay for one."""
+    """An observation computed on first use: random bots never pay for one.
 
-    __slots__ = ("_state", "_player", "_data")
+    It is the view of the version it was made for: read first after the state moved on,
+    it would silently show a later moment, so that read is refused instead.
+    """
+
+    __slots__ = ("_data", "_player", "_state", "_version")
 
     def __init__(self, state: State, player: int) -> None:
-        self._state, self._player, self._data = state, player, None
+        self._state, self._player, self._version = state, player, state.version
+        self._data: dict[str, Any] | None = None
 
     def _get(self) -> dict[str, Any]:
         if self._data is None:
+            if self._state.version != self._version:
+                raise RuntimeError(
+                    f"observation of version {self._version} first read at version {self._state.version}: "
+                    "a bot that keeps an observation must copy it with dict(observation) while it acts")
             self._data = self._state.observation(self._player)
         return self._data
 
@@ -84,13 +93,15 @@ def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
     if not legal:
         return None
     view = state.resample_hidden(player, rng) if bot.wants_view else None
-    return bot.act(LazyObservation(state, player), legal, rng, view=view)
+    seen_by_bot = LazyObservation(state, player) if getattr(bot, "reads_observation", True) else _NOTHING
+    return bot.act(seen_by_bot, legal, rng, view=view)
 
 
 def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, record: Record | None) -> int:
     """Advance one moment: ask every actor, land the fastest, resolve the rest as late.
 
-    Returns how many submissions took effect (what a record lists for this moment).
+    Returns how many entries the moment adds to a record: the submissions the rules
+    accepted (bounced late ones included, as a replay must bounce them too) or one timeout.
     """
     actors = state.actors()
     if not actors:
@@ -134,7 +145,7 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
 
 def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,
         max_steps: int = 200_000) -> tuple[State, int]:
-    """One whole game; returns the final state and the number of decisions that took effect."""
+    """One whole game; returns the final state and the number of decisions (recorded entries)."""
     if len(bots) != game.players:
         raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
     state = game.new_state(seed)
@@ -182,17 +193,19 @@ class Summary:
     bot_wins: dict[str, float] = field(default_factory=dict)
     bot_seats: dict[str, int] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.seat_wins = self.seat_wins or [0.0] * self.players
+        self.seat_scores = self.seat_scores or [0.0] * self.players
+
     def add(self, state: State, record: Record) -> None:
-        if not self.seat_wins:
-            self.seat_wins = [0.0] * self.players
-            self.seat_scores = [0.0] * self.players
+        """Count one finished game: `record.bots` names the bot of each seat."""
         self.games += 1
-        self.plies += len(record.actions)
+        self.plies += sum(1 for entry in record.actions if entry[0] is not None)  # a timeout is no one's ply
         self.rounds += state.round()
         winners = state.winners()
         for seat, score in enumerate(state.scores()):
             self.seat_scores[seat] += score
-        for seat, name in enumerate(record.bots):
+        for name in record.bots:
             self.bot_seats[name] = self.bot_seats.get(name, 0) + 1
             self.bot_wins.setdefault(name, 0.0)
         for seat in winners:  # a tie shares the win
@@ -219,5 +232,7 @@ class Summary:
 
 def seat_bots(names: Sequence[str], players: int, game_index: int, rotate: bool) -> list[str]:
     """Bot names per seat: the list repeats to fill the table; `rotate` shifts it each game."""
+    if not names:
+        raise ValueError("seat_bots needs at least one bot name")
     shift = game_index if rotate else 0
     return [names[(seat + shift) % len(names)] for seat in range(players)]
