@@ -25,6 +25,21 @@ class RecordError(ValueError):
     """A record is malformed, or replaying it diverged from what it says."""
 
 
+_REQUIRED = ("game", "players", "seed", "actions")
+# (key, type, what the message asks for): a field of the wrong kind is refused when read, not
+# deep inside a replay (JSON true is a Python bool, itself an int: refused where an int is due).
+_FIELDS: tuple[tuple[str, type, str], ...] = (
+    ("game", str, "a game id"),
+    ("players", int, "an integer"),
+    ("seed", int, "an integer"),
+    ("actions", list, "a list"),
+    ("options", dict, "an object"),
+    ("bots", list, "a list"),
+    ("scores", list, "a list"),
+    ("winners", list, "a list"),
+)
+
+
 @dataclass
 class Record:
     game: str
@@ -61,11 +76,14 @@ class Record:
             raise RecordError(f"not valid JSON: {exc}") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
-        missing = [k for k in ("game", "players", "seed", "actions") if k not in data]
+        missing = [k for k in _REQUIRED if k not in data]
         if missing:
             raise RecordError(f"record lacks {', '.join(missing)}")
-        if not isinstance(data["actions"], list) or not isinstance(data["seed"], int):
-            raise RecordError("record's actions must be a list and its seed an integer")
+        for key, kind, wanted in _FIELDS:
+            value = data.get(key)
+            well_kept = isinstance(value, kind) and not isinstance(value, bool)
+            if not well_kept and (value is not None or key in _REQUIRED):
+                raise RecordError(f"record's {key} must be {wanted}, got {value!r}")
         return cls(
             game=data["game"],
             players=data["players"],
@@ -109,6 +127,8 @@ def replay(record: Record, on_step: Step | None = None) -> State:
         outcome = _replay_one(game, state, index, entry)
         if on_step is not None:
             on_step(index, state, entry, outcome)
+    if (record.scores is not None or record.winners is not None) and not state.is_over():
+        raise RecordError(f"the record ends before the game does (after {len(record.actions)} actions)")
     if record.scores is not None and _rounded(state.scores()) != _rounded(record.scores):
         raise RecordError(f"replayed scores {state.scores()} differ from the recorded {record.scores}")
     if record.winners is not None and state.winners() != record.winners:
@@ -133,4 +153,7 @@ def _replay_one(game: Game, state: State, index: int, entry: Any) -> Outcome | N
 
 
 def _rounded(values: list[float]) -> list[float]:
-    return [round(float(v), 6) for v in values]
+    try:
+        return [round(float(v), 6) for v in values]
+    except (TypeError, ValueError):
+        raise RecordError(f"scores must be numbers, got {values!r}") from None
