@@ -13,7 +13,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 
-from zdeck import Game, IllegalAction, RandomBot, Rng, State
+from zdeck import Game, IllegalAction, Outcome, RandomBot, Rng, State
 from zdeck.records import Record, replay
 from zdeck.sim import play
 
@@ -35,6 +35,11 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
     game = state.game
     data = state.to_dict()
     assert json.loads(json.dumps(data)) == data, "to_dict must be JSON-ready"
+    assert {k: data.get(k) for k in ("game", "players", "options")} == game.describe(), (
+        "to_dict must carry game, players and options exactly as game.describe()")
+    assert data.get("version") == state.version, "to_dict must carry the version"
+    assert state.round() >= 1 and all(len(r) == game.players for r in state.round_scores()), (
+        "rounds count from 1 and every finished round scores every seat")
     again = game.state_from_dict(json.loads(json.dumps(data)))
     assert again.to_dict() == data, "state_from_dict(to_dict()) must round-trip"
     if conserved is not None:
@@ -62,6 +67,8 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
             twin = state.clone()
             twin.apply(player, action)
             assert state.to_dict() == data, "a clone must be independent of its original"
+        if legal and state.version > 0:
+            _check_late(state, player, legal[rng.below(len(legal))], data)
         refused = [a for a in _sample(game, rng, 6) if a not in legal]
         for action in refused:
             try:
@@ -71,6 +78,22 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
             else:
                 raise AssertionError(f"illegal {action} was accepted for player {player}")
             assert state.to_dict() == data, "a refused action must leave the state unchanged"
+
+
+def _check_late(state: State, player: int, action: object, data: dict) -> None:
+    """A submission answering the previous version: refused or bounced, it changes nothing at all."""
+    twin = state.clone()
+    try:
+        outcome = twin.apply(player, action, seen=state.version - 1)
+    except IllegalAction as exc:
+        assert str(exc), "an IllegalAction must say why"
+        assert twin.to_dict() == data, "a refused late submission must leave the state unchanged"
+        return
+    if outcome is Outcome.BOUNCED:
+        assert twin.to_dict() == data, "a bounced submission must leave the state (and its version) unchanged"
+    else:
+        assert twin.version == state.version + 1, "a late submission that took effect counts as a version"
+    assert state.to_dict() == data, "a clone must be independent of its original"
 
 
 def _sample(game: Game, rng: Rng, k: int) -> list:
@@ -85,7 +108,7 @@ def check_playouts(game: Game, seeds: range, conserved: Conserved | None = None,
         final, record = play(game, bots, seed)
         assert final.is_over() and final.winners(), f"seed {seed}: the game must end with winners"
         assert len(final.scores()) == game.players
-        again, record2 = play(game, bots, seed)
+        _, record2 = play(game, bots, seed)
         assert record2.to_json() == record.to_json(), f"seed {seed}: same seed must give the same record"
         replayed = replay(Record.from_json(record.to_json()))
         assert replayed.to_dict() == final.to_dict(), f"seed {seed}: the record must replay to the same state"
@@ -127,6 +150,13 @@ def check_bad_inputs(game: Game) -> None:
         pass
     else:
         raise AssertionError("a future `seen` version was accepted")
+    for foreign in ("not an action", object(), None):  # not values of this game: refused, not crashed on
+        try:
+            state.apply(state.actors()[0], foreign)
+        except IllegalAction as exc:
+            assert str(exc), "an IllegalAction must say why"
+        else:
+            raise AssertionError(f"{foreign!r} was accepted as an action")
     assert state.to_dict() == data
     for broken in ({}, {"game": "nope"}, {**data, "players": game.players + 1}, "text"):
         try:
