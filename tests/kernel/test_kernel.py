@@ -79,7 +79,7 @@ def test_waiting_bots_lead_to_a_recorded_timeout() -> None:
         name = "shy"
         reads_observation = True
 
-        def act(self, observation, legal_actions, rng, view=None):  # noqa: ANN001, ANN201
+        def act(self, observation, legal_actions, rng, view=None):
             return None if observation["phase"] == "race" else super().act(observation, legal_actions, rng)
 
     game = zdeck.make("zipzap", players=2, rounds=1)
@@ -109,7 +109,7 @@ def test_a_bot_that_chooses_an_illegal_action_is_refused_not_applied() -> None:
     class Cheat(RandomBot):
         name = "cheat"
 
-        def act(self, observation, legal_actions, rng, view=None):  # noqa: ANN001, ANN201
+        def act(self, observation, legal_actions, rng, view=None):
             return zdeck.make("zipzap", players=2).parse_action("zap")
 
     game = zdeck.make("zipzap", players=2)
