@@ -78,7 +78,7 @@ def reaction(bot: Bot, action: Action, timing: Rng) -> float:
 _NOTHING: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
 
 
-def _listed(action: Action, legal: list[Action]) -> bool:
+def _listed(action: Action, legal: Sequence[Action]) -> bool:
     """Is `action` in `legal`? Bots return the listed objects, so identity decides first and
     no dataclass equality runs in the hot loop."""
     for candidate in legal:
@@ -115,7 +115,12 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
             seen_by_bot = LazyObservation(state, player) if getattr(bot, "reads_observation", True) else _NOTHING
             action = bot.act(seen_by_bot, legal, rngs[player], view=view)
             if action is not None:
-                proposals.append((player, action, _listed(action, legal)))
+                listed = _listed(action, legal)
+                if not listed and not state.is_legal(player, action):
+                    # A bot's illegal choice is a bug, refused at the version it answered: were it
+                    # a late one, the rules' bounce would hide it.
+                    raise IllegalAction(state.explain_illegal(player, action))
+                proposals.append((player, action, listed))
     if not proposals:
         state.timeout()
         if record is not None:
@@ -128,7 +133,7 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
     if listed:  # it came from this very version's legal list: no second check
         state.apply_listed(player, action)
     else:
-        state.apply(player, action)  # refuses a bot's illegal choice with a clear IllegalAction
+        state.apply(player, action)
     if record is not None:
         record.actions.append([player, str(action)])
     landed = 1

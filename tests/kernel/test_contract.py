@@ -355,3 +355,20 @@ def test_a_lazy_observation_read_after_the_state_moved_on_is_refused() -> None:
 def test_a_bot_with_the_wrong_number_of_seats_is_refused() -> None:
     with pytest.raises(ValueError, match="2 seats but 3 bots"):
         play(TapGame(2), [RandomBot(), RandomBot(), RandomBot()], seed=0)
+
+
+def test_a_losing_racer_with_an_illegal_choice_is_refused_not_bounced() -> None:
+    """The tap game bounces any late tap; a bot's impossible choice must still surface as the bug it is."""
+
+    class Wild(RandomBot):
+        name = "wild"
+
+        def __init__(self) -> None:
+            super().__init__(reaction_ms=900.0)  # slower: its proposal would be resolved as late
+
+        def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Any], rng: Rng,
+                view: State | None = None) -> Any:
+            return Tap(3)
+
+    with pytest.raises(IllegalAction, match="tap 3 is not legal for player 1"):
+        play(TapGame(2), [RandomBot(reaction_ms=100.0), Wild()], seed=0)
