@@ -28,7 +28,7 @@ ValueError: deck[1]: invalid literal for int() with base 10: 'x'
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, overload
 
 T = TypeVar("T")
 
@@ -77,13 +77,18 @@ def per_seat(value: Any, n: int, what: str) -> list[Any]:
     return value
 
 
-def seat(value: Any, n: int, what: str, optional: bool = False) -> Any:
+@overload
+def seat(value: Any, n: int, what: str, optional: Literal[False] = False) -> int: ...
+@overload
+def seat(value: Any, n: int, what: str, optional: bool) -> int | None: ...
+def seat(value: Any, n: int, what: str, optional: bool = False) -> int | None:
     """A seat number 0..n-1 (or None when `optional`)."""
     if value is None and optional:
         return None
-    if integer(value, what) not in range(n):
+    number = integer(value, what)
+    if number not in range(n):
         raise ValueError(f"{what}: {value!r} is not a seat (0..{n - 1})")
-    return value
+    return number
 
 
 def choice(value: Any, what: str, allowed: tuple[Any, ...]) -> Any:
