@@ -109,6 +109,7 @@ def check_playouts(game: Game, seeds: range, conserved: Conserved | None = None,
         assert final.is_over() and final.winners(), f"seed {seed}: the game must end with winners"
         assert len(final.scores()) == game.players
         _, record2 = play(game, bots, seed)
+        assert record is not None and record2 is not None
         assert record2.to_json() == record.to_json(), f"seed {seed}: same seed must give the same record"
         replayed = replay(Record.from_json(record.to_json()))
         assert replayed.to_dict() == final.to_dict(), f"seed {seed}: the record must replay to the same state"
