@@ -68,8 +68,11 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
             twin.apply(player, action)
             assert state.to_dict() == data, "a clone must be independent of its original"
         if legal and state.version > 0:
-            _check_late(state, player, legal[rng.below(len(legal))], data)
+            _check_late(state, player, legal[rng.below(len(legal))], data, conserved, baseline)
         refused = [a for a in _sample(game, rng, 6) if a not in legal]
+        if state.version > 0:  # stale answers from any seat, even after the end: the rules resolve or refuse them
+            for action in refused[:2]:
+                _check_late(state, player, action, data, conserved, baseline)
         for action in refused:
             try:
                 state.apply(player, action)
@@ -80,8 +83,10 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
             assert state.to_dict() == data, "a refused action must leave the state unchanged"
 
 
-def _check_late(state: State, player: int, action: object, data: dict) -> None:
-    """A submission answering the previous version: refused or bounced, it changes nothing at all."""
+def _check_late(state: State, player: int, action: object, data: dict, conserved: Conserved | None = None,
+                baseline: Counter | None = None) -> None:
+    """A submission answering the previous version: refused or bounced, it changes nothing at all;
+    taking effect (a penalty, a shout that still counts), it leaves a sound state one version on."""
     twin = state.clone()
     try:
         outcome = twin.apply(player, action, seen=state.version - 1)
@@ -93,6 +98,9 @@ def _check_late(state: State, player: int, action: object, data: dict) -> None:
         assert twin.to_dict() == data, "a bounced submission must leave the state (and its version) unchanged"
     else:
         assert twin.version == state.version + 1, "a late submission that took effect counts as a version"
+        assert twin.game.state_from_dict(twin.to_dict()).to_dict() == twin.to_dict()
+        if conserved is not None:
+            assert conserved(twin) == baseline, "cards must be conserved through a late submission"
     assert state.to_dict() == data, "a clone must be independent of its original"
 
 
