@@ -128,3 +128,23 @@ def test_rng_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
     rng = Rng(seed)
     rng.shuffle(items)
     assert items == expected and rng.state == reference.state
+
+
+def test_every_game_option_default_passes_its_own_check_and_describe_is_json_ready() -> None:
+    """A default outside its own choices would be refused the moment a record names it explicitly."""
+    import json
+
+    for game_id in zdeck.games():
+        cls = zdeck.game_class(game_id)
+        for name, option in cls.options_spec.items():
+            assert option.validate(name, option.default) == option.default, (game_id, name)
+            assert option.doc, f"{game_id}: option {name} needs a one-line doc"
+        for players in range(cls.min_players, cls.max_players + 1):
+            try:
+                game = zdeck.make(game_id, players=players)
+            except ValueError:
+                continue  # some player counts need options
+            described = game.describe()
+            assert json.loads(json.dumps(described)) == described
+            assert zdeck.make(game_id, players=players, **game.options).describe() == described, (
+                "the resolved options, given back explicitly, must make the same game (records do this)")
