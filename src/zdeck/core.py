@@ -209,6 +209,10 @@ class State(ABC):
         if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= self.version):
             raise IllegalAction(f"seen={seen!r} is not an earlier version (this state is at {self.version})")
         if seen is not None and seen < self.version:
+            try:  # the game's late rule only ever sees values of its own action table
+                self.game.action_id(action)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
             outcome = self.resolve_late(player, action, seen)
         else:
             if not self.is_legal(player, action):

@@ -192,6 +192,7 @@ def test_a_refused_submission_leaves_the_state_and_version_unchanged() -> None:
         (0, Tap(3), None), (0, "tap 1", None),  # not an action of this game
         (0, Tap(1), 5), (0, Tap(1), -1), (0, Tap(1), "3"), (0, Tap(1), 3.0), (0, Tap(1), True),  # bad seen
         (0, Tap(1), 0),  # the game's own late rule refuses it
+        (0, Tap(3), 3), (0, "tap 1", 3), (0, ["tap"], 3),  # late, and no action of this game: refused first
     ]
     for player, action, seen in refusals:
         with pytest.raises(IllegalAction) as caught:
