@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import zdeck
-from zdeck import IllegalAction, RandomBot, Rng
-from zdeck.records import Record, RecordError, replay
+from zdeck import Action, IllegalAction, RandomBot, Rng, State
+from zdeck.records import Record, RecordError, read_records, replay
 from zdeck.sim import play
 
 
@@ -40,8 +44,13 @@ def test_rng_shuffle_is_a_permutation_and_clone_is_independent(seed: int, items:
 def test_rng_refuses_a_bad_state() -> None:
     with pytest.raises(ValueError, match="rng state"):
         Rng.from_state(-1)
+    with pytest.raises(ValueError, match="rng state"):
+        Rng.from_state(True)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Rng(3).below(0)
+    with pytest.raises(ValueError, match="2\\*\\*64"):
+        Rng(3).below(2**64)  # no 64-bit draw can serve it: this used to loop for ever
+    assert 0 <= Rng(3).below(2**64 - 1) < 2**64 - 1
 
 
 def test_games_lists_ids_and_make_checks_everything() -> None:
@@ -148,3 +157,54 @@ def test_every_game_option_default_passes_its_own_check_and_describe_is_json_rea
             assert json.loads(json.dumps(described)) == described
             assert zdeck.make(game_id, players=players, **game.options).describe() == described, (
                 "the resolved options, given back explicitly, must make the same game (records do this)")
+
+
+def test_read_records_names_the_file_and_line(tmp_path: Path) -> None:
+    game = zdeck.make("zipzap", players=2)
+    _, record = play(game, [RandomBot(), RandomBot()], seed=1)
+    assert record is not None
+    path = tmp_path / "games.jsonl"
+    path.write_text(record.to_json() + "\n\n" + record.to_json() + "\n{oops\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="games.jsonl, line 4: not valid JSON"):
+        list(read_records(path))
+    path.write_text(record.to_json() + "\n", encoding="utf-8")
+    assert list(read_records(path)) == [record]
+    with pytest.raises(RecordError, match="cannot read"):
+        list(read_records(tmp_path / "missing.jsonl"))
+
+
+def test_make_bot_does_not_hide_a_bug_inside_a_factory_as_an_unknown_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    import zdeck.registry
+
+    def broken() -> RandomBot:
+        return {}["nothing"]  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(zdeck.registry, "_bots", lambda game_id: {"random": RandomBot, "broken": broken})
+    with pytest.raises(KeyError, match="nothing"):
+        zdeck.make_bot("zipzap", "broken")
+    with pytest.raises(ValueError, match="unknown bot 'gone' for zipzap; choose from random, broken"):
+        zdeck.make_bot("zipzap", "gone")
+
+
+def test_ask_gives_an_observation_only_to_bots_that_read_one() -> None:
+    from zdeck.sim import ask
+
+    got: list[object] = []
+
+    class Reader(RandomBot):
+        name = "reader"
+        reads_observation = True
+
+        def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng,
+                view: State | None = None) -> Action | None:
+            got.append(dict(observation))
+            return super().act(observation, legal_actions, rng)
+
+    class Blind(Reader):
+        reads_observation = False
+
+    state = zdeck.make("zipzap", players=2).new_state(5)
+    player = state.actors()[0]
+    assert ask(Reader(), state, player, Rng(1)) in state.legal_actions(player)
+    assert ask(Blind(), state, player, Rng(1)) in state.legal_actions(player)
+    assert got[0] == state.observation(player) and got[1] == {}
