@@ -64,6 +64,9 @@ def game_class(game_id: str) -> type[Game]:
         raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}") from None
 
 
-def make(game_id: str, players: int | None = None, **options: Any) -> Game:
-    """The game `game_id` for `players` seats with these options (ValueError if not allowed)."""
+def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
+    """The game `game_id` for `players` seats with these options (ValueError if not allowed).
+
+    `game_id` is positional-only, so an option of that name is reported as unknown, not a TypeError.
+    """
     return game_class(game_id)(players, **options)

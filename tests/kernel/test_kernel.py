@@ -61,6 +61,8 @@ def test_games_lists_ids_and_make_checks_everything() -> None:
         zdeck.make("zipzap", players=7)
     with pytest.raises(ValueError, match="unknown option"):
         zdeck.make("zipzap", players=2, speed=3)
+    with pytest.raises(ValueError, match="unknown option.* game_id"):
+        zdeck.make("zipzap", 2, **{"game_id": "zoop"})
     with pytest.raises(ValueError, match="choose one of"):
         zdeck.make("zipzap", players=2, scoring="golf")
     with pytest.raises(ValueError, match="unknown bot"):
