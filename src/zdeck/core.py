@@ -235,13 +235,15 @@ class State(ABC):
 
     @abstractmethod
     def _apply(self, player: int, action: Action) -> Outcome | None:
-        """Apply a legal action (already checked). Return PENALISED when the rules
-        punish how it was made (e.g. a missing call); None means APPLIED."""
+        """Apply a legal action (already checked; so this must not raise). Return PENALISED
+        when the rules punish how it was made (e.g. a missing call); None means APPLIED."""
 
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
         """A submission made against an older version: return what the rules did with it -
-        APPLIED if it still stands, BOUNCED if it had no effect, PENALISED if it was punished.
-        Validate before mutating. Default: refused with IllegalAction."""
+        APPLIED if it still stands, BOUNCED if it had no effect (the state must be untouched:
+        a bounce does not count as a version), PENALISED if it was punished. Validate before
+        mutating: an IllegalAction must leave the state as it was. `action` is always a value
+        of the game's action table. Default: refused with IllegalAction."""
         raise IllegalAction(f"{action} answers version {seen}, but the game has moved on to {self.version}")
 
     def timeout(self) -> None:
