@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from zdeck import Game, IllegalAction, Outcome, RandomBot, Rng, State
 from zdeck.records import Record, replay
 from zdeck.sim import play
 
-Conserved = Callable[[State], Counter]
+Conserved = Callable[[State], Counter[Any]]
 
 
 def check_action_codec(game: Game) -> None:
@@ -30,7 +31,7 @@ def check_action_codec(game: Game) -> None:
         assert game.parse_action(f"  {str(action).upper()} ") == action
 
 
-def check_state(state: State, rng: Rng, conserved: Conserved | None = None, baseline: Counter | None = None) -> None:
+def check_state(state: State, rng: Rng, conserved: Conserved | None = None, baseline: Counter[Any] | None = None) -> None:
     """Every per-moment property; cheap enough to run at each step of a short game."""
     game = state.game
     data = state.to_dict()
@@ -83,8 +84,8 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
             assert state.to_dict() == data, "a refused action must leave the state unchanged"
 
 
-def _check_late(state: State, player: int, action: object, data: dict, conserved: Conserved | None = None,
-                baseline: Counter | None = None) -> None:
+def _check_late(state: State, player: int, action: object, data: dict[str, Any], conserved: Conserved | None = None,
+                baseline: Counter[Any] | None = None) -> None:
     """A submission answering the previous version: refused or bounced, it changes nothing at all;
     taking effect (a penalty, a shout that still counts), it leaves a sound state one version on."""
     twin = state.clone()
@@ -104,7 +105,7 @@ def _check_late(state: State, player: int, action: object, data: dict, conserved
     assert state.to_dict() == data, "a clone must be independent of its original"
 
 
-def _sample(game: Game, rng: Rng, k: int) -> list:
+def _sample(game: Game, rng: Rng, k: int) -> list[Any]:
     n = game.num_distinct_actions()
     return [game.action_from_id(rng.below(n)) for _ in range(k)]
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import pytest
 
 import zdeck.records
+import zdeck.registry
 from zdeck import Game, IllegalAction, Option, Outcome, RandomBot, Rng, State
 from zdeck.records import Record, RecordError, replay
 from zdeck.sim import LazyObservation, Summary, play, seat_bots
@@ -108,7 +109,7 @@ class TapState(State):
 @pytest.fixture(autouse=True)
 def _tap_is_known_to_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     """Records name their game by id; the fixture game is not in the registry, so replay is told of it."""
-    real = zdeck.records.make
+    real = zdeck.registry.make
 
     def make(game_id: str, players: int | None = None, **options: Any) -> Game:
         return TapGame(players, **options) if game_id == "tap" else real(game_id, players, **options)
@@ -153,7 +154,8 @@ def test_action_codec_refuses_what_is_not_an_action() -> None:
     for bad_id in (-1, 2, True, "0", 1.0):
         with pytest.raises(ValueError, match="action id"):
             game.action_from_id(bad_id)  # type: ignore[arg-type]
-    for bad in (Tap(3), ["tap", 1], "tap 1"):
+    bad_values: list[Any] = [Tap(3), ["tap", 1], "tap 1"]
+    for bad in bad_values:
         with pytest.raises(ValueError, match="not an action of this game"):
             game.action_id(bad)
     for text in ("tap 3", None, 7):
@@ -266,7 +268,8 @@ def test_replay_names_the_entry_where_a_record_diverges() -> None:
     record.actions.append([0, "tap 1"])  # one action after the end
     with pytest.raises(RecordError, match=f"action {len(record.actions)} .*may not act"):
         replay(record)
-    for entry in ([0], [0, "tap 1", 0, 0], "tap 1", [None, "wait"], [0, "tap 1", 99]):
+    entries: list[Any] = [[0], [0, "tap 1", 0, 0], "tap 1", [None, "wait"], [0, "tap 1", 99]]
+    for entry in entries:
         record = _tap_record()
         record.actions[0] = entry
         with pytest.raises(RecordError, match="action 1"):

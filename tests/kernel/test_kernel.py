@@ -45,7 +45,7 @@ def test_rng_refuses_a_bad_state() -> None:
     with pytest.raises(ValueError, match="rng state"):
         Rng.from_state(-1)
     with pytest.raises(ValueError, match="rng state"):
-        Rng.from_state(True)  # type: ignore[arg-type]
+        Rng.from_state(True)  # a bool is an int to Python, not a generator state
     with pytest.raises(ValueError):
         Rng(3).below(0)
     with pytest.raises(ValueError, match="2\\*\\*64"):
@@ -62,7 +62,7 @@ def test_games_lists_ids_and_make_checks_everything() -> None:
     with pytest.raises(ValueError, match="unknown option"):
         zdeck.make("zipzap", players=2, speed=3)
     with pytest.raises(ValueError, match="unknown option.* game_id"):
-        zdeck.make("zipzap", 2, **{"game_id": "zoop"})
+        zdeck.make("zipzap", 2, game_id="zoop")
     with pytest.raises(ValueError, match="choose one of"):
         zdeck.make("zipzap", players=2, scoring="golf")
     with pytest.raises(ValueError, match="unknown bot"):
@@ -90,7 +90,8 @@ def test_waiting_bots_lead_to_a_recorded_timeout() -> None:
         name = "shy"
         reads_observation = True
 
-        def act(self, observation, legal_actions, rng, view=None):
+        def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng,
+                view: State | None = None) -> Action | None:
             return None if observation["phase"] == "race" else super().act(observation, legal_actions, rng)
 
     game = zdeck.make("zipzap", players=2, rounds=1)
@@ -120,7 +121,8 @@ def test_a_bot_that_chooses_an_illegal_action_is_refused_not_applied() -> None:
     class Cheat(RandomBot):
         name = "cheat"
 
-        def act(self, observation, legal_actions, rng, view=None):
+        def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng,
+                view: State | None = None) -> Action | None:
             return zdeck.make("zipzap", players=2).parse_action("zap")
 
     game = zdeck.make("zipzap", players=2)
@@ -179,7 +181,8 @@ def test_make_bot_does_not_hide_a_bug_inside_a_factory_as_an_unknown_name(monkey
     import zdeck.registry
 
     def broken() -> RandomBot:
-        return {}["nothing"]  # type: ignore[no-any-return]
+        missing: dict[str, RandomBot] = {}
+        return missing["nothing"]
 
     monkeypatch.setattr(zdeck.registry, "_bots", lambda game_id: {"random": RandomBot, "broken": broken})
     with pytest.raises(KeyError, match="nothing"):
