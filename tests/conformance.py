@@ -45,9 +45,11 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
     assert again.to_dict() == data, "state_from_dict(to_dict()) must round-trip"
     if conserved is not None:
         assert conserved(state) == baseline, "cards must be conserved"
+    secrets = _rng_states(state)
     for player in [None, *range(game.players)]:
         obs = state.observation(player)
         assert json.loads(json.dumps(obs)) == obs, "observations must be JSON-ready"
+        assert not secrets & _integers(obs), "an observation must not carry the rng state: it tells the deck order"
     for player in range(game.players):
         sample = state.resample_hidden(player, rng)
         assert sample.observation(player) == state.observation(player), (
@@ -103,6 +105,20 @@ def _check_late(state: State, player: int, action: object, data: dict[str, Any],
         if conserved is not None:
             assert conserved(twin) == baseline, "cards must be conserved through a late submission"
     assert state.to_dict() == data, "a clone must be independent of its original"
+
+
+def _rng_states(state: State) -> set[int]:
+    slots = [getattr(state, name, None) for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())]
+    return {value.state for value in [*vars(state).values(), *slots] if isinstance(value, Rng)}
+
+
+def _integers(value: object) -> set[int]:
+    """Every integer anywhere in a JSON-ready value."""
+    if isinstance(value, dict):
+        return set().union(*map(_integers, value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(_integers, value)) if value else set()
+    return {value} if isinstance(value, int) and not isinstance(value, bool) else set()
 
 
 def _sample(game: Game, rng: Rng, k: int) -> list[Any]:
