@@ -63,16 +63,19 @@ class GameTooLong(RuntimeError):
     """A game exceeded the step limit: a rules bug (or a bot that waits forever)."""
 
 
-# Standard-normal quantiles: one table lookup draws a log-normal reaction time
-# (2^12 steps: far finer than any real difference in reaction).
-_NORMAL = tuple(NormalDist().inv_cdf((i + 0.5) / 4096) for i in range(4096))
+# One table lookup draws a log-normal reaction time: 2^12 quantiles, far finer than any real
+# difference in reaction. The factors are integers (millionths), so no libm difference between
+# machines can reorder a race; an exact tie goes to the earlier actor in `actors()` order.
+_SPREAD = tuple(
+    round(1_000_000 * math.exp(REACTION_SIGMA * NormalDist().inv_cdf((i + 0.5) / 4096))) for i in range(4096)
+)
 
 
 def reaction(bot: Bot, action: Action, timing: Rng) -> float:
     """A reaction time in ms: log-normal around the bot's median, shorter for a reflex
     (an action class with `reflex = True`, such as a ZOOP! call) than for a considered move."""
     median = bot.reaction_ms * (REFLEX_SHARE if getattr(action, "reflex", False) else 1.0)
-    return median * math.exp(REACTION_SIGMA * _NORMAL[timing.next_u64() & 4095])
+    return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
 
 
 _NOTHING: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
