@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -127,3 +128,125 @@ def test_a_person_plays_a_whole_game_against_a_bot() -> None:
     final = table.run()
     assert final is not None and final.is_over()
     assert table.record is not None and table.record.winners == final.winners()
+
+
+# -- a new user's findings (each test names what went wrong before) -------------------------------
+
+def error_text(result) -> str:
+    return (result.output + (result.stderr or "")).replace("\n", " ")
+
+
+def test_error_messages_keep_their_brackets(tmp_path: Path) -> None:
+    """rich ate "[player, action]" as markup: the message read "expected  or , got [0]"."""
+    path = tmp_path / "short.jsonl"
+    path.write_text('{"game":"zipzap","players":2,"seed":1,"actions":[[0]]}\n')
+    result = run("replay", str(path))
+    assert result.exit_code == 2 and "expected [player, action] or [player, action, seen]" in error_text(result)
+
+
+def test_replay_of_deeply_nested_json_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "deep.jsonl"
+    path.write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    result = run("replay", str(path))
+    assert result.exit_code == 2 and "nested too deeply" in error_text(result)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_replay_of_an_empty_file_says_there_is_nothing_to_check(tmp_path: Path) -> None:
+    path = tmp_path / "empty.jsonl"
+    path.write_text("\n")
+    result = run("replay", str(path))
+    assert result.exit_code == 2 and "holds no game records" in error_text(result)
+
+
+def test_replay_names_the_version_of_a_record_from_another_zdeck(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    run("simulate", "zipzap", "-p", "2", "-n", "1", "-o", "rounds=1", "--records", str(path), "--json")
+    record = json.loads(path.read_text())
+    record["zdeck"] = "0.0.1"
+    path.write_text(json.dumps(record) + "\n")
+    same = run("replay", "-q", str(path))
+    assert same.exit_code == 0 and f"recorded by zdeck 0.0.1; this is zdeck {zdeck.__version__}" in error_text(same)
+    record["seed"] += 1  # now it diverges: the error must say the record is from elsewhere
+    path.write_text(json.dumps(record) + "\n")
+    diverged = run("replay", "-q", str(path))
+    assert diverged.exit_code == 2 and "written by zdeck 0.0.1" in error_text(diverged)
+
+
+def test_rules_lists_the_players_bots_and_options_of_the_game() -> None:
+    result = run("rules", "zipzap")
+    text = result.output
+    assert result.exit_code == 0 and "-o name=value" in text and "scoring" in text and "rounds" in text
+    assert '"cards" | "wins"' in text and "players 2-6" in text and "greedy" in text
+    solo = run("rules", "zoker-solo")
+    assert solo.exit_code == 0 and "no options" in solo.output and "players 1;" in solo.output
+
+
+def test_list_shows_a_single_player_count_once() -> None:
+    line = next(line for line in run("list").output.splitlines() if "zoker-solo" in line)
+    assert "1-1" not in line and " 1 " in line
+
+
+@pytest.mark.parametrize(("args", "hint"), [
+    (("simulate", "zar", "-p", "12"), "other options allow 2-14"),
+    (("simulate", "zoop", "-p", "8", "-o", "colours=2"), "other options allow 3-8"),
+])
+def test_a_player_count_allowed_under_other_options_says_so(args: tuple[str, ...], hint: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2 and hint in error_text(result)
+    plain = run("simulate", "zipzap", "-o", "scoring=bad")  # no hint where players are not the problem
+    assert plain.exit_code == 2 and "other options" not in error_text(plain)
+
+
+def test_a_negative_speed_is_refused() -> None:
+    result = run("play", "zipzap", "--watch", "--speed", "-1")
+    assert result.exit_code == 2 and "--speed" in error_text(result)
+
+
+def test_ctrl_c_at_the_table_leaves_it_and_keeps_the_record(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C ended the process with status 130 and lost the record."""
+    def interrupted(self: LiveTable) -> None:
+        self.record.actions.append([None, "timeout"])  # type: ignore[union-attr]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(LiveTable, "run", interrupted)
+    path = tmp_path / "left.jsonl"
+    result = run("play", "zipzap", "--watch", "--seed", "1", "--record", str(path))
+    assert result.exit_code == 0 and "game left before its end" in result.output
+    assert json.loads(path.read_text())["actions"] == [[None, "timeout"]]
+
+
+def silent_person() -> Iterator[str]:
+    """A person who never types (the reader thread blocks on this forever)."""
+    threading.Event().wait()
+    yield "never"
+
+
+def test_a_bot_whose_time_came_lands_before_a_later_line_is_read() -> None:
+    """Lines arriving faster than the table handled them held the bots back for ever (`yes 1 | zdeck play`)."""
+    game = zdeck.make("zipzap", players=2, rounds=1)
+    console = Console(record=True, width=120)
+    table = LiveTable(game, 0, ["greedy"], seed=5, speed=0.0, console=console, lines=silent_person())  # seat 1 leads
+    table.show()
+    table.inbox.put((time.monotonic() + 60, "nonsense"))  # arrives after the bot's (immediate) deadline
+    assert table.moment() and table.state.version == 1
+    assert table.record is not None and table.record.actions[0][0] != 0  # the bot (or the table) moved
+    assert "not an action" not in console.export_text()  # the line waits for the next moment
+    assert table.pending is not None or table.inbox.qsize() == 1
+
+
+def test_a_quick_answer_to_a_new_view_is_not_judged_against_an_older_one() -> None:
+    """A move typed just after a redraw was matched to the previous view even when that view offered
+    the person nothing: in a turn-based game it was refused as late ("answers version 0")."""
+    game = zdeck.make("zoker-tiko", players=2)
+    table = LiveTable(game, 0, ["random"], seed=1, speed=1.0, console=Console(record=True), lines=silent_person())
+    move = game.action_from_id(0)
+    now = time.monotonic()
+    table.shown = [(now - 1.0, 0, []), (now - 0.05, 1, [move])]
+    assert table.view_answered(now, lambda listed: listed[0] if listed else None) == (1, [move])
+    assert table.view_answered(now, lambda listed: move if move in listed else None) == (1, [move])
+    table.shown = [(now - 1.0, 0, [move]), (now - 0.05, 1, [move])]  # offered in both: the older view stands
+    assert table.view_answered(now, lambda listed: move if move in listed else None) == (0, [move])
+    table.shown.append((now + 1.0, 2, []))  # drawn after the line arrived: never what it answered
+    assert table.view_answered(now, lambda listed: move if move in listed else None)[0] == 0

@@ -13,9 +13,11 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+import zdeck
 from zdeck.core import IllegalAction
 from zdeck.records import RecordError, read_records, replay
 from zdeck.registry import bot_names, game_class, games, make, make_bot
@@ -28,7 +30,8 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
 def fail(message: str) -> NoReturn:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    # escaped: messages quote records and actions, whose "[player, action]" rich would eat as markup
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 
@@ -50,7 +53,22 @@ def build_game(game_id: str, players: int | None, options: list[str]):  # noqa: 
     try:
         return make(game_id, players, **parse_options(options))
     except ValueError as exc:
-        fail(str(exc))
+        fail(str(exc) + _players_hint(game_id, players, str(exc)))
+
+
+def _players_hint(game_id: str, players: int | None, message: str) -> str:
+    """Some games take more seats under an option (ZAR's half decks): say so when the count is refused."""
+    try:
+        cls = game_class(game_id)
+    except ValueError:
+        return ""
+    if players is not None and f"players={players} " in message and cls.min_players <= players <= cls.max_players:
+        return f" with these options; other options allow {_seats(cls)} (see `zdeck rules {game_id}`)"
+    return ""
+
+
+def _seats(cls: Any) -> str:
+    return str(cls.min_players) if cls.min_players == cls.max_players else f"{cls.min_players}-{cls.max_players}"
 
 
 @app.command("list")
@@ -59,21 +77,31 @@ def list_games() -> None:
     table = Table("game", "players", "bots", "description")
     for game_id in games():
         cls = game_class(game_id)
-        table.add_row(game_id, f"{cls.min_players}-{cls.max_players}", ", ".join(bot_names(game_id)), cls.summary)
+        table.add_row(game_id, _seats(cls), ", ".join(bot_names(game_id)), cls.summary)
     out.print(table)
 
 
 @app.command()
 def rules(game: str = typer.Argument(..., help="a game id, see `zdeck list`")) -> None:
-    """Show a game's rules (docs/rules/GAME.md)."""
+    """Show a game's rules (docs/rules/GAME.md), its player counts, bots and `-o` options."""
     try:
-        game_class(game)
+        cls = game_class(game)
     except ValueError as exc:
         fail(str(exc))
     path = DOCS / f"{game}.md"
     if not path.is_file():
         fail(f"no rules document at {path}")
     out.print(Markdown(path.read_text(encoding="utf-8")))
+    # the options a user passes as `-o name=value`: nowhere else does the CLI name them
+    out.print(f"[bold]{escape(game)}[/]: players {_seats(cls)}; bots: {escape(', '.join(bot_names(game)))}")
+    if cls.options_spec:
+        options = Table("option (-o name=value)", "default", "values", "meaning", title="options")
+        for name, spec in cls.options_spec.items():
+            values = " | ".join(json.dumps(c) for c in spec.choices) if spec.choices is not None else "see meaning"
+            options.add_row(name, json.dumps(spec.default), values, spec.doc)
+        out.print(options)
+    else:
+        out.print("no options")
 
 
 @app.command()
@@ -134,7 +162,8 @@ def _report(result: dict[str, Any], as_json: bool) -> None:
     if as_json:
         out.print_json(json.dumps(result))
         return
-    out.print(f"[bold]{result['game']}[/] {result['players']} players, options {result['options']}")
+    out.print(f"[bold]{escape(result['game'])}[/] {result['players']} players, "
+              f"options {escape(str(result['options']))}")
     out.print(f"{result['games']} games in {result['seconds']} s ({result['games_per_second']} games/s); "
               f"mean {result['mean_plies']} plies, {result['mean_rounds']} rounds")
     seats = Table("seat", "win rate", "mean score")
@@ -153,21 +182,27 @@ def replay_cmd(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="only check, do not print each move"),
 ) -> None:
     """Re-apply every recorded action; fail loudly on any divergence."""
+    number = 0
     try:
         for number, record in enumerate(read_records(file), 1):
-            out.print(f"[bold]game {number}[/]: {record.game}, {record.players} players, seed {record.seed}, "
-                      f"options {record.options}", highlight=False)
+            out.print(f"[bold]game {number}[/]: " + escape(f"{record.game}, {record.players} players, "
+                      f"seed {record.seed}, options {record.options}"), highlight=False)
+            if record.version != zdeck.__version__:
+                err.print(f"[yellow]note:[/] game {number} was recorded by zdeck {escape(record.version)}; "
+                          f"this is zdeck {zdeck.__version__}", highlight=False)
             state = replay(record, on_step=None if quiet else _print_step)
             out.print(f"  scores {state.scores()}, winners {state.winners()}, rounds {state.round()}",
                       highlight=False)
     except RecordError as exc:
         fail(str(exc))
+    if number == 0:  # an empty file replays "successfully" otherwise, checking nothing
+        fail(f"{file} holds no game records")
 
 
 def _print_step(index: int, state: Any, entry: list[Any], outcome: Any) -> None:
     who = "table" if entry[0] is None else f"P{entry[0]}"
     late = f"  ({outcome.value}, answered v{entry[2]})" if len(entry) == 3 and outcome is not None else ""
-    out.print(f"  {index + 1:>4} r{state.round()} {who:>5}  {entry[1]}{late}", highlight=False)
+    out.print(escape(f"  {index + 1:>4} r{state.round()} {who:>5}  {entry[1]}{late}"), highlight=False)
 
 
 @app.command("play")
@@ -177,7 +212,7 @@ def play_cmd(
     seat: int = typer.Option(0, "--seat", help="your seat"),
     bots: str = typer.Option("", "--bots", "-b", help="bots for the other seats (default: the game's best)"),
     seed: int = typer.Option(None, "--seed", "-s", help="seed (default: from the clock)"),
-    speed: float = typer.Option(1.0, "--speed", help="bots' reaction-time multiplier (2 = twice as slow)"),
+    speed: float = typer.Option(1.0, "--speed", min=0.0, help="bots' reaction-time multiplier (2 = twice as slow)"),
     watch: bool = typer.Option(False, "--watch", help="bots play every seat; you watch"),
     option: list[str] = typer.Option([], "--option", "-o", help="a game option name=value (repeatable)"),
     record: Path = typer.Option(None, "--record", help="append the game's record to this JSON Lines file"),
@@ -193,7 +228,10 @@ def play_cmd(
         live = LiveTable(rules_, None if watch else seat, names, seed, speed, out)
     except ValueError as exc:
         fail(str(exc))
-    final = live.run()
+    try:
+        final = live.run()
+    except KeyboardInterrupt:  # Ctrl-C leaves the table like 'q': the record so far is still kept
+        final = None
     if record is not None and live.record is not None:
         with record.open("a", encoding="utf-8") as sink:
             sink.write(live.record.to_json() + "\n")

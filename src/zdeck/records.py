@@ -74,6 +74,8 @@ class Record:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordError(f"not valid JSON: {exc}") from None
+        except RecursionError:  # json nests by recursion: a line of 100k "[" must not be a traceback
+            raise RecordError("not a record: JSON nested too deeply") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         missing = [k for k in _REQUIRED if k not in data]
@@ -120,7 +122,21 @@ Step = Callable[[int, State, list[Any], Outcome | None], None]
 
 
 def replay(record: Record, on_step: Step | None = None) -> State:
-    """Re-apply every submission; RecordError on any divergence."""
+    """Re-apply every submission; RecordError on any divergence.
+
+    A record written by another zdeck version may diverge because the rules changed
+    since: the error then says which version wrote it, so it does not read as corruption.
+    """
+    try:
+        return _replay(record, on_step)
+    except RecordError as exc:
+        if record.version != zdeck.__version__:
+            raise RecordError(f"{exc} (the record was written by zdeck {record.version}; "
+                              f"this is zdeck {zdeck.__version__})") from None
+        raise
+
+
+def _replay(record: Record, on_step: Step | None) -> State:
     game = record.make_game()
     state = game.new_state(record.seed)
     for index, entry in enumerate(record.actions):

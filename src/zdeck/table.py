@@ -14,7 +14,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.console import Console
@@ -49,7 +49,10 @@ class LiveTable:
         self.console = console
         seats = ["you" if p == human else self.bots[p].name for p in range(game.players)]
         self.record: Record | None = Record(game.id, game.players, dict(game.options), self.seed, seats)
-        self.inbox: queue.Queue[str | None] = queue.Queue()
+        # (arrival time, line); line None = end of input. The time is taken when the line is read,
+        # not when the loop gets to it, so a line typed before a bot's card lands answers the view before it
+        self.inbox: queue.Queue[tuple[float, str | None]] = queue.Queue()
+        self.pending: tuple[float, str | None] | None = None  # a line taken from the inbox, not yet handled
         self.shown: list[tuple[float, int, list[Action]]] = []  # (when, version, numbered legal actions)
         if human is not None:
             threading.Thread(target=self._read, args=(lines,), daemon=True).start()
@@ -58,8 +61,8 @@ class LiveTable:
     def _read(self, lines: Iterable[str] | None) -> None:
         source = lines if lines is not None else iter(sys.stdin.readline, "")
         for line in source:
-            self.inbox.put(line.strip())
-        self.inbox.put(None)  # end of input
+            self.inbox.put((time.monotonic(), line.strip()))
+        self.inbox.put((time.monotonic(), None))  # end of input
 
     # -- the loop ----------------------------------------------------------------
     def run(self) -> State | None:
@@ -89,18 +92,10 @@ class LiveTable:
         human_acts = self.human in actors
         deadline = plans[0][0] if plans else (None if human_acts and len(actors) == 1 else now + IDLE_S * self.speed)
         while self.state.version == version:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            try:
-                line = self.inbox.get(timeout=wait) if self.human is not None else self._sleep(wait)
-            except queue.Empty:
-                line = ""
-            if line is None:
-                return False
-            if line:
-                if not self.human_says(line):
-                    return False
-                continue
-            if deadline is not None and time.monotonic() >= deadline:
+            # The bots' card lands first when its time came before the person's line arrived: lines
+            # arriving faster than the loop handles them must not hold the bots back (nor jump the queue).
+            if deadline is not None and time.monotonic() >= deadline and (
+                    self.pending is None or self.pending[0] > deadline):
                 if plans:
                     _, player, action = plans[0]
                     self.submit(player, action, None)
@@ -108,38 +103,71 @@ class LiveTable:
                     self.state.timeout()
                     self._log([None, TIMEOUT], "nobody plays")
                     self.show()
+                continue
+            if self.pending is None:
+                wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+                self.pending = self._take(wait)
+                continue  # back to the top: the deadline may have passed before this line arrived
+            arrived, line = self.pending
+            self.pending = None
+            if line is None:
+                return False
+            if line and not self.human_says(line, arrived):
+                return False
         return True
 
-    def _sleep(self, wait: float | None) -> str:
-        time.sleep(wait or 0.0)
-        return ""
+    def _take(self, wait: float | None) -> tuple[float, str | None] | None:
+        """The person's next line, or None when `wait` seconds pass first (a watcher only waits)."""
+        if self.human is None:
+            time.sleep(wait or 0.0)
+            return None
+        try:
+            return self.inbox.get(timeout=wait)
+        except queue.Empty:
+            return None
 
-    def human_says(self, line: str) -> bool:
+    def human_says(self, line: str, arrived: float | None = None) -> bool:
         if line in ("q", "quit", "exit"):
             return False
         if line in ("o", "?", "h", "help"):
             self.console.print(HELP)
             self.show()
             return True
-        seen, legal = self.view_answered()
-        if line.isdigit() and not legal:
-            self.console.print("[red]you may not act now[/]")
-            return True
-        try:
-            action = legal[int(line) - 1] if line.isdigit() else self.game.parse_action(line)
-        except (ValueError, IndexError):
-            self.console.print(f"[red]not an action:[/] {line!r} ({HELP})", highlight=False)
-            return True
+        if line.isdigit():
+            number = int(line)
+            seen, legal = self.view_answered(arrived, lambda listed: listed[number - 1] if
+                                             0 < number <= len(listed) else None)
+            if not legal:
+                self.console.print("[red]you may not act now[/]")
+                return True
+            if not 0 < number <= len(legal):
+                self.console.print(f"[red]no action {number}:[/] choose 1 to {len(legal)}", highlight=False)
+                return True
+            action = legal[number - 1]
+        else:
+            try:
+                action = self.game.parse_action(line)
+            except ValueError:
+                self.console.print(Text(f"not an action: {line!r} ({HELP})", style="red"))
+                return True
+            seen, _ = self.view_answered(arrived, lambda listed: action if action in listed else None)
         self.submit(self.human, action, seen)  # type: ignore[arg-type]
         return True
 
-    def view_answered(self) -> tuple[int, list[Action]]:
-        """The view the person was answering: the last one shown at least `perception_s` ago."""
-        arrived = time.monotonic()
-        for when, version, legal in reversed(self.shown):
-            if arrived - when >= self.perception_s:
-                return version, legal
-        return self.shown[0][1], self.shown[0][2]
+    def view_answered(self, arrived: float | None = None,
+                      pick: Callable[[list[Action]], Action | None] | None = None) -> tuple[int, list[Action]]:
+        """The view the person was answering: the last one shown at least `perception_s` before their
+        line arrived. If that view did not offer what they typed (`pick` finds nothing in it) but a
+        newer one they had on screen does, they were answering the newer one: a quick typist in a
+        turn-based game is not refused as "late" for a move the older view never allowed."""
+        arrived = time.monotonic() if arrived is None else arrived
+        on_screen = [view for view in self.shown if view[0] <= arrived] or self.shown[:1]
+        chosen = next((view for view in reversed(on_screen) if arrived - view[0] >= self.perception_s),
+                      on_screen[0])
+        if pick is not None and pick(chosen[2]) is None:
+            newer = on_screen[on_screen.index(chosen) + 1:]
+            chosen = next((view for view in reversed(newer) if pick(view[2]) is not None), chosen)
+        return chosen[1], chosen[2]
 
     def submit(self, player: int, action: Action, seen: int | None) -> None:
         before = self.state.version
