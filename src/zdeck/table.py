@@ -28,7 +28,8 @@ from zdeck.rng import Rng
 from zdeck.sim import ask, reaction
 
 PERCEPTION_S = 0.25  # a line arriving sooner than this after a redraw answers the previous view
-IDLE_S = 1.5  # how long a table waits when only the person could act, before "nobody plays"
+IDLE_S = 1.5  # how long a table of bots that all hold back waits before "nobody plays"
+IDLE_PERSON_S = 6.0  # the same when the person could act too: time to read the table and type
 HELP = "type the number or the text of an action; 'o' shows the table again, 'q' quits"
 
 
@@ -90,7 +91,8 @@ class LiveTable:
                     plans.append((now + delay, player, action))
         plans.sort(key=lambda plan: plan[0])
         human_acts = self.human in actors
-        deadline = plans[0][0] if plans else (None if human_acts and len(actors) == 1 else now + IDLE_S * self.speed)
+        idle = (IDLE_PERSON_S if human_acts else IDLE_S) * self.speed
+        deadline = plans[0][0] if plans else (None if human_acts and len(actors) == 1 else now + idle)
         while self.state.version == version:
             # The bots' card lands first when its time came before the person's line arrived: lines
             # arriving faster than the loop handles them must not hold the bots back (nor jump the queue).
