@@ -118,9 +118,24 @@ class Game(ABC):
     def new_state(self, seed: int) -> State:
         """A fresh game; every later chance event comes from the state's own Rng(seed)."""
 
-    @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> State:
-        """Rebuild a state from `State.to_dict()`; ValueError on a malformed dict."""
+        """Rebuild a state from `State.to_dict()`; ValueError on a malformed dict.
+
+        The header (game, players, options) is checked here; `read_state` reads the rest.
+        A game's own ValueErrors name the bad field and pass through; any other slip of a
+        reader on a malformed dict (a missing key, a wrong type) becomes a ValueError too.
+        """
+        self.check_header(data)
+        try:
+            return self.read_state(data)
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"malformed {self.id} state: {type(exc).__name__}: {exc}") from None
+
+    @abstractmethod
+    def read_state(self, data: dict[str, Any]) -> State:
+        """Build the state from a dict whose header `state_from_dict` has checked."""
 
     def check_header(self, data: dict[str, Any]) -> None:
         """Refuse a state dict written for another game or other options."""

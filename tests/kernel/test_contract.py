@@ -43,8 +43,7 @@ class TapGame(Game):
     def new_state(self, seed: int) -> TapState:
         return TapState(self, Rng(seed))
 
-    def state_from_dict(self, data: dict[str, Any]) -> TapState:
-        self.check_header(data)
+    def read_state(self, data: dict[str, Any]) -> TapState:
         state = TapState(self, Rng.from_state(data["rng"]))
         state.version, state.points, state.done = data["version"], list(data["points"]), data["done"]
         return state

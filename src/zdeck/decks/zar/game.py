@@ -138,12 +138,8 @@ class ZarGame(Game):
         state.deal()
         return state
 
-    def state_from_dict(self, data: dict[str, Any]) -> ZarState:
-        self.check_header(data)
-        try:
-            return self._from_dict(data)
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"malformed zar state: {type(exc).__name__} {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> ZarState:
+        return self._from_dict(data)
 
     def _from_dict(self, d: dict[str, Any]) -> ZarState:
         n = self.players

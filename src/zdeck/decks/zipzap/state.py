@@ -61,12 +61,8 @@ class ZipZap(Game):
         state.start_round()
         return state
 
-    def state_from_dict(self, data: dict[str, Any]) -> ZipZapState:
-        self.check_header(data)
-        try:
-            return ZipZapState.from_dict(self, data)
-        except ValueError as exc:
-            raise ValueError(f"malformed zipzap state: {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> ZipZapState:
+        return ZipZapState.from_dict(self, data)
 
     def action_table(self) -> Sequence[Action]:
         return ACTIONS

@@ -166,12 +166,8 @@ class ZoopGame(Game):
     def new_state(self, seed: int) -> ZoopState:
         return ZoopState.deal(self, Rng(seed))
 
-    def state_from_dict(self, data: dict[str, Any]) -> ZoopState:
-        self.check_header(data)
-        try:
-            return ZoopState.from_dict(self, data)
-        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
-            raise ValueError(f"malformed zoop state: {type(exc).__name__}: {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> ZoopState:
+        return ZoopState.from_dict(self, data)
 
     def action_table(self) -> Sequence[Action]:
         d = self.deck

@@ -64,12 +64,8 @@ class ZopZoo(Game):
     def new_state(self, seed: int) -> ZopZooState:
         return ZopZooState.fresh(self, seed)
 
-    def state_from_dict(self, data: dict[str, Any]) -> ZopZooState:
-        self.check_header(data)
-        try:
-            return ZopZooState.from_dict(self, data)
-        except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"malformed zopzoo state: {type(exc).__name__}: {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> ZopZooState:
+        return ZopZooState.from_dict(self, data)
 
     def action_table(self) -> Sequence[ZopAction]:
         return A.action_table(self.players)

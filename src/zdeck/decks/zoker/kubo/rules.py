@@ -58,12 +58,8 @@ class Kubo(Game):
         state.start_round()
         return state
 
-    def state_from_dict(self, data: dict[str, Any]) -> KuboState:
-        self.check_header(data)
-        try:
-            return KuboState.from_dict(self, data)
-        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
-            raise ValueError(f"malformed {self.id} state: {type(exc).__name__}: {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> KuboState:
+        return KuboState.from_dict(self, data)
 
     def action_table(self) -> Sequence[Action]:
         return ACTIONS

@@ -56,12 +56,8 @@ class ZokerMemo(Game):
         state.settle()
         return state
 
-    def state_from_dict(self, data: dict[str, Any]) -> MemoState:
-        self.check_header(data)
-        try:
-            return MemoState.from_dict(self, data)
-        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-            raise ValueError(f"malformed zoker-memo state: {type(exc).__name__}: {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> MemoState:
+        return MemoState.from_dict(self, data)
 
     def action_table(self) -> Sequence[Action]:
         return ACTIONS

@@ -47,12 +47,8 @@ class ZokerSolo(Game):
         state.refresh()
         return state
 
-    def state_from_dict(self, data: dict[str, Any]) -> SoloState:
-        self.check_header(data)
-        try:
-            return SoloState.from_dict(self, data)
-        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-            raise ValueError(f"malformed zoker-solo state: {type(exc).__name__}: {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> SoloState:
+        return SoloState.from_dict(self, data)
 
     def action_table(self) -> Sequence[Action]:
         return ACTIONS

@@ -61,12 +61,8 @@ class Tiko(Game):
         state.start_round()
         return state
 
-    def state_from_dict(self, data: dict[str, Any]) -> TikoState:
-        self.check_header(data)
-        try:
-            return TikoState.from_dict(self, data)
-        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as exc:
-            raise ValueError(f"malformed {self.id} state: {type(exc).__name__}: {exc}") from None
+    def read_state(self, data: dict[str, Any]) -> TikoState:
+        return TikoState.from_dict(self, data)
 
     def action_table(self) -> Sequence[Action]:
         return ACTIONS
