@@ -63,6 +63,8 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
         )
     actors = state.actors()
     assert state.is_over() == (not actors), "the game is over exactly when nobody may act"
+    assert state.moves() == [(p, state.legal_actions(p)) for p in actors], (
+        "moves() must list every actor with its legal actions, in actors() order")
     for player in range(game.players):
         legal = state.legal_actions(player)
         assert bool(legal) == (player in actors), "actors are the players with legal actions"
@@ -97,6 +99,10 @@ def _check_late(state: State, player: int, action: object, data: dict[str, Any],
         assert str(exc), "an IllegalAction must say why"
         assert twin.to_dict() == data, "a refused late submission must leave the state unchanged"
         return
+    trusted = state.clone()  # the simulator's path for a late action it took from a legal list
+    assert trusted.apply_listed(player, action, state.version - 1) is outcome, (
+        "apply_listed with an old version must resolve a late action as apply does")
+    assert trusted.to_dict() == twin.to_dict(), "apply_listed and apply must resolve a late action alike"
     if outcome is Outcome.BOUNCED:
         assert twin.to_dict() == data, "a bounced submission must leave the state (and its version) unchanged"
     else:

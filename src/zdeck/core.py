@@ -203,6 +203,14 @@ class State(ABC):
     def legal_actions(self, player: int) -> list[Action]:
         """This player's legal actions now (empty when they may not act)."""
 
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        """Every actor with its legal actions, in `actors()` order; [] when the game is over.
+
+        One call for the whole moment, for clients that serve every actor at once (the
+        simulator, a server). Games may override it when one pass is cheaper; it must
+        always equal `[(p, self.legal_actions(p)) for p in self.actors()]`."""
+        return [(p, self.legal_actions(p)) for p in self.actors()]
+
     def is_legal(self, player: int, action: Action) -> bool:
         return action in self.legal_actions(player)
 
@@ -237,13 +245,18 @@ class State(ABC):
             self.version += 1
         return outcome
 
-    def apply_listed(self, player: int, action: Action) -> Outcome:
-        """Apply an action object taken from `legal_actions(player)` of this very version.
+    def apply_listed(self, player: int, action: Action, seen: int | None = None) -> Outcome:
+        """Apply an action object taken from `legal_actions(player)` at version `seen`
+        (default: this very version).
 
-        The simulator's hot path: the list already proved it legal, so it is not
-        checked a second time. Anything else must go through `apply`.
+        The simulator's hot path: the list already proved it legal (or, when the state has
+        moved on since `seen`, a value of the game's action table), so it is not checked a
+        second time. Anything else must go through `apply`.
         """
-        outcome = self._apply(player, action) or Outcome.APPLIED
+        if seen is None or seen == self.version:
+            outcome = self._apply(player, action) or Outcome.APPLIED
+        else:
+            outcome = self.resolve_late(player, action, seen)
         if outcome is not Outcome.BOUNCED:  # counted exactly as `apply` counts it
             self.version += 1
         return outcome

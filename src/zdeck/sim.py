@@ -81,15 +81,6 @@ def reaction(bot: Bot, action: Action, timing: Rng) -> float:
 _NOTHING: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
 
 
-def _listed(action: Action, legal: Sequence[Action]) -> bool:
-    """Is `action` in `legal`? Bots return the listed objects, so identity decides first and
-    no dataclass equality runs in the hot loop."""
-    for candidate in legal:
-        if candidate is action:
-            return True
-    return action in legal
-
-
 def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
     """The bot's choice for this seat, or None (wait). `apply` checks it like any submission."""
     legal = state.legal_actions(player)
@@ -100,37 +91,62 @@ def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
     return bot.act(seen_by_bot, legal, rng, view=view)
 
 
-def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, record: Record | None) -> int:
+class _Seat:
+    """A seat's bot with what the hot loop asks of it on every move, looked up once per game."""
+
+    __slots__ = ("act", "bot", "considered_ms", "needs_extras", "reads", "reflex_ms", "rng", "wants_view")
+
+    def __init__(self, bot: Bot, rng: Rng) -> None:
+        self.bot, self.rng, self.act = bot, rng, bot.act
+        self.wants_view = bool(bot.wants_view)
+        self.reads = bool(getattr(bot, "reads_observation", True))
+        self.needs_extras = self.wants_view or self.reads
+        # the same products `reaction` forms, so a race orders the same either way
+        self.considered_ms = bot.reaction_ms * 1.0
+        self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
+
+
+def step(state: State, seats: Sequence[_Seat], timing: Rng, record: Record | None) -> int:
     """Advance one moment: ask every actor, land the fastest, resolve the rest as late.
 
     Returns how many entries the moment adds to a record: the submissions the rules
     accepted (bounced late ones included, as a replay must bounce them too) or one timeout.
+    This is the simulator's hot path: `ask` and `reaction`, inlined.
     """
-    actors = state.actors()
-    if not actors:
+    moment = state.moves()
+    if not moment:
         raise RuntimeError(f"{state.game.id}: the game is not over but nobody may act")
     proposals: list[tuple[int, Action, bool]] = []
-    for player in actors:  # `ask`, inlined: this loop is the simulator's hot path
-        legal = state.legal_actions(player)
-        if legal:
-            bot = bots[player]
-            view = state.resample_hidden(player, rngs[player]) if bot.wants_view else None
-            seen_by_bot = LazyObservation(state, player) if getattr(bot, "reads_observation", True) else _NOTHING
-            action = bot.act(seen_by_bot, legal, rngs[player], view=view)
-            if action is not None:
-                listed = _listed(action, legal)
-                if not listed and not state.is_legal(player, action):
-                    # A bot's illegal choice is a bug, refused at the version it answered: were it
-                    # a late one, the rules' bounce would hide it.
-                    raise IllegalAction(state.explain_illegal(player, action))
-                proposals.append((player, action, listed))
+    for player, legal in moment:
+        if not legal:
+            continue
+        seat = seats[player]
+        if seat.needs_extras:
+            view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
+            seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
+            action = seat.act(seen_by_bot, legal, seat.rng, view=view)
+        else:
+            action = seat.act(_NOTHING, legal, seat.rng)
+        if action is None:
+            continue
+        for candidate in legal:  # bots return the listed objects: identity decides, no dataclass equality
+            if candidate is action:
+                listed = True
+                break
+        else:
+            listed = action in legal
+            if not listed and not state.is_legal(player, action):
+                # A bot's illegal choice is a bug, refused at the version it answered: were it
+                # a late one, the rules' bounce would hide it.
+                raise IllegalAction(state.explain_illegal(player, action))
+        proposals.append((player, action, listed))
     if not proposals:
         state.timeout()
         if record is not None:
             record.actions.append([None, TIMEOUT])
         return 1
     if len(proposals) > 1:
-        proposals.sort(key=lambda proposal: reaction(bots[proposal[0]], proposal[1], timing))
+        proposals = _by_reaction(proposals, seats, timing)
     seen = state.version
     player, action, listed = proposals[0]
     if listed:  # it came from this very version's legal list: no second check
@@ -140,9 +156,12 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
     if record is not None:
         record.actions.append([player, str(action)])
     landed = 1
-    for player, action, _ in proposals[1:]:
+    for player, action, listed in proposals[1:]:
         try:
-            state.apply(player, action, seen=seen)
+            if listed:
+                state.apply_listed(player, action, seen)
+            else:
+                state.apply(player, action, seen=seen)
         except IllegalAction:
             continue  # the rules refuse it outright; nothing happened, nothing to record
         landed += 1
@@ -151,9 +170,23 @@ def step(state: State, bots: Sequence[Bot], rngs: Sequence[Rng], timing: Rng, re
     return landed
 
 
+def _by_reaction(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
+                 timing: Rng) -> list[tuple[int, Action, bool]]:
+    """The proposals, fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
+    timed = []
+    for k, proposal in enumerate(proposals):
+        seat = seats[proposal[0]]
+        median = seat.reflex_ms if getattr(proposal[1], "reflex", False) else seat.considered_ms
+        timed.append((median * _SPREAD[timing.next_u64() & 4095] / 1_000_000, k))
+    timed.sort()
+    return [proposals[k] for _, k in timed]
+
+
 def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,
         max_steps: int = 200_000) -> tuple[State, int]:
-    """One whole game; returns the final state and the number of decisions (recorded entries)."""
+    """One whole game; returns the final state and the number of decisions (recorded entries).
+
+    Each bot's `reaction_ms` and flags are read once, when the game starts."""
     if len(bots) != game.players:
         raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
     state = game.new_state(seed)
@@ -162,10 +195,10 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
             bot.reset()
     master = Rng(seed ^ _SIM_SALT)
     timing = master.spawn()
-    rngs = [master.spawn() for _ in bots]
+    seats = [_Seat(bot, master.spawn()) for bot in bots]
     decisions = steps = 0
     while not state.is_over():
-        decisions += step(state, bots, rngs, timing, record)
+        decisions += step(state, seats, timing, record)
         steps += 1
         if steps > max_steps:
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")

@@ -179,8 +179,18 @@ def test_versions_count_applied_and_penalised_submissions_and_timeouts_not_bounc
     assert state.apply(0, Tap(1), seen=1) is Outcome.BOUNCED and state.version == 2
     assert state.points == [1, 1], "a bounce changes nothing"
     assert state.apply_listed(1, state.legal_actions(1)[0]) is Outcome.APPLIED and state.version == 3
+    assert state.apply_listed(0, Tap(1), seen=2) is Outcome.BOUNCED and state.version == 3, (
+        "apply_listed resolves an action listed at an older version as late")
+    assert state.apply_listed(0, Tap(1), seen=3) is Outcome.APPLIED and state.version == 4
     state.timeout()
-    assert state.version == 4 and state.is_over()
+    assert state.version == 5 and state.is_over()
+
+
+def test_moves_lists_every_actor_with_its_legal_actions_and_nothing_once_over() -> None:
+    state = TapGame(2, taps=9).new_state(1)
+    assert state.moves() == [(p, state.legal_actions(p)) for p in state.actors()] and len(state.moves()) == 2
+    state.timeout()
+    assert state.is_over() and state.moves() == []
 
 
 def test_a_refused_submission_leaves_the_state_and_version_unchanged() -> None:
