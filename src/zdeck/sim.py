@@ -106,16 +106,14 @@ class _Seat:
         self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
 
 
-def step(state: State, seats: Sequence[_Seat], timing: Rng, record: Record | None) -> int:
-    """Advance one moment: ask every actor, land the fastest, resolve the rest as late.
+def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_Seat], timing: Rng,
+         record: Record | None) -> int:
+    """Advance one moment (`state.moves()`): ask every actor, land the fastest, resolve the rest as late.
 
     Returns how many entries the moment adds to a record: the submissions the rules
     accepted (bounced late ones included, as a replay must bounce them too) or one timeout.
     This is the simulator's hot path: `ask` and `reaction`, inlined.
     """
-    moment = state.moves()
-    if not moment:
-        raise RuntimeError(f"{state.game.id}: the game is not over but nobody may act")
     proposals: list[tuple[int, Action, bool]] = []
     for player, legal in moment:
         if not legal:
@@ -170,13 +168,19 @@ def step(state: State, seats: Sequence[_Seat], timing: Rng, record: Record | Non
     return landed
 
 
+_REFLEX: dict[type, bool] = {}  # action class -> its `reflex` flag, looked up once per class
+
+
 def _by_reaction(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
                  timing: Rng) -> list[tuple[int, Action, bool]]:
     """The proposals, fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
     timed = []
-    for k, proposal in enumerate(proposals):
-        seat = seats[proposal[0]]
-        median = seat.reflex_ms if getattr(proposal[1], "reflex", False) else seat.considered_ms
+    for k, (player, action, _) in enumerate(proposals):
+        kind = type(action)
+        reflex = _REFLEX.get(kind)
+        if reflex is None:
+            reflex = _REFLEX[kind] = bool(getattr(kind, "reflex", False))
+        median = seats[player].reflex_ms if reflex else seats[player].considered_ms
         timed.append((median * _SPREAD[timing.next_u64() & 4095] / 1_000_000, k))
     timed.sort()
     return [proposals[k] for _, k in timed]
@@ -197,11 +201,13 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
     timing = master.spawn()
     seats = [_Seat(bot, master.spawn()) for bot in bots]
     decisions = steps = 0
-    while not state.is_over():
-        decisions += step(state, seats, timing, record)
+    while moment := state.moves():  # nobody may act: the game is over (checked below)
+        decisions += step(state, moment, seats, timing, record)
         steps += 1
         if steps > max_steps:
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
+    if not state.is_over():
+        raise RuntimeError(f"{game.id}: the game is not over but nobody may act")
     return state, decisions
 
 

@@ -89,3 +89,24 @@ class Zap:
 ZAP = Zap()
 PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)  # PLAYS[i] plays CARDS[i]
 ACTIONS: tuple[Play | Zap, ...] = (*PLAYS, ZAP)
+
+# The plays of each byte of a hand's bitmask, one table per byte position: listing a hand
+# then costs a lookup per 8 cards instead of a loop step per card.
+_BYTE_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(PLAYS[base + bit] for bit in range(8) if byte >> bit & 1 and base + bit < len(PLAYS))
+          for byte in range(256))
+    for base in range(0, len(PLAYS), 8)
+)
+
+
+def plays_of(mask: int) -> list[Play]:
+    """The plays of the cards in a bitmask, lowest index first (as `indices` lists them)."""
+    if not mask & (mask - 1):  # none or one card, the usual race moment: no table walk
+        return [PLAYS[mask.bit_length() - 1]] if mask else []
+    found: list[Play] = []
+    for table in _BYTE_PLAYS:
+        if not mask:
+            break
+        found += table[mask & 255]
+        mask >>= 8
+    return found

@@ -24,6 +24,7 @@ from zdeck.decks.zipzap.cards import (
     Play,
     Zap,
     indices,
+    plays_of,
 )
 from zdeck.rng import Rng
 
@@ -69,6 +70,7 @@ class ZipZap(Game):
 
 
 ZAP_CODE = -1  # a Zap on the pile, where cards are stored by index
+_RACE, _LEAD, _OVER = Phase.RACE, Phase.LEAD, Phase.OVER  # module names: an Enum member lookup costs in the hot path
 
 
 class ZipZapState(State):
@@ -148,19 +150,36 @@ class ZipZapState(State):
         zapper = last if last is not None and self.may_zap(last) else -1
         return tuple([p for p, hand in enumerate(self.hands) if hand & wanted or p == zapper])
 
-    def legal_actions(self, player: int) -> list[Action]:
-        if self.phase is Phase.OVER:
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        """One pass over the hands: the simulator asks this at every moment."""
+        phase = self.phase
+        if phase is _LEAD:
+            leader: int = self.leader  # type: ignore[assignment]
+            return [(leader, self.legal_actions(leader))]
+        if phase is _OVER:
             return []
-        if self.phase is Phase.LEAD:
+        wanted, last = self.wanted, self.last
+        zapper = last if last is not None and self.may_zap(last) else -1
+        found: list[tuple[int, list[Action]]] = []
+        for player, hand in enumerate(self.hands):
+            if hand & wanted:
+                moves: list[Action] = plays_of(hand & wanted)  # type: ignore[assignment]
+                if player == zapper:
+                    moves.append(ZAP)
+                found.append((player, moves))
+            elif player == zapper:
+                found.append((player, [ZAP]))
+        return found
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase is _OVER:
+            return []
+        if self.phase is _LEAD:
             if player != self.leader:
                 return []
-            moves: list[Action] = [PLAYS[i] for i in indices(self.hands[player])]
+            moves: list[Action] = plays_of(self.hands[player])  # type: ignore[assignment]
         else:
-            playable = self.hands[player] & self.wanted
-            if not playable & (playable - 1):  # none or one card: the usual race moment, no bit loop
-                moves = [PLAYS[playable.bit_length() - 1]] if playable else []
-            else:
-                moves = [PLAYS[i] for i in indices(playable)]
+            moves = plays_of(self.hands[player] & self.wanted)  # type: ignore[assignment]
         if player == self.last and self.may_zap(player):
             moves.append(ZAP)
         return moves
@@ -198,19 +217,30 @@ class ZipZapState(State):
             self.put(player, ZAP_CODE)
             self._after_play(player, keeps_lead=True)
             return
+        # A card: `put` and `anyone_can_follow`, inlined - every decision but a Zap comes here.
         card = action.card  # type: ignore[attr-defined]
-        self.hands[player] &= ~(1 << card.index)
-        self.put(player, card.index)
-        keeps = card.number == TOP_NUMBER or not self.anyone_can_follow()
+        index = card.index
+        hands = self.hands
+        hands[player] &= ~(1 << index)
+        self.pile.append((player, index))
+        self.last = player
+        wanted = self.wanted = FOLLOWER_MASKS[index]
+        keeps = card.number == TOP_NUMBER
+        if not keeps:
+            for hand in hands:
+                if hand & wanted:
+                    break
+            else:
+                keeps = True  # nobody can follow: the player continues
         self._after_play(player, keeps_lead=keeps)
 
     def _after_play(self, player: int, keeps_lead: bool) -> None:
         if not self.hands[player] and not self.has_zap[player]:
             self.end_round(player)
         elif keeps_lead:
-            self.phase, self.leader = Phase.LEAD, player
+            self.phase, self.leader = _LEAD, player
         else:
-            self.phase, self.leader = Phase.RACE, None
+            self.phase, self.leader = _RACE, None
 
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
         """Only the first card down stays: a late card goes back to its player's hand."""
@@ -249,7 +279,7 @@ class ZipZapState(State):
         self.start_round()
 
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def scores(self) -> list[float]:
         return list(self.totals)
