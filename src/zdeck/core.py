@@ -33,6 +33,9 @@ class Outcome(Enum):
     PENALISED = "penalised"  # too late or wrongly called: the rules' penalty was applied instead
 
 
+_APPLIED, _BOUNCED = Outcome.APPLIED, Outcome.BOUNCED  # an Enum member read off its class is slow on the hot path
+
+
 @dataclass(frozen=True)
 class Option:
     """One named variant option of a game."""
@@ -240,8 +243,8 @@ class State(ABC):
         else:
             if not self.is_legal(player, action):
                 raise IllegalAction(self.explain_illegal(player, action))
-            outcome = self._apply(player, action) or Outcome.APPLIED
-        if outcome is not Outcome.BOUNCED:
+            outcome = self._apply(player, action) or _APPLIED
+        if outcome is not _BOUNCED:
             self.version += 1
         return outcome
 
@@ -254,10 +257,10 @@ class State(ABC):
         second time. Anything else must go through `apply`.
         """
         if seen is None or seen == self.version:
-            outcome = self._apply(player, action) or Outcome.APPLIED
+            outcome = self._apply(player, action) or _APPLIED
         else:
             outcome = self.resolve_late(player, action, seen)
-        if outcome is not Outcome.BOUNCED:  # counted exactly as `apply` counts it
+        if outcome is not _BOUNCED:  # counted exactly as `apply` counts it
             self.version += 1
         return outcome
 

@@ -15,6 +15,9 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+# Rejection limits `_MASK - _MASK % n` for the small n that deals and bots draw below: two
+# big-integer operations a draw saved, the values unchanged.
+_LIMITS: tuple[int, ...] = (0, *(_MASK - _MASK % n for n in range(1, 1025)))
 
 
 def _mix(z: int) -> int:
@@ -39,9 +42,12 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
-        if not 0 < n <= _MASK:  # past 2**64 - 1 no draw is ever below the limit: it would loop for ever
+        if 0 < n < 1025:
+            limit = _LIMITS[n]
+        elif 0 < n <= _MASK:  # past 2**64 - 1 no draw is ever below the limit: it would loop for ever
+            limit = _MASK - (_MASK % n)
+        else:
             raise ValueError(f"below() needs 0 < n < 2**64, got {n}")
-        limit = _MASK - (_MASK % n)
         while True:
             z = self.state = (self.state + _GAMMA) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -64,7 +70,7 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _MASK - (_MASK % n)
+            limit = _LIMITS[n] if n < 1025 else _MASK - (_MASK % n)
             while True:
                 state = (state + _GAMMA) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
