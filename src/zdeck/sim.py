@@ -143,8 +143,10 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
         if record is not None:
             record.actions.append([None, TIMEOUT])
         return 1
+    late: Sequence[tuple[int, Action, bool]] = ()
     if len(proposals) > 1:
         proposals = _by_reaction(proposals, seats, timing)
+        late = proposals[1:]
     seen = state.version
     player, action, listed = proposals[0]
     if listed:  # it came from this very version's legal list: no second check
@@ -154,7 +156,7 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
     if record is not None:
         record.actions.append([player, str(action)])
     landed = 1
-    for player, action, listed in proposals[1:]:
+    for player, action, listed in late:
         try:
             if listed:
                 state.apply_listed(player, action, seen)

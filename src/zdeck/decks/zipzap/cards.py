@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -51,6 +52,19 @@ def _followers(top: Card) -> tuple[Card, ...]:
 _FOLLOWERS: dict[Card, tuple[Card, ...]] = {card: _followers(card) for card in CARDS}
 FOLLOWER_MASKS: tuple[int, ...] = tuple(sum(1 << f.index for f in _followers(card)) for card in CARDS)
 POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
+# (mask of the cards worth p, p) per distinct value: a hand's points are a few bit counts
+POINT_MASKS: tuple[tuple[int, int], ...] = tuple(
+    (sum(1 << c.index for c in CARDS if c.points == p), p) for p in sorted(set(POINTS)))
+
+
+def hand_points(mask: int) -> int:
+    return sum((mask & cards).bit_count() * points for cards, points in POINT_MASKS)
+
+
+@cache
+def deck_of(suits: tuple[int, ...]) -> tuple[int, ...]:
+    """The card indices of a round's deck with these suits in play, in table order."""
+    return tuple(card.index for card in CARDS if card.suit in suits)
 
 
 def followers(top: Card) -> tuple[Card, ...]:

@@ -15,12 +15,13 @@ from zdeck.decks.zipzap.cards import (
     DATA,
     FOLLOWER_MASKS,
     PLAYS,
-    POINTS,
     SUITS,
     TOP_NUMBER,
     WILD,
     ZAP,
     Card,
+    deck_of,
+    hand_points,
     Play,
     Zap,
     indices,
@@ -102,7 +103,7 @@ class ZipZapState(State):
     # -- the round ---------------------------------------------------------------
     def start_round(self) -> None:
         n = self.game.players
-        cards = [card.index for card in CARDS if card.suit in self.suits_in_play]
+        cards = list(deck_of(self.suits_in_play))
         self.rng.shuffle(cards)
         deal = DATA["deal"][str(n)]
         self.hands = [_mask(cards[i * deal:(i + 1) * deal]) for i in range(n)]
@@ -269,8 +270,7 @@ class ZipZapState(State):
             points = [int(p == winner) for p in range(self.game.players)]
         else:
             zap = DATA["points"]["zap"]
-            points = [sum(POINTS[i] for i in indices(hand)) + zap * self.has_zap[p]
-                      for p, hand in enumerate(self.hands)]
+            points = [hand_points(hand) + zap * self.has_zap[p] for p, hand in enumerate(self.hands)]
         self.history.append(points)
         self.totals = [t + s for t, s in zip(self.totals, points)]
         if self.round_no >= self.game.total_rounds:  # type: ignore[attr-defined]
@@ -407,7 +407,10 @@ class ZipZapState(State):
 
 
 def _mask(codes: list[int]) -> int:
-    return sum(1 << i for i in set(codes))
+    mask = 0
+    for i in codes:
+        mask |= 1 << i
+    return mask
 
 
 def _texts(mask: int) -> list[str]:
