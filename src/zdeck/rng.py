@@ -8,7 +8,10 @@ bit on any machine and any Python 3.11+.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import MutableSequence, Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -24,6 +27,35 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return z ^ (z >> 31)
+
+
+def _outputs(state: int, k: int) -> array[int]:
+    """The next k outputs of a generator at `state`, computed side by side in one big integer.
+
+    SplitMix64's n-th output is `_mix(state + n * _GAMMA)`: a function of a counter, so k
+    draws are k independent lanes. Each lane has 128 bits, room for its 64 x 64-bit products;
+    masking between steps keeps the lanes apart. A dozen big-integer operations then do the
+    work of a dozen per draw (a deal halves in cost); lanes come in power-of-two batches so
+    only a few packings are ever built.
+    """
+    lanes = 1 << (k - 1).bit_length()
+    ones, counters, low_halves = _packing(lanes)
+    x = (state * ones + counters) & low_halves
+    x = ((x ^ (x >> 30)) & low_halves) * 0xBF58476D1CE4E5B9 & low_halves
+    x = ((x ^ (x >> 27)) & low_halves) * 0x94D049BB133111EB & low_halves
+    x ^= x >> 31  # what the next lane shifts in lands in this lane's high half, which is dropped
+    words = array("Q", x.to_bytes(16 * lanes, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    return words[0:2 * k:2]
+
+
+@cache
+def _packing(lanes: int) -> tuple[int, int, int]:
+    """For `lanes` 128-bit lanes: 1 in each, n * _GAMMA (mod 2**64) in lane n - 1, and each lane's low 64 bits set."""
+    ones = sum(1 << (128 * n) for n in range(lanes))
+    counters = sum((((n + 1) * _GAMMA) & _MASK) << (128 * n) for n in range(lanes))
+    return ones, counters, ones * _MASK
 
 
 class Rng:
@@ -66,21 +98,31 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates with `below(i + 1)` for i from the end, inlined: every deal pays for it."""
-        state = self.state
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _LIMITS[n] if n < 1025 else _MASK - (_MASK % n)
-            while True:
-                state = (state + _GAMMA) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
-            items[i], items[j] = items[j], items[i]
+        """Fisher-Yates with `below(i + 1)` for i from the end: every deal pays for it.
+
+        The draws come in batches from `_outputs`; a draw the rejection rule refuses (odds
+        n / 2**64) is skipped and the next one serves the same i, exactly as `below` would.
+        """
+        i = len(items) - 1
+        if i >= len(_LIMITS):  # longer than any deck: one draw at a time
+            self._shuffle_one_by_one(items)
+            return
+        state, limits = self.state, _LIMITS
+        while i > 0:
+            draws = _outputs(state, i)
+            state = (state + i * _GAMMA) & _MASK
+            for z in draws:
+                n = i + 1
+                if z < limits[n]:
+                    j = z % n
+                    items[i], items[j] = items[j], items[i]
+                    i -= 1
         self.state = state
+
+    def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def spawn(self) -> Rng:
         """An independent child generator (e.g. one per bot)."""

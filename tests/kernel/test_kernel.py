@@ -132,7 +132,7 @@ def test_a_bot_that_chooses_an_illegal_action_is_refused_not_applied() -> None:
 
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=120))
 def test_rng_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
-    """The inlined shuffle must draw exactly as `below(i + 1)` from the end would."""
+    """The batched shuffle must draw exactly as `below(i + 1)` from the end would."""
     items, expected = list(range(size)), list(range(size))
     reference = Rng(seed)
     for i in range(size - 1, 0, -1):
@@ -141,6 +141,33 @@ def test_rng_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
     rng = Rng(seed)
     rng.shuffle(items)
     assert items == expected and rng.state == reference.state
+
+
+def _below_reference(seed: int, size: int) -> tuple[list[int], int]:
+    expected, reference = list(range(size)), Rng(seed)
+    for i in range(size - 1, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    return expected, reference.state
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**63 + 5])
+def test_rng_shuffle_skips_a_rejected_draw_exactly_as_below_does(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At deck sizes a draw is rejected once in 2**57; with limits that reject about half of all
+    draws, the batched shuffle must still skip each one and draw again as `below` does."""
+    import zdeck.rng as rng_module
+
+    monkeypatch.setattr(rng_module, "_LIMITS", (0, *([1 << 63] * (len(rng_module._LIMITS) - 1))))
+    for size in (2, 3, 17, 64, 130):
+        items, rng = list(range(size)), Rng(seed)
+        rng.shuffle(items)
+        assert (items, rng.state) == _below_reference(seed, size)
+
+
+def test_rng_shuffle_longer_than_the_limit_table_still_draws_as_below() -> None:
+    items, rng = list(range(1100)), Rng(3)
+    rng.shuffle(items)
+    assert (items, rng.state) == _below_reference(3, 1100)
 
 
 def test_every_game_option_default_passes_its_own_check_and_describe_is_json_ready() -> None:

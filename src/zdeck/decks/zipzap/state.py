@@ -165,8 +165,12 @@ class ZipZapState(State):
         zapper = last if last is not None and self.may_zap(last) else -1
         found: list[tuple[int, list[Action]]] = []
         for player, hand in enumerate(self.hands):
-            if hand & wanted:
-                moves: list[Action] = plays_of(hand & wanted)  # type: ignore[assignment]
+            playable = hand & wanted
+            if playable:
+                if playable & (playable - 1):
+                    moves: list[Action] = plays_of(playable)  # type: ignore[assignment]
+                else:  # one card, the usual race moment: `plays_of` inlined
+                    moves = [PLAYS[playable.bit_length() - 1]]
                 if player == zapper:
                     moves.append(ZAP)
                 found.append((player, moves))
@@ -215,32 +219,28 @@ class ZipZapState(State):
         return f"{action!r} is not a Zip Zap action"
 
     def _apply(self, player: int, action: Action) -> None:
+        hands = self.hands
         if type(action) is Zap:
             self.has_zap[player] = False
             self.put(player, ZAP_CODE)
-            self._after_play(player, keeps_lead=True)
-            return
-        # A card: `put` and `anyone_can_follow`, inlined - every decision but a Zap comes here.
-        card = action.card  # type: ignore[attr-defined]
-        index = card.index
-        hands = self.hands
-        hands[player] &= ~(1 << index)
-        self.pile.append((player, index))
-        self.last = player
-        wanted = self.wanted = FOLLOWER_MASKS[index]
-        keeps = card.number == TOP_NUMBER
-        if not keeps:
-            for hand in hands:
-                if hand & wanted:
-                    break
-            else:
-                keeps = True  # nobody can follow: the player continues
-        self._after_play(player, keeps_lead=keeps)
-
-    def _after_play(self, player: int, keeps_lead: bool) -> None:
-        if not self.hands[player] and not self.has_zap[player]:
+            keeps = True
+        else:  # a card: `put` and `anyone_can_follow`, inlined - nearly every decision comes here
+            card = action.card  # type: ignore[attr-defined]
+            index = card.index
+            hands[player] &= ~(1 << index)
+            self.pile.append((player, index))
+            self.last = player
+            wanted = self.wanted = FOLLOWER_MASKS[index]
+            keeps = card.number == TOP_NUMBER
+            if not keeps:
+                for hand in hands:
+                    if hand & wanted:
+                        break
+                else:
+                    keeps = True  # nobody can follow: the player continues
+        if not hands[player] and not self.has_zap[player]:
             self.end_round(player)
-        elif keeps_lead:
+        elif keeps:
             self.phase, self.leader = _LEAD, player
         else:
             self.phase, self.leader = _RACE, None
