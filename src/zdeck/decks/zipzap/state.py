@@ -154,21 +154,26 @@ class ZipZapState(State):
         return tuple([p for p, hand in enumerate(self.hands) if hand & wanted or p == zapper])
 
     def moves(self) -> list[tuple[int, list[Action]]]:
-        """One pass over the hands: the simulator asks this at every moment."""
+        """One pass over the hands (`may_zap` inlined): the simulator asks this at every moment."""
         phase = self.phase
-        if phase is _LEAD:
-            leader: int = self.leader  # type: ignore[assignment]
-            return [(leader, self.legal_actions(leader))]
         if phase is _OVER:
             return []
-        wanted, last = self.wanted, self.last
-        zapper = last if last is not None and self.may_zap(last) else -1
+        last = self.last
+        zapper = last if last is not None and self.has_zap[last] and self.pile[-1][1] != ZAP_CODE else -1
+        moves: list[Action]
+        if phase is _LEAD:
+            leader: int = self.leader  # type: ignore[assignment]
+            moves = plays_of(self.hands[leader])  # type: ignore[assignment]
+            if leader == zapper:
+                moves.append(ZAP)
+            return [(leader, moves)]
+        wanted = self.wanted
         found: list[tuple[int, list[Action]]] = []
         for player, hand in enumerate(self.hands):
             playable = hand & wanted
             if playable:
                 if playable & (playable - 1):
-                    moves: list[Action] = plays_of(playable)  # type: ignore[assignment]
+                    moves = plays_of(playable)  # type: ignore[assignment]
                 else:  # one card, the usual race moment: `plays_of` inlined
                     moves = [PLAYS[playable.bit_length() - 1]]
                 if player == zapper:
