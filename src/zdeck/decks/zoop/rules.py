@@ -25,6 +25,7 @@ from zdeck.decks.zoop.cards import (
     Deck,
     load_deck,
 )
+from zdeck.decks.zoop.shuffle import shuffle
 from zdeck.rng import Rng
 
 # Phases of the seat in `turn`.
@@ -221,7 +222,7 @@ class ZoopState(State):
         s = cls(game, rng)
         d = game.deck
         s.draw = d.full()
-        rng.shuffle(s.draw)
+        shuffle(rng, s.draw)
         n = game.players
         dealt = n * d.hand_size(n)
         # One card at a time round the table from the top of the pile (the end of the list):
@@ -232,7 +233,7 @@ class ZoopState(State):
         s._remask()
         # The first face-up card may not be a Wild Card or a Cage: it goes back and the pile is reshuffled.
         while not d.is_animal[s.draw[-1]]:
-            rng.shuffle(s.draw)
+            shuffle(rng, s.draw)
         first = s.draw.pop()
         s.pile.append(first)
         s.match = first  # a Special Animal turned up here has no effect
@@ -244,7 +245,13 @@ class ZoopState(State):
     # Hands are lists (their order shows in to_dict) mirrored by `masks`, so the questions asked at
     # every step - who may ZOOP! or Cage, what may be played - are a few integer ANDs.
     def _remask(self) -> None:
-        self.masks = [sum(1 << k for k in set(h)) for h in self.hands]
+        masks = []
+        for hand in self.hands:  # a plain loop: every deal pays for it
+            m = 0
+            for k in hand:
+                m |= 1 << k
+            masks.append(m)
+        self.masks = masks
 
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
@@ -273,21 +280,51 @@ class ZoopState(State):
             if p == turn or (m & want and p != placer) or (m & cage_bit and p != captured)
         ])
 
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        """`[(p, self.legal_actions(p)) for p in self.actors()]` in one pass: the simulator asks it at every
+        moment, and nearly always the turn player alone may act."""
+        phase = self.phase
+        if phase is OVER:
+            return []
+        g = self.game
+        turn = self.turn
+        top = self.pile[-1]
+        if (phase is PLAY or phase is OWED or phase is DRAWN) and g.deck.is_animal[top]:  # ZOOP_PHASES
+            want = g.deck.animal_mask if g.strict and self.draw else 1 << top  # kinds that would open a ZOOP!
+        else:
+            want = 0
+        cage = self.cage
+        if cage is None:
+            if not want:
+                return [(turn, self._turn_actions(turn))]
+            for m in self.masks:
+                if m & want:
+                    break
+            else:  # nobody may ZOOP!: the usual moment
+                return [(turn, self._turn_actions(turn))]
+            cage_bit, captured = 0, -1
+        else:
+            cage_bit, captured = g.cage_bit, -1 if g.own_cage else cage[0]
+        # A race: as actors() and legal_actions() list it, seat by seat.
+        placer = self.placer
+        moment: list[tuple[int, list[Action]]] = []
+        for p, m in enumerate(self.masks):
+            may_cage = m & cage_bit and p != captured
+            if p == turn:
+                acts = self._turn_actions(p)
+            elif m & want and p != placer:
+                acts = self._zoop_actions(p)
+            elif may_cage:
+                acts = []
+            else:
+                continue
+            if may_cage:
+                acts += self._cage_actions(p)
+            moment.append((p, acts))
+        return moment
+
     def legal_actions(self, player: int) -> list[Action]:
-        if player == self.turn and self.phase == PLAY:  # the usual moment, inlined from _turn_actions
-            g = self.game
-            m = self.masks[player]
-            bits = m & g.deck.match_mask[self.match]
-            known = g.plays_memo.get(bits)
-            acts = g.plays(bits) if known is None else list(known)
-            if m & g.wild_bit:
-                acts += self._wild_actions(player)
-            if not acts:
-                acts = [DRAW] if self.draw else [PASS]
-            if self.cage is not None and self._may_cage(player):
-                acts += self._cage_actions(player)
-            return acts
-        if self.phase == OVER or not 0 <= player < self.game.players:
+        if self.phase is OVER or not 0 <= player < self.game.players:
             return []
         acts = self._turn_actions(player) if player == self.turn else self._zoop_actions(player)
         if self.cage is not None and self._may_cage(player):
@@ -348,8 +385,10 @@ class ZoopState(State):
     def _turn_actions(self, p: int) -> list[Action]:
         g = self.game
         d, m, phase = g.deck, self.masks[p], self.phase
-        if phase == PLAY:
-            acts = g.plays(m & d.match_mask[self.match])
+        if phase is PLAY:  # the usual moment: `g.plays`, inlined
+            bits = m & d.match_mask[self.match]
+            known = g.plays_memo.get(bits)
+            acts = g.plays(bits) if known is None else list(known)
             if m & g.wild_bit:
                 acts += self._wild_actions(p)
             if acts:
