@@ -42,9 +42,10 @@ class RandomBot:
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
     ) -> Action | None:
-        if len(legal_actions) > 1:
-            return legal_actions[rng.below(len(legal_actions))]
-        return legal_actions[0] if legal_actions else None
+        n = len(legal_actions)
+        if n > 1:
+            return legal_actions[rng.below(n)]
+        return legal_actions[0] if n else None
 
 
 BotFactory = Callable[[], Bot]
