@@ -143,6 +143,14 @@ def test_rng_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
     assert items == expected and rng.state == reference.state
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=300))
+def test_rng_draws_are_the_next_values_one_by_one(seed: int, k: int) -> None:
+    one_by_one = Rng(seed)
+    expected = [one_by_one.next_u64() for _ in range(k)]
+    batched = Rng(seed)
+    assert list(batched.draws(k)) == expected and batched.state == one_by_one.state
+
+
 def _below_reference(seed: int, size: int) -> tuple[list[int], int]:
     expected, reference = list(range(size)), Rng(seed)
     for i in range(size - 1, 0, -1):
