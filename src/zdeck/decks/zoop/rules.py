@@ -458,24 +458,26 @@ class ZoopState(State):
 
     # -- applying ---------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
-        kind = type(action)
-        if kind is Zoop:
-            self._zoop(player, action)  # type: ignore[arg-type]
-            return
-        if kind is Cage:
-            self._capture(player, action)  # type: ignore[arg-type]
-            return
-        self.cage = None  # any other move ends the moment a Cage could capture
+        kind = type(action)  # the kinds in order of frequency in play
         if kind is Play:
+            self.cage = None  # any move but a ZOOP! or a Cage ends the moment a Cage could capture
             k = self.game.kind_of.get(id(action))
             self._play(player, self.game.kind(action) if k is None else k)
         elif kind is Draw:
+            self.cage = None
             self._draw(player)
         elif kind is Discard:
+            self.cage = None
             self._discard(player, self.game.kind(action))
+        elif kind is Zoop:
+            self._zoop(player, action)  # type: ignore[arg-type]
         elif kind is PlayWild:
+            self.cage = None
             self._wild(player, action.animal)  # type: ignore[attr-defined]
+        elif kind is Cage:
+            self._capture(player, action)  # type: ignore[arg-type]
         elif kind is Pass:
+            self.cage = None
             self._next_after_pass(player)
 
     def _give(self, p: int, k: int) -> None:
@@ -522,10 +524,12 @@ class ZoopState(State):
             self.cage = (p, before, self.top_since)
         nxt = (p + g.skip_of[k] * self.direction) % g.players
         owed = g.owed_of[k]
-        if self._nobody_else_matches(p, k):
-            self._start_discard(p, PASSES, nxt, owed)
-        else:
-            self._begin_turn(nxt, owed)
+        ok = d.match_mask[k]
+        for q, m in enumerate(self.masks):  # _nobody_else_matches, inlined: this is the most frequent move
+            if m & ok and q != p:
+                self._next_turn(nxt, owed)  # (in phases play and drawn no round field is set)
+                return
+        self._start_discard(p, PASSES, nxt, owed)
 
     def _nobody_else_matches(self, p: int, k: int) -> bool:
         ok = self.game.deck.match_mask[k]
@@ -566,7 +570,7 @@ class ZoopState(State):
             self.phase = DRAWN
             self.drawn = k
         else:
-            self._begin_turn((p + self.direction) % self.game.players, 0)
+            self._next_turn((p + self.direction) % self.game.players, 0)  # from phase play: no round field set
 
     def _playable_drawn(self, p: int, k: int) -> bool:
         d = self.game.deck
@@ -595,8 +599,13 @@ class ZoopState(State):
         self._begin_turn(self.resume, self.resume_owed)
 
     def _begin_turn(self, p: int, owed: int) -> None:
-        self.turn, self.drawn, self.reason, self.resume, self.resume_owed = p, -1, None, -1, 0
+        self.drawn, self.reason, self.resume, self.resume_owed = -1, None, -1, 0
         self.declared, self.starter, self.queue = None, -1, []
+        self._next_turn(p, owed)
+
+    def _next_turn(self, p: int, owed: int) -> None:
+        """`_begin_turn` from phase play or drawn, whose round fields (declared, reason, queue...) are clear."""
+        self.turn = p
         if owed and self.draw:
             self.phase, self.owed = OWED, owed
         else:
