@@ -25,7 +25,6 @@ from zdeck.decks.zoop.cards import (
     Deck,
     load_deck,
 )
-from zdeck.decks.zoop.shuffle import shuffle
 from zdeck.rng import Rng
 
 # Phases of the seat in `turn`.
@@ -222,7 +221,7 @@ class ZoopState(State):
         s = cls(game, rng)
         d = game.deck
         s.draw = d.full()
-        shuffle(rng, s.draw)
+        rng.shuffle(s.draw)
         n = game.players
         dealt = n * d.hand_size(n)
         # One card at a time round the table from the top of the pile (the end of the list):
@@ -233,7 +232,7 @@ class ZoopState(State):
         s._remask()
         # The first face-up card may not be a Wild Card or a Cage: it goes back and the pile is reshuffled.
         while not d.is_animal[s.draw[-1]]:
-            shuffle(rng, s.draw)
+            rng.shuffle(s.draw)
         first = s.draw.pop()
         s.pile.append(first)
         s.match = first  # a Special Animal turned up here has no effect
