@@ -88,6 +88,10 @@ class ZarGame(Game):
         self.span_lowstride = (self.half_decks + 1) * self.span_nstride
         self.span_kstride = 2 * self.span_lowstride
         self.spans: list[tuple[Play, ...] | None] = [None] * (PLAIN_KINDS * self.span_kstride)
+        # A hand without Chameleons (the usual hand) lists its turn plays from whole rows:
+        # plain_rows[k][n] is span(k, 1, n, 0), every play of 1..n printed cards of kind k.
+        self.plain_rows = tuple(tuple(self.span(k, 1, n, 0) for n in range(self.half_decks + 1))
+                                for k in range(PLAIN_KINDS))
         self.deck: tuple[int, ...] = tuple(full_deck(self.half_decks, self.chameleons))
         self._words_of: dict[tuple[bool, bool, int, int, int], str] = {}
         self._play_by_text = {normalise_text(p.cards_text()): p for p in self._plays}

@@ -30,8 +30,11 @@ from zdeck.decks.zar.cards import (
 from zdeck.decks.zar.rules import (
     FOLLOWER_COUNTS,
     FOLLOWERS,
+    FOLLOWS,
+    TURN_FOLLOWERS,
     WASP_FOLLOWER_COUNTS,
     WASP_FOLLOWERS,
+    WASP_TURN_FOLLOWERS,
     call_penalised,
     correct_call,
     follows,
@@ -150,12 +153,13 @@ class ZarState(State):
             if self.matchable:
                 if self.pile[-1] == CHAMELEON:
                     return [(p, self.legal_actions(p)) for p in self.actors()]
-                held = list(map(HOLDS[self.pile_as[-1]], hands))
-                if sum(held) != held[turn]:  # someone else holds a card identical to the top: a race
+                top = self.pile_as[-1]
+                holds = HOLDS[top]
+                if sum(map(holds, hands)) != hands[turn][top]:  # someone else holds a card identical to the top
                     return [
-                        (p, (self._turn_plays(hands[p]) or [DRAW]) if p == turn else self._match_plays(hands[p]))
-                        for p, n in enumerate(held)
-                        if n or p == turn
+                        (p, (self._turn_plays(hand) or [DRAW]) if p == turn else self._match_plays(hand))
+                        for p, hand in enumerate(hands)
+                        if hand[top] or p == turn
                     ]
             return [(turn, self._turn_plays(hands[turn]) or [DRAW])]
         if phase == DRAWN and not self.strict:
@@ -197,6 +201,20 @@ class ZarState(State):
 
     def _turn_plays(self, hand: list[int]) -> list[Play]:
         """The turn player's plays: matches of an open top card, then every card that follows it."""
+        if hand[CHAMELEON]:
+            return self._turn_plays_with_chameleons(hand)
+        top, matchable, rows = self.pile_as[-1], self.matchable, self.game.plain_rows
+        if self.stack:
+            kinds, counts = WASP_TURN_FOLLOWERS[top][matchable]
+        else:
+            kinds, counts = TURN_FOLLOWERS[top][self.declared + 1][matchable]
+        out = list(rows[top][hand[top]]) if matchable else []  # in turn any identical card matches
+        for k in compress(kinds, counts(hand)):  # only the following kinds this hand holds, found at C speed
+            out += rows[k][hand[k]]
+        return out
+
+    def _turn_plays_with_chameleons(self, hand: list[int]) -> list[Play]:
+        """`_turn_plays` for a hand holding Chameleons: each play may take some along."""
         chams = hand[CHAMELEON]
         top = self.pile_as[-1]
         game = self.game
@@ -234,15 +252,18 @@ class ZarState(State):
             return list(self.game.span(top, 0, have, chams)) if have or chams else []
         if not have:
             return []
+        if not chams:
+            return list(self.game.plain_rows[top][have])  # span(top, 1, have, 0)
         # a Chameleon rides only beside a matching card, and never once someone has gone out
         return list(self.game.span(top, 1, have, 0 if self.phase == OUT else chams))
 
     def _drawn_plays(self) -> list[Play]:
         """After drawing, only the drawn card may be played (nothing else could be)."""
-        if self.drawn == CHAMELEON:
+        drawn = self.drawn
+        if drawn == CHAMELEON:
             return list(self.game.span(self.pile_as[-1], 0, 0, 1))
-        if self._follows(self.drawn):
-            return list(self.game.span(self.drawn, 1, 1, 0))
+        if IS_WASP[drawn] if self.stack else FOLLOWS[self.pile_as[-1]][self.declared + 1][drawn]:  # rules.follows
+            return list(self.game.plain_rows[drawn][1])  # span(drawn, 1, 1, 0)
         return []
 
     def _follows(self, card: int) -> bool:
