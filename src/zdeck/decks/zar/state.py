@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
 
 PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"
+CRAB, WASP, FROG = 1, 2, 3
+EFFECT = tuple(CRAB if IS_CRAB[k] else WASP if IS_WASP[k] else FROG if IS_FROG[k] else 0 for k in range(NUM_KINDS))
 HOLDS = tuple(itemgetter(k) for k in range(NUM_KINDS))  # HOLDS[k](hand): how many cards of kind k it holds
 PHASES = (PLAY, DRAWN, OUT, OVER)
 # Enum members looked up through their class cost a tenth of a microsecond each: the hot path reads these
@@ -93,13 +95,17 @@ class ZarState(State):
         game, n = self.game, self.game.players
         cards = list(game.deck)
         self.rng.shuffle(cards)
+        # Dealt one at a time off the end of the deck, round from the dealer's left: the i-th seat
+        # after the dealer takes the i-th card from the end, then every n-th card before it.
+        dealt = n * game.deal_size
+        off_the_end = cards[-dealt:][::-1]
+        del cards[-dealt:]
         self.hands = [[0] * NUM_KINDS for _ in range(n)]
-        self.sizes = [0] * n
-        for _ in range(game.deal_size):
-            for i in range(1, n + 1):
-                seat = (self.dealer + i) % n
-                self.hands[seat][cards.pop()] += 1
-                self.sizes[seat] += 1
+        for i in range(n):
+            hand = self.hands[(self.dealer + 1 + i) % n]
+            for card in off_the_end[i::n]:
+                hand[card] += 1
+        self.sizes = [game.deal_size] * n
         while IS_POWER[cards[-1]] or cards[-1] == CHAMELEON:
             cards.insert(0, cards.pop())  # a Power card cannot start: it goes to the bottom
         first = cards.pop()
@@ -350,16 +356,18 @@ class ZarState(State):
             self.count += size
         else:
             self.owner, self.count, self.run = p, size, size
-        if IS_CRAB[card] and size & 1:
-            self.direction = -self.direction
-        if IS_WASP[card]:
+        effect = EFFECT[card]  # one lookup instead of asking IS_CRAB, IS_WASP and IS_FROG in turn
+        if effect == CRAB:
+            if size & 1:
+                self.direction = -self.direction
+        elif effect == WASP:
             self.stack += WASP_DRAW * size
         self.matchable, self.drawn, self.idle = True, -1, 0
         self.last_player = p
         game = self.game
         self._call = (zar, match, said, card, play.declare)  # spoken as words only when someone asks
         penalised = False
-        if game.strict:
+        if self.strict:
             penalised = call_penalised(Call(zar, match, said), play.call)
             if penalised:
                 self.penalties[p] += len(self._draw_cards(p, 1))
@@ -369,7 +377,7 @@ class ZarState(State):
                 self._end_hand(p)
         else:
             self.phase = PLAY
-            steps = 1 + self.count if IS_FROG[card] else 1  # the whole group of Frogs skips
+            steps = 1 + self.count if effect == FROG else 1  # the whole group of Frogs skips
             self.turn = (self.owner + self.direction * steps) % game.players
         return PENALISED if penalised else None
 
@@ -389,6 +397,13 @@ class ZarState(State):
             got = self._draw_cards(p, self.stack)
             self.stack = 0
             self.turn = (p + self.direction) % self.game.players
+        elif self.drawpile:  # the usual draw (_draw_cards inlined): one card, and the turn player may play it
+            card = self.drawpile.pop()
+            self.hands[p][card] += 1
+            self.sizes[p] += 1
+            self.drawn, self.phase, self.idle = card, DRAWN, 0
+            self.last_player, self._call = p, ""
+            return
         else:
             got = self._draw_cards(p, 1)
             if got:
