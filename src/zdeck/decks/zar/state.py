@@ -324,15 +324,16 @@ class ZarState(State):
         size = real + chams
         owner, sizes, pile_as = self.owner, self.sizes, self.pile_as
         is_match = self.matchable and card == pile_as[-1]
+        left = sizes[p] - size
         # the call due (rules.correct_call, inlined): judged on the hand before the play
-        zar = sizes[p] - size == 1
+        zar = left == 1
         if is_match and p == owner:
             match, said = False, self.run + size
         else:
             match, said = is_match, size
         hand = self.hands[p]
         hand[card] -= real
-        sizes[p] -= size
+        sizes[p] = left
         if chams:
             hand[CHAMELEON] -= chams
             if play.chameleon_on_top:
@@ -371,7 +372,8 @@ class ZarState(State):
             penalised = call_penalised(Call(zar, match, said), play.call)
             if penalised:
                 self.penalties[p] += len(self._draw_cards(p, 1))
-        if sizes[p] == 0:
+                left = sizes[p]
+        if left == 0:
             self.phase, self.turn = OUT, -1  # others may still match the last card
             if not any(self.may_match(q) for q in range(game.players)):
                 self._end_hand(p)
