@@ -43,6 +43,9 @@ CAPTURE = "capture"
 ROUND_END = "special round"
 REASONS = (PASSES, CAPTURE, ROUND_END)
 
+# Outcomes as module names: an Enum attribute lookup costs as much as a few lines of rules.
+APPLIED, BOUNCED, PENALISED = Outcome.APPLIED, Outcome.BOUNCED, Outcome.PENALISED
+
 EMPTIED = "emptied hand"
 BLOCKED = "blocked"
 
@@ -119,6 +122,11 @@ class ZoopGame(Game):
         )
         self.wild_bit = 1 << d.wild
         self.cage_bit = 1 << d.cage
+        # The deck's tables the hot path reads at every moment, one attribute away.
+        self.is_animal = d.is_animal
+        self.animal_mask = d.animal_mask
+        self.match_mask = d.match_mask
+        self.held_rule = held_rule
         self.own_cage: bool = self.options["own_cage"] == "allowed"
         self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(self.players))
         # What playing each kind does to the turn: seats to step, cards owed by the next to play.
@@ -253,15 +261,10 @@ class ZoopState(State):
         self.masks = masks
 
     def actors(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == OVER:
+        if self.phase is OVER:
             return ()
         g = self.game
-        top = self.pile[-1]
-        if phase in ZOOP_PHASES and g.deck.is_animal[top]:  # the kinds that would open a ZOOP!
-            want = g.deck.animal_mask if g.strict and self.draw else 1 << top
-        else:
-            want = 0
+        want = self._zoop_want()
         cage = self.cage
         if cage is None:
             for m in self.masks:
@@ -273,7 +276,7 @@ class ZoopState(State):
         if cage is None:
             cage_bit, captured = 0, -1
         else:
-            cage_bit, captured = self.game.cage_bit, -1 if self.game.own_cage else cage[0]
+            cage_bit, captured = g.cage_bit, -1 if g.own_cage else cage[0]
         return tuple([
             p for p, m in enumerate(self.masks)
             if p == turn or (m & want and p != placer) or (m & cage_bit and p != captured)
@@ -283,29 +286,40 @@ class ZoopState(State):
         """`[(p, self.legal_actions(p)) for p in self.actors()]` in one pass: the simulator asks it at every
         moment, and nearly always the turn player alone may act."""
         phase = self.phase
-        if phase is OVER:
-            return []
         g = self.game
-        turn = self.turn
-        top = self.pile[-1]
-        if (phase is PLAY or phase is OWED or phase is DRAWN) and g.deck.is_animal[top]:  # ZOOP_PHASES
-            want = g.deck.animal_mask if g.strict and self.draw else 1 << top  # kinds that would open a ZOOP!
-        else:
-            want = 0
-        cage = self.cage
+        if self.cage is None:
+            if phase is PLAY or phase is OWED or phase is DRAWN:  # ZOOP_PHASES: is a race open?
+                top = self.pile[-1]
+                if g.is_animal[top]:
+                    want = g.animal_mask if g.strict and self.draw else 1 << top
+                    for m in self.masks:
+                        if m & want:
+                            return self._race_moves()
+            elif phase is OVER:
+                return []
+            turn = self.turn
+            if phase is PLAY:  # the usual moment: _turn_actions, inlined (a call per moment saved)
+                m = self.masks[turn]
+                bits = m & g.match_mask[self.match]
+                known = g.plays_memo.get(bits)
+                acts = g.plays(bits) if known is None else list(known)
+                if m & g.wild_bit:
+                    acts += self._wild_actions(turn)
+                if not acts:
+                    acts = [DRAW] if self.draw else [PASS]
+                return [(turn, acts)]
+            return [(turn, self._turn_actions(turn))]
+        return self._race_moves()
+
+    def _race_moves(self) -> list[tuple[int, list[Action]]]:
+        """`moves()` when someone may ZOOP! or Cage: each actor as actors() and legal_actions() list it."""
+        g, cage = self.game, self.cage
+        want = self._zoop_want()
         if cage is None:
-            if not want:
-                return [(turn, self._turn_actions(turn))]
-            for m in self.masks:
-                if m & want:
-                    break
-            else:  # nobody may ZOOP!: the usual moment
-                return [(turn, self._turn_actions(turn))]
             cage_bit, captured = 0, -1
         else:
             cage_bit, captured = g.cage_bit, -1 if g.own_cage else cage[0]
-        # A race: as actors() and legal_actions() list it, seat by seat.
-        placer = self.placer
+        turn, placer = self.turn, self.placer
         moment: list[tuple[int, list[Action]]] = []
         for p, m in enumerate(self.masks):
             may_cage = m & cage_bit and p != captured
@@ -321,6 +335,13 @@ class ZoopState(State):
                 acts += self._cage_actions(p)
             moment.append((p, acts))
         return moment
+
+    def _zoop_want(self) -> int:
+        """The kinds whose holders (other than the turn player and the placer) may ZOOP! now."""
+        top = self.pile[-1]
+        if self.phase in ZOOP_PHASES and self.game.is_animal[top]:
+            return self.game.animal_mask if self.game.strict and self.draw else 1 << top
+        return 0
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase is OVER or not 0 <= player < self.game.players:
@@ -383,29 +404,27 @@ class ZoopState(State):
 
     def _turn_actions(self, p: int) -> list[Action]:
         g = self.game
-        d, m, phase = g.deck, self.masks[p], self.phase
-        if phase is PLAY:  # the usual moment: `g.plays`, inlined
-            bits = m & d.match_mask[self.match]
-            known = g.plays_memo.get(bits)
-            acts = g.plays(bits) if known is None else list(known)
+        m, phase = self.masks[p], self.phase
+        if phase is PLAY:  # the phases in order of frequency
+            acts = g.plays(m & g.match_mask[self.match])
             if m & g.wild_bit:
                 acts += self._wild_actions(p)
             if acts:
                 return acts
             return [DRAW] if self.draw else [PASS]
-        if phase == OWED:
-            return [DRAW]
-        if phase == DRAWN:
-            if self.drawn == d.wild:
-                return self._wild_actions(p)
-            return [g.play_of[self.drawn]]
-        if phase == SPECIAL:
-            acts = g.plays(m & d.mask_of_animal[self.declared])  # type: ignore[index]
+        if phase is SPECIAL:
+            acts = g.plays(m & g.deck.mask_of_animal[self.declared])  # type: ignore[index]
             if acts:
                 return acts
             return [DRAW] if self.draw else [PASS]
-        if phase == DISCARD:
+        if phase is DISCARD:
             return g.discards(self._discard_mask(p))
+        if phase is DRAWN:
+            if self.drawn == g.deck.wild:
+                return self._wild_actions(p)
+            return [g.play_of[self.drawn]]
+        if phase is OWED:
+            return [DRAW]
         return []
 
     def _wild_actions(self, p: int) -> list[Action]:
@@ -413,14 +432,13 @@ class ZoopState(State):
         if not m & g.wild_bit:
             return []
         rabbit, koala, toucan = g.basic_masks  # BASIC_ANIMALS order
-        held = bool(m & rabbit) | bool(m & koala) << 1 | bool(m & toucan) << 2
-        return list(g.wild_lists[held])
+        return list(g.wild_lists[(m & rabbit != 0) | (m & koala != 0) << 1 | (m & toucan != 0) << 2])
 
     def _discard_mask(self, p: int) -> int:
         """The kinds p may put down as a free discard: animal cards (of the round's animal after a held Wild Card)."""
         d = self.game.deck
         m = self.masks[p] & d.animal_mask
-        if self.reason == ROUND_END and self.game.options["wild_rule"] == "held":
+        if self.reason == ROUND_END and self.game.held_rule:
             m &= d.mask_of_animal[self.declared]  # type: ignore[index]
         return m
 
@@ -456,7 +474,7 @@ class ZoopState(State):
         return [CAGE, SILENT_CAGE] if self.game.strict and self.draw else [CAGE]
 
     # -- applying ---------------------------------------------------------------------------
-    def _apply(self, player: int, action: Action) -> None:
+    def _apply(self, player: int, action: Action) -> Outcome:
         kind = type(action)  # the kinds in order of frequency in play
         if kind is Play:
             self.cage = None  # any move but a ZOOP! or a Cage ends the moment a Cage could capture
@@ -478,6 +496,7 @@ class ZoopState(State):
         elif kind is Pass:
             self.cage = None
             self._next_after_pass(player)
+        return APPLIED  # (not None: that would cost apply_listed an Enum attribute lookup per move)
 
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
@@ -680,25 +699,26 @@ class ZoopState(State):
 
     # -- races ------------------------------------------------------------------------------------
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
-        if self.phase == OVER:
+        if self.phase is OVER:
             raise IllegalAction(f"{action} comes too late: the game is over")
-        g, d, hand = self.game, self.game.deck, self.hands[player]
+        g = self.game
         if not self._known(action):
             raise IllegalAction(f"{action!r} is not an action of this game")
+        held = self.masks[player]  # (hands mirrored as masks: no list scans, no Card hashing)
         if isinstance(action, Zoop):
             k = g.kind(action)
-            if k not in hand:
+            if not held >> k & 1:
                 raise IllegalAction(f"player {player} does not hold {action.card}")
             if self.top_since <= seen:  # the sender saw this very top card
                 if self.is_legal(player, action):
                     right = action.called and k == self.pile[-1]
                     self._zoop(player, action)
-                    return Outcome.APPLIED if right else Outcome.PENALISED
+                    return APPLIED if right else PENALISED
                 if self._may_zoop(player) and (self.draw or not g.strict):
                     raise IllegalAction(self.explain_illegal(player, action))  # it was not legal when sent either
                 # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
                 # would have nothing left to draw.
-                return Outcome.BOUNCED
+                return BOUNCED
             if (
                 self.phase == SPECIAL
                 or (self.phase == DISCARD and self.reason == ROUND_END)
@@ -707,25 +727,25 @@ class ZoopState(State):
             ):
                 # A moment when nobody may yell ZOOP! (a Special Round, the start of one's own turn),
                 # or a penalty with nothing to draw: the card simply stays in hand.
-                return Outcome.BOUNCED
+                return BOUNCED
             # The top card changed since the sender looked: the later of two out-of-turn plays, or now a
             # different card from the one on the pile (rule 2.1) - even if a free discard is now owed.
             self._penalise(player)
-            return Outcome.PENALISED
+            return PENALISED
         if isinstance(action, Cage):
-            if d.cage not in hand:
+            if not held & g.cage_bit:
                 raise IllegalAction(f"player {player} holds no Cage")
             if self.cage is not None and self.cage[2] <= seen and self.is_legal(player, action):
                 self._capture(player, action)
-                return Outcome.APPLIED if action.called else Outcome.PENALISED
-            return Outcome.BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
-        card = getattr(action, "card", None)
-        if card is not None and d.index[card] not in hand:
-            raise IllegalAction(f"player {player} does not hold {card}")
+                return APPLIED if action.called else PENALISED
+            return BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
+        if isinstance(action, (Play, Discard)):
+            k = g.kind(action)
+            if not held >> k & 1:
+                raise IllegalAction(f"player {player} does not hold {action.card}")
         if self.is_legal(player, action):
-            self._apply(player, action)
-            return Outcome.APPLIED
-        return Outcome.BOUNCED
+            return self._apply(player, action)
+        return BOUNCED
 
     def _known(self, action: Action) -> bool:
         if id(action) in self.game.table_ids:  # one of the table's own objects (what bots send)
