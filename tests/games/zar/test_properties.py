@@ -133,6 +133,7 @@ def test_fast_legal_actions_equal_the_plain_rules(config: tuple[int, int, int], 
             assert bool(legal) == (p in state.actors())
             legal.clear()  # a caller may change its list: the next call builds a fresh one
             assert state.legal_actions(p) == naive_legal(state, p)
+        assert state.moves() == [(p, naive_legal(state, p)) for p in state.actors()]  # the one-pass listing too
         view = state.resample_hidden(0, rng)  # a copy with other hands re-dealt computes its own lists
         for q in range(players):
             assert view.legal_actions(q) == naive_legal(view, q)
@@ -141,3 +142,29 @@ def test_fast_legal_actions_equal_the_plain_rules(config: tuple[int, int, int], 
         action = rng.choice(choices)
         assert state.is_legal(actor, action) and state.is_legal(actor, replace(action))  # by identity or by value
         state.apply(actor, action)
+
+
+@settings(max_examples=10, deadline=None)
+@given(config=st.sampled_from([(2, 0, 5), (2, 2, 3), (3, 3, 8), (4, 4, 2)]), seed=st.integers(0, 2**32))
+def test_late_out_of_turn_plays_land_exactly_when_listed(config: tuple[int, int, int], seed: int) -> None:
+    """`resolve_late` judges an out-of-turn play by a direct test instead of searching the list: the
+    test must agree with `_bare_legal` for every play of the top card's kind (and a few others) the player holds."""
+    half_decks, chameleons, players = config
+    g = zdeck.make("zar", players, half_decks=half_decks, chameleons=chameleons, hands=2)
+    table = [a for a in g.action_table() if isinstance(a, Play)]
+    state = g.new_state(seed)
+    rng = Rng(seed)
+    for _ in range(120):
+        if state.is_over():
+            break
+        top = state.pile_as[-1]
+        candidates = [a for a in table if a.card == top] + [rng.choice(table) for _ in range(4)]
+        for p in range(players):
+            if p == state.turn:
+                continue
+            hand = state.hands[p]
+            for play in candidates:
+                if hand[play.card] >= play.real and hand[CHAMELEON] >= play.chameleons:
+                    assert state._may_match_with(play) == (play in state._bare_legal(p)), (p, play)
+        actor = rng.choice(state.actors())
+        state.apply(actor, rng.choice(state.legal_actions(actor)))

@@ -437,6 +437,21 @@ def test_matching_a_last_card_makes_its_player_draw_and_the_hand_goes_on() -> No
     assert s.sizes[1] == 1 and s.phase == "play" and not s.history and s.turn == 0
 
 
+def test_a_late_match_on_a_last_card_lands_only_without_a_chameleon() -> None:
+    """Sent before the last card landed, a match still counts - but a Chameleon never rides once someone is out."""
+    g = game(3, chameleons=1)
+    s = scenario(
+        g, {1: ["Blue Moon"], 2: ["Blue Moon", "Chameleon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False, turn=1
+    )
+    s.apply(1, play("Blue Moon"))
+    assert s.phase == "out"
+    before = s.to_dict()
+    assert s.apply(2, play("Blue Moon", 1, 1), seen=s.version - 1) is Outcome.BOUNCED
+    assert s.to_dict() == before
+    assert s.apply(2, play("Blue Moon"), seen=s.version - 1) is Outcome.APPLIED
+    assert s.sizes[1] == 1 and s.phase == "play"
+
+
 def test_an_unmatched_last_card_wins_the_hand() -> None:
     g = game(3)
     s = scenario(

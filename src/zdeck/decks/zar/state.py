@@ -129,12 +129,12 @@ class ZarState(State):
         self._call = words
 
     # -- who acts --------------------------------------------------------------------------
-    # The hot path (sim: actors -> legal_actions per actor -> apply_listed) reads
-    # precomputed tables: hands are count lists indexed by card kind, the plays of a hand
-    # are concatenations of the game's prebuilt Play tuples (`game.span`), the cards that
-    # follow a top card come from `FOLLOWERS`, and who holds the top card is read out of
-    # all hands at C speed (`HOLDS`). The simulator lands a listed action with
-    # `apply_listed`, so nothing is checked twice and no legal list needs caching.
+    # The hot path (sim: moves -> apply_listed, late ones -> resolve_late) reads precomputed
+    # tables: hands are count lists indexed by card kind, the plays of a hand are
+    # concatenations of the game's prebuilt Play tuples (`game.plain_rows`, `game.span` with
+    # Chameleons), the cards that follow a top card come from `TURN_FOLLOWERS`, and who holds
+    # the top card is read out of all hands at C speed (`HOLDS`). The simulator lands a listed
+    # action with `apply_listed`, so nothing is checked twice and no legal list needs caching.
     def actors(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == DRAWN or not self.matchable:
