@@ -530,19 +530,18 @@ class ZoopState(State):
         if not hand:
             self._win(p)
             return
-        if self.phase == SPECIAL:
+        if self.phase is SPECIAL:
             self._next_responder()
             return
         g = self.game
-        d = g.deck
         before = self.direction
-        if d.is_special_animal[k]:
-            if d.effect[k] == REVERSE:
+        if g.deck.is_special_animal[k]:
+            if g.deck.effect[k] == REVERSE:
                 self.direction = -before
             self.cage = (p, before, self.top_since)
         nxt = (p + g.skip_of[k] * self.direction) % g.players
         owed = g.owed_of[k]
-        ok = d.match_mask[k]
+        ok = g.match_mask[k]
         for q, m in enumerate(self.masks):  # _nobody_else_matches, inlined: this is the most frequent move
             if m & ok and q != p:
                 self._next_turn(nxt, owed)  # (in phases play and drawn no round field is set)
@@ -577,27 +576,21 @@ class ZoopState(State):
         k = self.draw.pop()
         self.hands[p].append(k)
         self.masks[p] |= 1 << k
-        if self.phase == OWED:
+        if self.phase is OWED:
             self.owed = 0
             self.phase = PLAY
             if not self.draw:
                 self._check_blocked()
-        elif self.phase == SPECIAL:
+        elif self.phase is SPECIAL:
             self._next_responder()  # the card drawn in a Special Round is not played
-        elif self._playable_drawn(p, k):
-            self.phase = DRAWN
+        elif self.game.match_mask[self.match] >> k & 1 or (k == self.game.deck.wild and self._wild_actions(p)):
+            self.phase = DRAWN  # (a Wild Card is playable with a basic animal to declare)
             self.drawn = k
         else:
             self._next_turn((p + self.direction) % self.game.players, 0)  # from phase play: no round field set
 
-    def _playable_drawn(self, p: int, k: int) -> bool:
-        d = self.game.deck
-        if k == d.wild:
-            return bool(self._wild_actions(p))
-        return bool(d.match_mask[self.match] >> k & 1)
-
     def _next_after_pass(self, p: int) -> None:
-        if self.phase == SPECIAL:
+        if self.phase is SPECIAL:
             self._next_responder()
         else:
             self._begin_turn((p + self.direction) % self.game.players, 0)
@@ -675,7 +668,7 @@ class ZoopState(State):
     def _penalise(self, p: int) -> None:
         """A wrong, silent or late call: the card stays in hand and one card is drawn."""
         self._draw_one(p)
-        if not self.draw and self.phase == OWED:  # nothing left for Monkeys/Kangaroo to make them draw
+        if not self.draw and self.phase is OWED:  # nothing left for Monkeys/Kangaroo to make them draw
             self.phase, self.owed = PLAY, 0
             if not self.draw:
                 self._check_blocked()
