@@ -312,13 +312,16 @@ class ZoopState(State):
         return self._race_moves()
 
     def _race_moves(self) -> list[tuple[int, list[Action]]]:
-        """`moves()` when someone may ZOOP! or Cage: each actor as actors() and legal_actions() list it."""
+        """`moves()` when someone may ZOOP! or Cage: each actor as actors() and legal_actions() list it
+        (_zoop_actions and _cage_actions inlined for the usual calls, as a race asks every seat)."""
         g, cage = self.game, self.cage
         want = self._zoop_want()
         if cage is None:
             cage_bit, captured = 0, -1
         else:
             cage_bit, captured = g.cage_bit, -1 if g.own_cage else cage[0]
+        penalties = g.strict and bool(self.draw)  # only then are silent or wrong calls offered
+        called_zoop = g.zoop_of[self.pile[-1]]  # without penalties, the one ZOOP! anyone may make
         turn, placer = self.turn, self.placer
         moment: list[tuple[int, list[Action]]] = []
         for p, m in enumerate(self.masks):
@@ -326,13 +329,13 @@ class ZoopState(State):
             if p == turn:
                 acts = self._turn_actions(p)
             elif m & want and p != placer:
-                acts = self._zoop_actions(p)
+                acts = self._zoop_actions(p) if penalties else [called_zoop]
             elif may_cage:
                 acts = []
             else:
                 continue
             if may_cage:
-                acts += self._cage_actions(p)
+                acts += (CAGE, SILENT_CAGE) if penalties else (CAGE,)
             moment.append((p, acts))
         return moment
 
