@@ -74,37 +74,16 @@ FOLLOWS: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
     tuple(tuple(k in kinds for k in range(PLAIN_KINDS)) for kinds in row) for row in FOLLOWERS
 )
 WASP_FOLLOWERS: tuple[int, ...] = tuple(k for k in WASPS if k < PLAIN_KINDS)  # what answers a pending Wasp draw
-# ...and the same without `top` itself: on an open top card its own kind is listed first, as matches
-OTHER_FOLLOWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(k for k in kinds if k != top) for kinds in row) for top, row in enumerate(FOLLOWERS)
-)
-OTHER_WASP_FOLLOWERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(k for k in WASP_FOLLOWERS if k != top) for top in range(PLAIN_KINDS)
-)
-
-
-def counts_getter(kinds: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """How many of each of `kinds` a hand holds, read in one C call (always a tuple, whatever the length)."""
-    if len(kinds) >= 2:
-        return itemgetter(*kinds)
-    if kinds:
-        only = kinds[0]
-        return lambda hand: (hand[only],)
-    return lambda hand: ()
-
-
 # ...and their counts read out of a hand in one C call: compress(kinds, getter(hand)) yields the held ones
 FOLLOWER_COUNTS: tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...] = tuple(
-    tuple(counts_getter(kinds) for kinds in row) for row in FOLLOWERS
+    tuple(itemgetter(*kinds) for kinds in row) for row in FOLLOWERS
 )
-WASP_FOLLOWER_COUNTS: Callable[[list[int]], tuple[int, ...]] = counts_getter(WASP_FOLLOWERS)
-# What the turn player's listing walks, paired with its getter: TURN_FOLLOWERS[top][declared + 1][matchable]
-# and WASP_TURN_FOLLOWERS[top][matchable] (an open top card's own kind is left out: it leads, as matches).
-Followers = tuple[tuple[int, ...], Callable[[list[int]], tuple[int, ...]]]
-TURN_FOLLOWERS: tuple[tuple[tuple[Followers, Followers], ...], ...] = tuple(
-    tuple(((kinds, counts_getter(kinds)), (others, counts_getter(others))) for kinds, others in zip(row, other_row))
-    for row, other_row in zip(FOLLOWERS, OTHER_FOLLOWERS)
+WASP_FOLLOWER_COUNTS: Callable[[list[int]], tuple[int, ...]] = itemgetter(*WASP_FOLLOWERS)
+# What the turn player's listing walks: TURN_FOLLOWERS[top][declared + 1][matchable] and
+# WASP_TURN_FOLLOWERS[top][matchable]; on an open top card its own kind is left out (it leads, as matches).
+TURN_FOLLOWERS: tuple[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], ...] = tuple(
+    tuple((kinds, tuple(k for k in kinds if k != top)) for kinds in row) for top, row in enumerate(FOLLOWERS)
 )
-WASP_TURN_FOLLOWERS: tuple[tuple[Followers, Followers], ...] = tuple(
-    ((WASP_FOLLOWERS, WASP_FOLLOWER_COUNTS), (others, counts_getter(others))) for others in OTHER_WASP_FOLLOWERS
+WASP_TURN_FOLLOWERS: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    (WASP_FOLLOWERS, tuple(k for k in WASP_FOLLOWERS if k != top)) for top in range(PLAIN_KINDS)
 )
