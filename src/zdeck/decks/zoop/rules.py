@@ -202,6 +202,7 @@ class ZoopState(State):
         n = game.players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.masks: list[int] = [0] * n  # masks[p]: bit k set while hands[p] holds a card of kind k
+        self.in_hands: list[int] = [0] * len(game.deck.kinds)  # in_hands[k]: cards of kind k in all hands
         self.draw: list[int] = []  # face down; the end of the list is the top
         self.pile: list[int] = []  # face up; the end is the top card
         self.match = -1  # the animal card to match (the top card, or the captured animal under a Cage)
@@ -250,15 +251,19 @@ class ZoopState(State):
 
     # -- who acts ---------------------------------------------------------------------------
     # Hands are lists (their order shows in to_dict) mirrored by `masks`, so the questions asked at
-    # every step - who may ZOOP! or Cage, what may be played - are a few integer ANDs.
+    # every step - who may ZOOP! or Cage, what may be played - are a few integer ANDs; and by
+    # `in_hands`, so "may anyone ZOOP! the top card?" is one look-up whatever the table's size.
     def _remask(self) -> None:
         masks = []
+        in_hands = [0] * len(self.game.deck.kinds)
         for hand in self.hands:  # a plain loop: every deal pays for it
             m = 0
             for k in hand:
                 m |= 1 << k
+                in_hands[k] += 1
             masks.append(m)
         self.masks = masks
+        self.in_hands = in_hands
 
     def actors(self) -> tuple[int, ...]:
         if self.phase is OVER:
@@ -290,11 +295,9 @@ class ZoopState(State):
         if self.cage is None:
             if phase is PLAY or phase is OWED or phase is DRAWN:  # ZOOP_PHASES: is a race open?
                 top = self.pile[-1]
-                if g.is_animal[top]:
-                    want = g.animal_mask if g.strict and self.draw else 1 << top
-                    for m in self.masks:
-                        if m & want:
-                            return self._race_moves()
+                # Someone holds the top card (or, with penalties, may call any card): a race, maybe.
+                if g.is_animal[top] and (self.in_hands[top] or g.strict and self.draw):
+                    return self._race_moves()
             elif phase is OVER:
                 return []
             turn = self.turn
@@ -504,12 +507,14 @@ class ZoopState(State):
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
         self.masks[p] |= 1 << k
+        self.in_hands[k] += 1
 
     def _place(self, p: int, k: int) -> None:
         hand = self.hands[p]
         hand.remove(k)
         if k not in hand:
             self.masks[p] &= ~(1 << k)
+        self.in_hands[k] -= 1
         self.pile.append(k)
         self.placer = p
         self.top_since = self.version + 1
@@ -525,6 +530,7 @@ class ZoopState(State):
         hand.remove(k)
         if k not in hand:
             self.masks[p] &= ~(1 << k)
+        self.in_hands[k] -= 1
         self.pile.append(k)
         self.placer = p
         self.top_since = self.version + 1
@@ -579,6 +585,7 @@ class ZoopState(State):
         k = self.draw.pop()
         self.hands[p].append(k)
         self.masks[p] |= 1 << k
+        self.in_hands[k] += 1
         if self.phase is OWED:
             self.owed = 0
             self.phase = PLAY
@@ -1000,6 +1007,7 @@ class ZoopState(State):
         twin.rng = self.rng.clone()
         twin.hands = [h[:] for h in self.hands]
         twin.masks = self.masks[:]
+        twin.in_hands = self.in_hands[:]
         twin.draw = self.draw[:]
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
