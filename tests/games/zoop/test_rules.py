@@ -320,14 +320,14 @@ def test_a_late_zoop_that_was_never_legal_is_refused() -> None:
 def test_strict_calls_a_zoop_without_the_call_returns_the_card_and_draws() -> None:
     state = make_state(ZOOP_HANDS, ["1 red rabbit"], draw_top=["2 red toucans"], calls="strict")
     assert Zoop(CARD["1 red rabbit"], called=False) in state.legal_actions(2)
-    state.apply(2, Zoop(CARD["1 red rabbit"], called=False))
+    assert state.apply(2, Zoop(CARD["1 red rabbit"], called=False)) is Outcome.PENALISED
     assert hand(state, 2) == ["1 red rabbit", "2 red toucans", "2 yellow koalas"]
     assert top(state) == "1 red rabbit" and state.to_dict()["placer"] == -1
 
 
 def test_strict_calls_a_zoop_with_a_wrong_card_returns_it_and_draws() -> None:
     state = make_state(ZOOP_HANDS, ["1 red rabbit"], draw_top=["2 red toucans"], calls="strict")
-    state.apply(2, Zoop(CARD["2 yellow koalas"]))
+    assert state.apply(2, Zoop(CARD["2 yellow koalas"])) is Outcome.PENALISED
     assert hand(state, 2) == ["1 red rabbit", "2 red toucans", "2 yellow koalas"]
     assert top(state) == "1 red rabbit"
 
@@ -551,7 +551,7 @@ def test_strict_calls_a_cage_without_captured_returns_it_and_draws() -> None:
         ["2 red rabbits"], draw_top=["1 green rabbit"], calls="strict",
     )
     state.apply(0, Play(CARD["2 red frogs"]))
-    state.apply(1, SILENT_CAGE)
+    assert state.apply(1, SILENT_CAGE) is Outcome.PENALISED
     assert hand(state, 1) == ["1 green rabbit", "2 red koalas", "cage"]
     assert top(state) == "2 red frogs" and CAGE in state.legal_actions(1)  # still capturable, now with the call
 

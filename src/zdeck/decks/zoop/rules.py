@@ -493,16 +493,16 @@ class ZoopState(State):
             self.cage = None
             self._discard(player, self.game.kind(action))
         elif kind is Zoop:
-            self._zoop(player, action)  # type: ignore[arg-type]
+            return self._zoop(player, action)  # type: ignore[arg-type]
         elif kind is PlayWild:
             self.cage = None
             self._wild(player, action.animal)  # type: ignore[attr-defined]
         elif kind is Cage:
-            self._capture(player, action)  # type: ignore[arg-type]
+            return self._capture(player, action)  # type: ignore[arg-type]
         elif kind is Pass:
             self.cage = None
             self._next_after_pass(player)
-        return APPLIED  # (not None: that would cost apply_listed an Enum attribute lookup per move)
+        return APPLIED
 
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
@@ -653,16 +653,16 @@ class ZoopState(State):
         self.winner = tied[0] if len(tied) == 1 else self.rng.choice(tied)
         self.end, self.phase, self.cage = BLOCKED, OVER, None
 
-    def _zoop(self, p: int, action: Zoop) -> None:
+    def _zoop(self, p: int, action: Zoop) -> Outcome:
         k = self.game.kind(action)
         if not (action.called and k == self.pile[-1]):
             self._penalise(p)  # wrong card or no call: the card goes back and one is drawn
-            return
+            return PENALISED
         self.cage = None
         self._place(p, k)
         if not self.hands[p]:
             self._win(p)
-            return
+            return APPLIED
         # By default a ZOOP! leaves the turn where it was: the card to match is unchanged (it is the same card).
         jumps = self.game.options["zoop_turn"] == "jumps"
         turn, owed = ((p + self.direction) % self.game.players, 0) if jumps else (self.turn, self.owed)
@@ -670,6 +670,7 @@ class ZoopState(State):
             self._start_discard(p, PASSES, turn, owed)
         elif jumps:
             self._begin_turn(turn, owed)
+        return APPLIED
 
     def _draw_one(self, p: int) -> None:
         if self.draw:
@@ -683,22 +684,23 @@ class ZoopState(State):
             if not self.draw:
                 self._check_blocked()
 
-    def _capture(self, p: int, action: Cage) -> None:
+    def _capture(self, p: int, action: Cage) -> Outcome:
         if not action.called:
             self._penalise(p)  # a Cage without "Captured!" goes back to the hand and one card is drawn
-            return
+            return PENALISED
         assert self.cage is not None
         captured, before, _ = self.cage
         self.cage = None
         self._place(p, self.game.deck.cage)
         if not self.hands[p]:  # the Cage was the last card: the game is won before anything else happens
             self._win(p)
-            return
+            return APPLIED
         self._draw_one(captured)  # the captured player draws one card (the Cage's player, if they caged their own)
         if self.game.options["captured_crab"] == "cancelled":
             self.direction = before  # the captured animal's effect does not happen
         self.owed, self.drawn, self.declared = 0, -1, None
         self._start_discard(p, CAPTURE, (p + self.direction) % self.game.players, 0)
+        return APPLIED
 
     # -- races ------------------------------------------------------------------------------------
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
@@ -714,9 +716,7 @@ class ZoopState(State):
                 raise IllegalAction(f"player {player} does not hold {action.card}")
             if self.top_since <= seen:  # the sender saw this very top card
                 if self.is_legal(player, action):
-                    right = action.called and k == self.pile[-1]
-                    self._zoop(player, action)
-                    return APPLIED if right else PENALISED
+                    return self._zoop(player, action)
                 if self._may_zoop(player) and (self.draw or not g.strict):
                     raise IllegalAction(self.explain_illegal(player, action))  # it was not legal when sent either
                 # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
@@ -739,8 +739,7 @@ class ZoopState(State):
             if not held & g.cage_bit:
                 raise IllegalAction(f"player {player} holds no Cage")
             if self.cage is not None and self.cage[2] <= seen and self.is_legal(player, action):
-                self._capture(player, action)
-                return APPLIED if action.called else PENALISED
+                return self._capture(player, action)
             return BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
         if isinstance(action, (Play, Discard)):
             k = g.kind(action)
