@@ -72,15 +72,6 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
-    def draws(self, k: int) -> Sequence[int]:
-        """The next k `next_u64()` values at once (a fraction of the cost of k calls), leaving
-        the generator where those k calls would."""
-        if k <= 0:
-            return ()
-        values = _outputs(self.state, k)
-        self.state = (self.state + k * _GAMMA) & _MASK
-        return values
-
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
         if 0 < n < 1025:
@@ -151,3 +142,56 @@ class Rng:
         rng = cls.__new__(cls)
         rng.state = state
         return rng
+
+
+class BatchedRng(Rng):
+    """An Rng that computes its values `BATCH` at a time (`_outputs`): the same values in the
+    same order, and the same `state` after each one, as a plain Rng - for a generator that draws
+    one value at a time in a loop (a bot choosing moves). `state` is worked out when read;
+    setting it (`shuffle` does) starts a new batch. `clone` and `spawn` give plain Rngs, which
+    continue exactly as this one would."""
+
+    __slots__ = ("_base", "_used", "_values")
+    BATCH = 64
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = _mix(seed & _MASK)
+
+    @property
+    def state(self) -> int:
+        return (self._base + self._used * _GAMMA) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._base, self._used, self._values = value, 0, _outputs(value, self.BATCH)
+
+    @classmethod
+    def from_state(cls, state: int) -> BatchedRng:
+        rng = cls.__new__(cls)
+        rng.state = Rng.from_state(state).state  # checked there
+        return rng
+
+    def next_u64(self) -> int:
+        used = self._used
+        if used == self.BATCH:
+            self.state = self.state
+            used = 0
+        self._used = used + 1
+        return self._values[used]
+
+    def below(self, n: int) -> int:
+        if 0 < n < 1025:
+            limit = _LIMITS[n]
+        elif 0 < n <= _MASK:
+            limit = _MASK - (_MASK % n)
+        else:
+            raise ValueError(f"below() needs 0 < n < 2**64, got {n}")
+        while True:
+            used = self._used
+            if used == self.BATCH:  # `next_u64`, inlined: a bot's every choice comes here
+                self.state = self.state
+                used = 0
+            self._used = used + 1
+            z = self._values[used]
+            if z < limit:
+                return z % n

@@ -20,7 +20,7 @@ from typing import Any
 from zdeck.bots import Bot
 from zdeck.core import Action, Game, IllegalAction, State
 from zdeck.records import TIMEOUT, Record
-from zdeck.rng import Rng
+from zdeck.rng import BatchedRng, Rng
 
 _SIM_SALT = 0x5EED_B075
 REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
@@ -106,7 +106,7 @@ class _Seat:
         self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
 
 
-def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_Seat], timing: _Timing,
+def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_Seat], timing: Rng,
          record: Record | None) -> int:
     """Advance one moment (`state.moves()`): ask every actor, land the fastest, resolve the rest as late.
 
@@ -170,28 +170,11 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
     return landed
 
 
-class _Timing:
-    """The reaction-time generator's values, drawn in batches: the very sequence `next_u64`
-    calls would give, at a fraction of their cost. Only the simulator draws from it."""
-
-    __slots__ = ("rng", "values", "used")
-    BATCH = 64
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng, self.values, self.used = rng, rng.draws(self.BATCH), 0
-
-    def next_u64(self) -> int:
-        if self.used == self.BATCH:
-            self.values, self.used = self.rng.draws(self.BATCH), 0
-        self.used += 1
-        return self.values[self.used - 1]
-
-
 _REFLEX: dict[type, bool] = {}  # action class -> its `reflex` flag, looked up once per class
 
 
 def _by_reaction(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
-                 timing: _Timing) -> list[tuple[int, Action, bool]]:
+                 timing: Rng) -> list[tuple[int, Action, bool]]:
     """The proposals, fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
     timed = []
     for k, (player, action, _) in enumerate(proposals):
@@ -217,8 +200,9 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
         if hasattr(bot, "reset"):
             bot.reset()
     master = Rng(seed ^ _SIM_SALT)
-    timing = _Timing(master.spawn())
-    seats = [_Seat(bot, master.spawn()) for bot in bots]
+    # The simulator's generators draw one value at a time all game long: batched, at a fraction of the cost
+    timing = BatchedRng.from_state(master.next_u64())  # the same values as master.spawn() would give
+    seats = [_Seat(bot, BatchedRng.from_state(master.next_u64())) for bot in bots]
     decisions = steps = 0
     while moment := state.moves():  # nobody may act: the game is over (checked below)
         decisions += step(state, moment, seats, timing, record)
