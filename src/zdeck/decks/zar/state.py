@@ -162,15 +162,22 @@ class ZarState(State):
                 top, turn_hand = self.pile_as[-1], hands[turn]
                 for hand in hands:  # (a plain loop: over a few hands it beats map and sum)
                     if hand[top] and hand is not turn_hand:  # someone else holds a card identical to the top
-                        return [
-                            (p, (self._turn_plays(hand) or [DRAW]) if p == turn else self._match_plays(hand))
-                            for p, hand in enumerate(hands)
-                            if hand[top] or p == turn
-                        ]
+                        return self._race(top)
             return [(turn, self._turn_plays(hands[turn]) or [DRAW])]
         if phase == DRAWN and not self.strict:
             return [(turn, self._drawn_plays() + [PASS])]
         return [(p, self.legal_actions(p)) for p in self.actors()]
+
+    def _race(self, top: int) -> list[tuple[int, list[Any]]]:
+        """`moves()` when others hold a card identical to the open top card (no Chameleon on top, phase PLAY)."""
+        turn, rows = self.turn, self.game.plain_rows[top]
+        found: list[tuple[int, list[Any]]] = []
+        for p, hand in enumerate(self.hands):
+            if p == turn:
+                found.append((p, self._turn_plays(hand) or [DRAW]))
+            elif hand[top]:  # _match_plays, inlined for a hand without Chameleons: its copies of the top card
+                found.append((p, list(rows[hand[top]]) if not hand[CHAMELEON] else self._match_plays(hand)))
+        return found
 
     def may_match(self, p: int) -> bool:
         """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""
