@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import MutableSequence, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -29,32 +29,33 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def _outputs(state: int, k: int) -> array[int]:
+def _outputs(state: int, k: int) -> list[int]:
     """The next k outputs of a generator at `state`, computed side by side in one big integer.
 
     SplitMix64's n-th output is `_mix(state + n * _GAMMA)`: a function of a counter, so k
     draws are k independent lanes. Each lane has 128 bits, room for its 64 x 64-bit products;
     masking between steps keeps the lanes apart. A dozen big-integer operations then do the
-    work of a dozen per draw (a deal halves in cost); lanes come in power-of-two batches so
-    only a few packings are ever built.
+    work of a dozen per draw: a deal costs half as much.
     """
-    lanes = 1 << (k - 1).bit_length()
-    ones, counters, low_halves = _packing(lanes)
+    ones, counters, low_halves = _packing(k)
     x = (state * ones + counters) & low_halves
     x = ((x ^ (x >> 30)) & low_halves) * 0xBF58476D1CE4E5B9 & low_halves
     x = ((x ^ (x >> 27)) & low_halves) * 0x94D049BB133111EB & low_halves
     x ^= x >> 31  # what the next lane shifts in lands in this lane's high half, which is dropped
-    words = array("Q", x.to_bytes(16 * lanes, "little"))
+    words = array("Q", x.to_bytes(16 * k, "little"))
     if sys.byteorder == "big":
         words.byteswap()
-    return words[0:2 * k:2]
+    return words[::2].tolist()
 
 
-@cache
-def _packing(lanes: int) -> tuple[int, int, int]:
-    """For `lanes` 128-bit lanes: 1 in each, n * _GAMMA (mod 2**64) in lane n - 1, and each lane's low 64 bits set."""
-    ones = sum(1 << (128 * n) for n in range(lanes))
-    counters = sum((((n + 1) * _GAMMA) & _MASK) << (128 * n) for n in range(lanes))
+_BATCH_MAX = 4096  # longer lists than any deck are shuffled one draw at a time
+
+
+@lru_cache(maxsize=256)  # one per deck or pool size in use; each holds three integers of k * 128 bits
+def _packing(k: int) -> tuple[int, int, int]:
+    """For k 128-bit lanes: 1 in each, n * _GAMMA (mod 2**64) in lane n - 1, and each lane's low 64 bits set."""
+    ones = sum(1 << (128 * n) for n in range(k))
+    counters = sum((((n + 1) * _GAMMA) & _MASK) << (128 * n) for n in range(k))
     return ones, counters, ones * _MASK
 
 
@@ -100,24 +101,21 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates with `below(i + 1)` for i from the end: every deal pays for it.
 
-        The draws come in batches from `_outputs`; a draw the rejection rule refuses (odds
-        n / 2**64) is skipped and the next one serves the same i, exactly as `below` would.
+        Its draws are computed together (`_outputs`). Below `_MASK - len(items)` no draw can
+        be rejected; past it (odds len(items) / 2**64 a draw) the shuffle is made one draw at
+        a time instead, so a rejection is skipped exactly as `below` skips it.
         """
-        i = len(items) - 1
-        if i >= len(_LIMITS):  # longer than any deck: one draw at a time
+        last = len(items) - 1
+        if last < 1:
+            return
+        draws = _outputs(self.state, last) if last < _BATCH_MAX else None
+        if draws is None or max(draws) > _MASK - len(items):
             self._shuffle_one_by_one(items)
             return
-        state, limits = self.state, _LIMITS
-        while i > 0:
-            draws = _outputs(state, i)
-            state = (state + i * _GAMMA) & _MASK
-            for z in draws:
-                n = i + 1
-                if z < limits[n]:
-                    j = z % n
-                    items[i], items[j] = items[j], items[i]
-                    i -= 1
-        self.state = state
+        for i, z in zip(range(last, 0, -1), draws):
+            j = z % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        self.state = (self.state + last * _GAMMA) & _MASK
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):

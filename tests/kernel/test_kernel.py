@@ -177,23 +177,45 @@ def _below_reference(seed: int, size: int) -> tuple[list[int], int]:
     return expected, reference.state
 
 
-@pytest.mark.parametrize("seed", [0, 7, 2**63 + 5])
-def test_rng_shuffle_skips_a_rejected_draw_exactly_as_below_does(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """At deck sizes a draw is rejected once in 2**57; with limits that reject about half of all
-    draws, the batched shuffle must still skip each one and draw again as `below` does."""
-    import zdeck.rng as rng_module
+def _state_before_output(z: int, draws_before: int) -> int:
+    """A generator state whose (draws_before + 1)-th `next_u64` is z: SplitMix64's mix inverted."""
+    mask = 2**64 - 1
 
-    monkeypatch.setattr(rng_module, "_LIMITS", (0, *([1 << 63] * (len(rng_module._LIMITS) - 1))))
-    for size in (2, 3, 17, 64, 130):
-        items, rng = list(range(size)), Rng(seed)
+    def unshift(x: int, s: int) -> int:  # inverts x ^ (x >> s)
+        y = x
+        for _ in range(64 // s + 1):
+            y = x ^ (y >> s)
+        return y
+
+    x = unshift(z, 31)
+    x = (x * pow(0x94D049BB133111EB, -1, 2**64)) & mask
+    x = unshift(x, 27)
+    x = (x * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & mask
+    x = unshift(x, 30)
+    return (x - (draws_before + 1) * 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("draws_before", [0, 4, 28])
+def test_rng_shuffle_skips_a_rejected_draw_exactly_as_below_does(draws_before: int) -> None:
+    """2**64 - 1 is above every rejection limit: planted as the n-th draw, it must be skipped."""
+    seed_state = _state_before_output(2**64 - 1, draws_before)
+    probe = Rng.from_state(seed_state)
+    assert [probe.next_u64() for _ in range(draws_before + 1)][-1] == 2**64 - 1
+    for size in (draws_before + 2, 30, 64):
+        items, rng = list(range(size)), Rng.from_state(seed_state)
         rng.shuffle(items)
-        assert (items, rng.state) == _below_reference(seed, size)
+        expected, reference = list(range(size)), Rng.from_state(seed_state)
+        for i in range(size - 1, 0, -1):
+            j = reference.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert (items, rng.state) == (expected, reference.state)
+        assert rng.state == (seed_state + size * 0x9E3779B97F4A7C15) % 2**64, "one draw more than a plain shuffle"
 
 
-def test_rng_shuffle_longer_than_the_limit_table_still_draws_as_below() -> None:
-    items, rng = list(range(1100)), Rng(3)
+def test_rng_shuffle_longer_than_a_batch_still_draws_as_below() -> None:
+    items, rng = list(range(5000)), Rng(3)
     rng.shuffle(items)
-    assert (items, rng.state) == _below_reference(3, 1100)
+    assert (items, rng.state) == _below_reference(3, 5000)
 
 
 def test_every_game_option_default_passes_its_own_check_and_describe_is_json_ready() -> None:
