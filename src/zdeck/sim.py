@@ -20,7 +20,7 @@ from typing import Any
 from zdeck.bots import Bot
 from zdeck.core import Action, Game, IllegalAction, State
 from zdeck.records import TIMEOUT, Record
-from zdeck.rng import BatchedRng, Rng
+from zdeck.rng import Rng
 
 _SIM_SALT = 0x5EED_B075
 REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
@@ -200,9 +200,8 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
         if hasattr(bot, "reset"):
             bot.reset()
     master = Rng(seed ^ _SIM_SALT)
-    # The simulator's generators draw one value at a time all game long: batched, at a fraction of the cost
-    timing = BatchedRng.from_state(master.next_u64())  # the same values as master.spawn() would give
-    seats = [_Seat(bot, BatchedRng.from_state(master.next_u64())) for bot in bots]
+    timing = master.spawn()
+    seats = [_Seat(bot, master.spawn()) for bot in bots]
     decisions = steps = 0
     while moment := state.moves():  # nobody may act: the game is over (checked below)
         decisions += step(state, moment, seats, timing, record)

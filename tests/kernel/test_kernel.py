@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 import zdeck
 from zdeck import Action, IllegalAction, RandomBot, Rng, State
-from zdeck.rng import BatchedRng
 from zdeck.records import Record, RecordError, read_records, replay
 from zdeck.sim import play
 
@@ -142,31 +141,6 @@ def test_rng_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
     rng = Rng(seed)
     rng.shuffle(items)
     assert items == expected and rng.state == reference.state
-
-
-@given(st.integers(min_value=0, max_value=2**64 - 1),
-       st.lists(st.sampled_from(["u64", "below", "random", "shuffle", "spawn", "set"]), max_size=200))
-def test_a_batched_rng_draws_exactly_as_a_plain_one(seed: int, calls: list[str]) -> None:
-    """Value for value and state for state, through batch boundaries, shuffles and states set by hand."""
-    plain, batched = Rng(seed), BatchedRng(seed)
-    for k, call in enumerate(calls):
-        if call == "u64":
-            assert batched.next_u64() == plain.next_u64()
-        elif call == "below":
-            assert batched.below(k % 11 + 1) == plain.below(k % 11 + 1)
-        elif call == "random":
-            assert batched.random() == plain.random()
-        elif call == "shuffle":
-            a, b = list(range(k % 40)), list(range(k % 40))
-            batched.shuffle(a)
-            plain.shuffle(b)
-            assert a == b
-        elif call == "spawn":
-            assert batched.spawn().next_u64() == plain.spawn().next_u64()
-        else:
-            batched.state = plain.state = (plain.state * 31 + k) % 2**64
-        assert batched.state == plain.state and batched.clone().next_u64() == plain.clone().next_u64()
-    assert BatchedRng.from_state(plain.state).next_u64() == plain.next_u64()
 
 
 def _below_reference(seed: int, size: int) -> tuple[list[int], int]:
