@@ -143,10 +143,8 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
         if record is not None:
             record.actions.append([None, TIMEOUT])
         return 1
-    late: Sequence[tuple[int, Action, bool]] = ()
     if len(proposals) > 1:
         proposals = _by_reaction(proposals, seats, timing)
-        late = proposals[1:]
     seen = state.version
     player, action, listed = proposals[0]
     if listed:  # it came from this very version's legal list: no second check
@@ -155,8 +153,10 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
         state.apply(player, action)
     if record is not None:
         record.actions.append([player, str(action)])
+    if len(proposals) == 1:  # the usual moment: nobody to resolve as late
+        return 1
     landed = 1
-    for player, action, listed in late:
+    for player, action, listed in proposals[1:]:
         try:
             if listed:
                 state.apply_listed(player, action, seen)
