@@ -114,7 +114,9 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
     accepted (bounced late ones included, as a replay must bounce them too) or one timeout.
     This is the simulator's hot path: `ask` and `reaction`, inlined.
     """
-    proposals: list[tuple[int, Action, bool]] = []
+    # The first proposal is kept in plain locals: a lone one (a turn, or a race only one can
+    # join - most moments) is applied without building a list of proposals.
+    count = 0
     for player, legal in moment:
         if not legal:
             continue
@@ -137,23 +139,29 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
                 # A bot's illegal choice is a bug, refused at the version it answered: were it
                 # a late one, the rules' bounce would hide it.
                 raise IllegalAction(state.explain_illegal(player, action))
-        proposals.append((player, action, listed))
-    if not proposals:
+        if count == 0:
+            first_player, first_action, first_listed = player, action, listed
+        elif count == 1:
+            proposals = [(first_player, first_action, first_listed), (player, action, listed)]
+        else:
+            proposals.append((player, action, listed))
+        count += 1
+    if count == 0:
         state.timeout()
         if record is not None:
             record.actions.append([None, TIMEOUT])
         return 1
-    if len(proposals) > 1:
+    if count > 1:
         proposals = _by_reaction(proposals, seats, timing)
+        first_player, first_action, first_listed = proposals[0]
     seen = state.version
-    player, action, listed = proposals[0]
-    if listed:  # it came from this very version's legal list: no second check
-        state.apply_listed(player, action)
+    if first_listed:  # it came from this very version's legal list: no second check
+        state.apply_listed(first_player, first_action)
     else:
-        state.apply(player, action)
+        state.apply(first_player, first_action)
     if record is not None:
-        record.actions.append([player, str(action)])
-    if len(proposals) == 1:  # the usual moment: nobody to resolve as late
+        record.actions.append([first_player, str(first_action)])
+    if count == 1:
         return 1
     landed = 1
     for player, action, listed in proposals[1:]:
