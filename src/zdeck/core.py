@@ -335,3 +335,22 @@ class State(ABC):
 
     def __str__(self) -> str:
         return f"<{self.game.id} v{self.version}>"
+
+
+class RoundTotals:
+    """`scores`, `round` and `round_scores` for a state that keeps its match in `totals`,
+    the current round in `round_no` and each finished round's scores in `history`."""
+
+    totals: list[int]
+    round_no: int
+    history: list[list[int]]
+
+    def scores(self) -> list[float]:
+        return list(self.totals)
+
+    def round(self) -> int:
+        return self.round_no
+
+    def round_scores(self) -> list[list[float]]:
+        return [list(r) for r in self.history]
+
