@@ -71,10 +71,21 @@ _SPREAD = tuple(
 )
 
 
+_REFLEX: dict[type, bool] = {}  # action class -> its `reflex` flag
+
+
+def _reflex_of(kind: type) -> bool:
+    """Is this action class a reflex (`reflex = True`, such as a ZOOP! call)? Looked up once per class."""
+    reflex = _REFLEX.get(kind)
+    if reflex is None:
+        reflex = _REFLEX[kind] = bool(getattr(kind, "reflex", False))
+    return reflex
+
+
 def reaction(bot: Bot, action: Action, timing: Rng) -> float:
-    """A reaction time in ms: log-normal around the bot's median, shorter for a reflex
-    (an action class with `reflex = True`, such as a ZOOP! call) than for a considered move."""
-    median = bot.reaction_ms * (REFLEX_SHARE if getattr(action, "reflex", False) else 1.0)
+    """A reaction time in ms: log-normal around the bot's median, shorter for a reflex than
+    for a considered move."""
+    median = bot.reaction_ms * (REFLEX_SHARE if _reflex_of(type(action)) else 1.0)
     return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
 
 
@@ -94,10 +105,10 @@ def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
 class _Seat:
     """A seat's bot with what the hot loop asks of it on every move, looked up once per game."""
 
-    __slots__ = ("act", "bot", "considered_ms", "needs_extras", "reads", "reflex_ms", "rng", "wants_view")
+    __slots__ = ("act", "considered_ms", "needs_extras", "reads", "reflex_ms", "rng", "wants_view")
 
     def __init__(self, bot: Bot, rng: Rng) -> None:
-        self.bot, self.rng, self.act = bot, rng, bot.act
+        self.rng, self.act = rng, bot.act
         self.wants_view = bool(bot.wants_view)
         self.reads = bool(getattr(bot, "reads_observation", True))
         self.needs_extras = self.wants_view or self.reads
@@ -178,18 +189,15 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
     return landed
 
 
-_REFLEX: dict[type, bool] = {}  # action class -> its `reflex` flag, looked up once per class
-
-
 def _by_reaction(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
                  timing: Rng) -> list[tuple[int, Action, bool]]:
-    """The proposals, fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
+    """The proposals, fastest first, each timed as `reaction` times it (inlined: races are frequent);
+    an exact tie keeps actor order."""
     timed = []
     for k, (player, action, _) in enumerate(proposals):
-        kind = type(action)
-        reflex = _REFLEX.get(kind)
+        reflex = _REFLEX.get(type(action))
         if reflex is None:
-            reflex = _REFLEX[kind] = bool(getattr(kind, "reflex", False))
+            reflex = _reflex_of(type(action))
         median = seats[player].reflex_ms if reflex else seats[player].considered_ms
         timed.append((median * _SPREAD[timing.next_u64() & 4095] / 1_000_000, k))
     timed.sort()
