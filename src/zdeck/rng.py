@@ -18,9 +18,10 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
-# Rejection limits `_MASK - _MASK % n` for the small n that deals and bots draw below: two
+# Rejection limits `_MASK - _MASK % n` for the small n that `below` mostly serves: two
 # big-integer operations a draw saved, the values unchanged.
 _LIMITS: tuple[int, ...] = (0, *(_MASK - _MASK % n for n in range(1, 1025)))
+_BATCH_MAX = 4096  # `shuffle` draws longer lists than any deck one value at a time
 
 
 def _mix(z: int) -> int:
@@ -46,9 +47,6 @@ def _outputs(state: int, k: int) -> list[int]:
     if sys.byteorder == "big":
         words.byteswap()
     return words[::2].tolist()
-
-
-_BATCH_MAX = 4096  # longer lists than any deck are shuffled one draw at a time
 
 
 @lru_cache(maxsize=256)  # one per deck or pool size in use; each holds three integers of k * 128 bits
