@@ -239,14 +239,9 @@ class State(ABC):
                 self.game.action_id(action)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-            outcome = self.resolve_late(player, action, seen)
-        else:
-            if not self.is_legal(player, action):
-                raise IllegalAction(self.explain_illegal(player, action))
-            outcome = self._apply(player, action) or _APPLIED
-        if outcome is not _BOUNCED:
-            self.version += 1
-        return outcome
+        elif not self.is_legal(player, action):
+            raise IllegalAction(self.explain_illegal(player, action))
+        return self.apply_listed(player, action, seen)  # checked: now as a listed action is applied
 
     def apply_listed(self, player: int, action: Action, seen: int | None = None) -> Outcome:
         """Apply an action object taken from `legal_actions(player)` at version `seen`
@@ -260,7 +255,7 @@ class State(ABC):
             outcome = self._apply(player, action) or _APPLIED
         else:
             outcome = self.resolve_late(player, action, seen)
-        if outcome is not _BOUNCED:  # counted exactly as `apply` counts it
+        if outcome is not _BOUNCED:
             self.version += 1
         return outcome
 
