@@ -73,9 +73,6 @@ class ZarGame(Game):
         self.points = points_table(self.options["scoring"])
         self.max_size = self.half_decks + self.chameleons  # the largest possible multiple play
         self._plays: tuple[Play, ...] = tuple(self._all_plays())
-        self.plays_of: dict[tuple[int, int, int, bool, int], Play] = {
-            (p.card, p.real, p.chameleons, p.chameleon_on_top, p.declare): p for p in self._plays
-        }
         self._play_index = {p: i for i, p in enumerate(self._plays)}
         # The hot path's tables: the prebuilt plays of each (card, printed, Chameleons) cell in table order,
         # and runs of cells concatenated on first use (`span`), so listing a hand's plays is a few extends.
