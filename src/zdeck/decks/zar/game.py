@@ -103,7 +103,7 @@ class ZarGame(Game):
 
     def span(self, card: int, low: int, real: int, chameleons: int) -> tuple[Play, ...]:
         """Every play of `card` with `low`..`real` printed cards and 0..`chameleons` Chameleons, in table order."""
-        index = ((card * 2 + low) * (self.half_decks + 1) + real) * (self.chameleons + 1) + chameleons
+        index = card * self.span_kstride + low * self.span_lowstride + real * self.span_nstride + chameleons
         got = self.spans[index]
         if got is None:
             cells = self._cells
