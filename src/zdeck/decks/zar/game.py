@@ -81,9 +81,9 @@ class ZarGame(Game):
             key = (play.card, play.real, play.chameleons)
             self._cells[key] = self._cells.get(key, ()) + (play,)
         # span(card, low, real, c) lives at card * kstride + low * lowstride + real * nstride + c
-        self.span_nstride = self.chameleons + 1
-        self.span_lowstride = (self.half_decks + 1) * self.span_nstride
-        self.span_kstride = 2 * self.span_lowstride
+        self.span_nstride: int = self.chameleons + 1
+        self.span_lowstride: int = (self.half_decks + 1) * self.span_nstride
+        self.span_kstride: int = 2 * self.span_lowstride
         self.spans: list[tuple[Play, ...] | None] = [None] * (PLAIN_KINDS * self.span_kstride)
         # A hand without Chameleons (the usual hand) lists its turn plays from whole rows:
         # plain_rows[k][n] is span(k, 1, n, 0), every play of 1..n printed cards of kind k.
