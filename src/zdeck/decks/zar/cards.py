@@ -116,6 +116,11 @@ def player_range(half_decks: int) -> tuple[int, int]:
     return lo, hi
 
 
+def cards_in(hand: list[int]) -> list[int]:
+    """A hand of counts per kind as its cards, kind by kind."""
+    return [k for k, count in enumerate(hand) for _ in range(count)]
+
+
 def full_deck(half_decks: int, chameleons: int) -> list[int]:
     """Every card in play as kinds: N copies of each printed card and the chosen Chameleons."""
     cards = [k for k in range(PLAIN_KINDS) for _ in range(half_decks)]

@@ -13,6 +13,7 @@ from zdeck.decks.zar.cards import (
     CHAMELEON,
     NUM_KINDS,
     PLAIN_KINDS,
+    cards_in,
     deal_size,
     declaration_name,
     declarations,
@@ -159,7 +160,7 @@ class ZarGame(Game):
             raise ValueError("zar state: pile and pile_as must be non-empty and of equal length")
         if any(a == CHAMELEON or (p != CHAMELEON and p != a) for p, a in zip(state.pile, state.pile_as)):
             raise ValueError("zar state: pile_as must repeat the printed cards and give Chameleons an identity")
-        have = sorted(state.drawpile + state.pile + [k for h in state.hands for k, c in enumerate(h) for _ in range(c)])
+        have = sorted(state.drawpile + state.pile + [k for h in state.hands for k in cards_in(h)])
         if have != sorted(full_deck(self.half_decks, self.chameleons)):
             raise ValueError("zar state: the cards do not add up to the deck in play")
         top = state.pile_as[-1]

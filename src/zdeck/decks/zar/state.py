@@ -25,6 +25,7 @@ from zdeck.decks.zar.cards import (
     KINDS,
     NUM_KINDS,
     WASP_DRAW,
+    cards_in,
     declaration_name,
 )
 from zdeck.decks.zar.rules import (
@@ -640,7 +641,7 @@ class ZarState(State):
         others = [q for q in range(self.game.players) if q != player]
         pool = list(self.drawpile)
         for q in others:
-            pool += [k for k, c in enumerate(self.hands[q]) for _ in range(c)]
+            pool += cards_in(self.hands[q])
         rng.shuffle(pool)
         for q in others:
             hand = [0] * NUM_KINDS
@@ -649,6 +650,5 @@ class ZarState(State):
             twin.hands[q] = hand
         twin.drawpile = pool
         if self.phase == DRAWN and self.turn != player:
-            held = [k for k, c in enumerate(twin.hands[self.turn]) for _ in range(c)]
-            twin.drawn = rng.choice(held)  # which card was drawn is hidden too
+            twin.drawn = rng.choice(cards_in(twin.hands[self.turn]))  # which card was drawn is hidden too
         return twin
