@@ -28,10 +28,14 @@ def play(
     name: str, real: int = 1, chameleons: int = 0, top: bool = False, declare: str = "", call: Call | None = None
 ) -> Play:
     """A Play by card name; `declare` is a colour or a plural symbol ("Moons")."""
-    value = -1
-    if declare:
-        value = COLOURS.index(declare) if declare in COLOURS else DECLARED_SYMBOLS.index(declare)
-    return Play(k(name), real, chameleons, top or (real == 0), value, call)
+    return Play(k(name), real, chameleons, top or (real == 0), declaration(declare), call)
+
+
+def declaration(name: str) -> int:
+    """A declaration's index from its spoken name: a colour or a plural symbol ("Moons"); "" for none (-1)."""
+    if not name:
+        return -1
+    return COLOURS.index(name) if name in COLOURS else DECLARED_SYMBOLS.index(name)
 
 
 def scenario(
@@ -79,15 +83,12 @@ def scenario(
                 left[card] -= 1
     rest = sorted(left.elements())
     top = as_[-1]
-    value = -1
-    if declared:
-        value = COLOURS.index(declared) if declared in COLOURS else DECLARED_SYMBOLS.index(declared)
     data.update(
         hands=counts,
         drawpile=rest + nxt[::-1],
         pile=physical,
         pile_as=as_,
-        declared=value,
+        declared=declaration(declared),
         direction=direction,
         owner=owner,
         count=count,
