@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
+from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
+from zdeck.dealing import deal_out
 from zdeck.decks.zoker.cards import DECK, Card
 from zdeck.decks.zoker.kubo.actions import ACTIONS, DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
@@ -65,7 +66,7 @@ class Kubo(Game):
         return ACTIONS
 
 
-class KuboState(State):
+class KuboState(RoundTotals, State):
     def __init__(self, game: Kubo, rng: Rng) -> None:
         self.game = game
         self.frame = FRAMES[game.options["start"]]
@@ -292,20 +293,11 @@ class KuboState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def scores(self) -> list[float]:
-        return list(self.totals)
-
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
         best = max(self.totals)
         return [p for p, t in enumerate(self.totals) if t == best]
-
-    def round(self) -> int:
-        return self.round_no
-
-    def round_scores(self) -> list[list[float]]:
-        return [list(r) for r in self.history]
 
     # -- views ----------------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:
@@ -413,13 +405,9 @@ class KuboState(State):
         twin = self.clone()
         others = [p for p in range(self.game.players) if p != player]
         pool = [c for p in others for c in self.hands[p]] + self.pile
-        rng.shuffle(pool)
-        start = 0
-        for p in others:
-            size = len(self.hands[p])
-            twin.hands[p] = sorted(pool[start:start + size], key=_index)
-            start += size
-        twin.pile = pool[start:]
+        hands, twin.pile = deal_out(rng, pool, [len(self.hands[p]) for p in others])
+        for p, hand in zip(others, hands):
+            twin.hands[p] = sorted(hand, key=_index)
         return twin
 
 

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option, State
+from zdeck.core import Action, Game, Option, RoundTotals, State
+from zdeck.dealing import deal_out
 from zdeck.decks.zoker.cards import DECK, Card, stronger
 from zdeck.decks.zoker.tiko.actions import ACTIONS, PLAYS, Play
 from zdeck.rng import Rng
@@ -68,7 +69,7 @@ class Tiko(Game):
         return ACTIONS
 
 
-class TikoState(State):
+class TikoState(RoundTotals, State):
     def __init__(self, game: Tiko, rng: Rng) -> None:
         self.game = game
         self.rng = rng
@@ -195,20 +196,11 @@ class TikoState(State):
     def is_over(self) -> bool:
         return self.over
 
-    def scores(self) -> list[float]:
-        return list(self.totals)
-
     def winners(self) -> list[int]:
         if not self.over:
             return []
         best = max(self.totals)
         return [p for p, t in enumerate(self.totals) if t == best]
-
-    def round(self) -> int:
-        return self.round_no
-
-    def round_scores(self) -> list[list[float]]:
-        return [list(r) for r in self.history]
 
     # -- views ---------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -323,13 +315,9 @@ class TikoState(State):
         twin = self.clone()
         others = [p for p in range(self.game.players) if p != player]
         pool = [c for p in others for c in self.hands[p]] + self.deck
-        rng.shuffle(pool)
-        start = 0
-        for p in others:
-            size = len(self.hands[p])
-            twin.hands[p] = sorted(pool[start:start + size], key=_index)
-            start += size
-        twin.deck = pool[start:]
+        hands, twin.deck = deal_out(rng, pool, [len(self.hands[p]) for p in others])
+        for p, hand in zip(others, hands):
+            twin.hands[p] = sorted(hand, key=_index)
         return twin
 
 
