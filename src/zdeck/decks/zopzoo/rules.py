@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Game, Option, State
+from zdeck.core import Game, Option, RoundTotals, State
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import specialty
 from zdeck.decks.zopzoo.actions import ZopAction
@@ -71,7 +71,7 @@ class ZopZoo(Game):
         return A.action_table(self.players)
 
 
-class ZopZooState(State):
+class ZopZooState(RoundTotals, State):
     game: ZopZoo
     rng: Rng
     n: int  # players
@@ -368,19 +368,10 @@ class ZopZooState(State):
     def is_over(self) -> bool:
         return self.phase == "over"
 
-    def scores(self) -> list[float]:
-        return list(self.totals)
-
     def winners(self) -> list[int]:
         if self.phase != "over":
             return []
         return game_winners(self.totals)
-
-    def round(self) -> int:
-        return self.round_no
-
-    def round_scores(self) -> list[list[float]]:
-        return [list(s) for s in self.history]
 
     # -- views --------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
