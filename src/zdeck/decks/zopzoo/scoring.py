@@ -36,8 +36,7 @@ def highest_tally(scores: Sequence[int], first: int) -> int:
     (1, 1)
     """
     n = len(scores)
-    order = [(first + k) % n for k in range(n)]
-    return max(order, key=lambda q: (scores[q], -order.index(q)))
+    return max(((first + k) % n for k in range(n)), key=scores.__getitem__)  # max keeps the first of equals
 
 
 def game_winners(totals: Sequence[int]) -> list[int]:
