@@ -23,7 +23,6 @@ REVERSE = "reverse"  # Crab
 NEXT_DRAWS = "next_draws"  # Monkeys
 NEXT_MISSES = "next_misses"  # Frogs
 NEXT_MISSES_THEN_DRAWS = "next_misses_then_draws"  # Kangaroo
-EFFECTS = (None, ANY_SINGLE, REVERSE, NEXT_DRAWS, NEXT_MISSES, NEXT_MISSES_THEN_DRAWS)
 
 DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8"))
 
@@ -85,11 +84,9 @@ class Deck:
     wild: int
     cage: int
     is_animal: tuple[bool, ...]
-    is_basic: tuple[bool, ...]
     is_special_animal: tuple[bool, ...]  # a Cage may capture it
     is_special_card: tuple[bool, ...]  # Wild Card or Cage (the end-of-game tie-break counts these)
     effect: tuple[str | None, ...]
-    animal: tuple[str, ...]
     matchers: tuple[frozenset[int], ...]  # matchers[t]: kinds that may be played on kind t
     # The same facts as bitmasks over kinds (bit k = kind k), for the rules' hot path, where a
     # hand is also kept as the mask of the kinds it holds: one AND answers "may any card follow?".
@@ -107,7 +104,8 @@ class Deck:
         return list(self.box)
 
     def hand_size(self, players: int) -> int:
-        return DATA["hand_size_large_table"] if players >= DATA["large_table_from"] else DATA["hand_size"]
+        size: int = DATA["hand_size_large_table"] if players >= DATA["large_table_from"] else DATA["hand_size"]
+        return size
 
     def card(self, text: Any) -> int:
         """The kind of a card text; ValueError for anything else."""
@@ -139,11 +137,9 @@ def load_deck(colours: int) -> Deck:
         wild=len(kinds) - 2,
         cage=len(kinds) - 1,
         is_animal=tuple(c.is_animal for c in kinds),
-        is_basic=tuple(c.animal in BASIC_ANIMALS for c in kinds),
         is_special_animal=tuple(c.is_animal and c.animal not in BASIC_ANIMALS for c in kinds),
         is_special_card=tuple(not c.is_animal for c in kinds),
         effect=effects,
-        animal=tuple(c.animal for c in kinds),
         matchers=matchers,
         match_mask=tuple(sum(1 << k for k in ok) for ok in matchers),
         animal_mask=sum(1 << k for k, c in enumerate(kinds) if c.is_animal),
