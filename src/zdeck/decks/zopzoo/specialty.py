@@ -21,11 +21,11 @@ def units(rows: Rows, cover: dict[int, int], bonus: Rows, p: int) -> list[int]:
 
 def usable(rows: Rows, cover: dict[int, int], bonus: Rows, p: int, kind: Kind) -> bool:
     """Can p use this Specialty card: a POINTS card to give, one to take, or one of each to switch?"""
-    mine = bool(units(rows, cover, bonus, p))
+    if kind is not Kind.RACCOON and not units(rows, cover, bonus, p):
+        return False  # nothing of p's own to give or switch
     if kind is Kind.HYENA:
-        return mine
-    theirs = any(units(rows, cover, bonus, q) for q in range(len(rows)) if q != p)
-    return theirs if kind is Kind.RACCOON else mine and theirs
+        return True
+    return any(units(rows, cover, bonus, q) for q in range(len(rows)) if q != p)
 
 
 def actions(rows: Rows, cover: dict[int, int], bonus: Rows, p: int, kind: Kind) -> list[ZopAction]:
