@@ -31,7 +31,7 @@ COLOUR, SIZE, SHAPE = 0, 1, 2
 
 def _load_deck() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
-    data = json.loads(text)
+    data: dict[str, Any] = json.loads(text)
     for key in ("colours", "sizes", "shapes"):
         if len(data[key]) != 4:
             raise RuntimeError(f"zoker deck.json: {key} must list 4 values, weakest first")
@@ -100,7 +100,7 @@ class Card:
             raise ValueError(f"cannot read {text!r} as a Zoker card: size must be one of {', '.join(SIZES)}")
         if shape is None:
             raise ValueError(f"cannot read {text!r} as a Zoker card: shape must be one of {', '.join(SHAPES)}")
-        return DECK[colour * 16 + size * 4 + shape]
+        return card_at(shape, size, colour)
 
 
 DECK: tuple[Card, ...] = tuple(Card(c, s, h) for c in range(4) for s in range(4) for h in range(4))
@@ -109,10 +109,6 @@ DECK: tuple[Card, ...] = tuple(Card(c, s, h) for c in range(4) for s in range(4)
 def card_at(shape: int, size: int, colour: int) -> Card:
     """The card whose cube place is (shape, size, colour)."""
     return DECK[colour * 16 + size * 4 + shape]
-
-
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    return [Card.parse(t) for t in texts]
 
 
 # -- relations ---------------------------------------------------------------------
@@ -166,9 +162,8 @@ Line = tuple[Card, Card, Card, Card]
 
 
 def _line(points: Iterable[tuple[int, int, int]]) -> Line:
-    cards = tuple(card_at(*p) for p in points)
-    assert len(cards) == 4
-    return cards  # type: ignore[return-value]
+    a, b, c, d = (card_at(*p) for p in points)
+    return (a, b, c, d)
 
 
 def _straights() -> tuple[Line, ...]:
