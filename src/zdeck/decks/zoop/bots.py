@@ -28,10 +28,21 @@ from typing import Any
 
 from zdeck.core import Action, State
 from zdeck.decks.zoop.actions import Cage, Discard, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import ANY_SINGLE, BASIC_ANIMALS, Card, card_by_text, effect_of, load_deck
+from zdeck.decks.zoop.cards import (
+    ANY_SINGLE,
+    BASIC_ANIMALS,
+    NEXT_DRAWS,
+    NEXT_MISSES,
+    NEXT_MISSES_THEN_DRAWS,
+    WILD,
+    Card,
+    card_by_text,
+    effect_of,
+    load_deck,
+)
 from zdeck.rng import Rng
 
-_HURTS_NEXT = {"next_draws", "next_misses", "next_misses_then_draws"}
+_HURTS_NEXT = {NEXT_DRAWS, NEXT_MISSES, NEXT_MISSES_THEN_DRAWS}
 
 
 class _Table:
@@ -119,13 +130,13 @@ class HeuristicBot:
             else:
                 value += 1.0
         share = table.matchers_unseen(card)
-        value += 4.0 * (1.0 - table.p_lacks(share, table.next_size)) * -1.0  # the next player may follow
+        value -= 4.0 * (1.0 - table.p_lacks(share, table.next_size))  # the next player may follow
         everyone_passes = 1.0
         for h in table.others:
             everyone_passes *= table.p_lacks(share, h)
         if not discard:
             value += 8.0 * everyone_passes  # a free discard follows
-        wild_held = any(c.animal == "wild" for c in rest)
+        wild_held = any(c.animal == WILD for c in rest)
         if card.animal in BASIC_ANIMALS and wild_held and not any(c.animal in BASIC_ANIMALS for c in rest):
             value -= 4.0  # keep one basic animal so the Wild Card stays playable
         return value
