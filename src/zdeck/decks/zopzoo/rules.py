@@ -226,7 +226,8 @@ class ZopZooState(RoundTotals, State):
             "chain": "take the matching card revealed on the discard pile, or stop",
         }[self.phase]
         if self.phase == "turn":
-            if self._top_special() >= 0 and self.can_use(player, self._top_special()):
+            special = self._top_special()
+            if special >= 0 and self.can_use(player, special):
                 what = "the Specialty card on top of the discard pile must be used when possible"
             elif self.discard and self.can_match(player, self.discard[-1]) and self.auto:
                 what = "you can match the top of the discard pile, so you must take it"
