@@ -6,8 +6,8 @@ and looks facts up in the tuples below, so a state is plain lists of ints.
 
 >>> len(WHITE), len(BLACK), len(CARDS)
 (52, 74, 126)
->>> CARDS[MATCH[POINTS_OF["owl"]]].name
-'owl'
+>>> NAME[MATCHER_OF[card_id("owl")]], NAME[MATCH[card_id("owl points")]]
+('owl points', 'owl')
 """
 
 from __future__ import annotations
@@ -129,7 +129,6 @@ def _matches() -> tuple[int, ...]:
 
 
 MATCH: tuple[int, ...] = _matches()
-POINTS_OF: dict[str, int] = {CARDS[w].name: b for b, w in enumerate(MATCH) if w >= 0}  # white name -> its black match
 MATCHER_OF: dict[int, int] = {w: b for b, w in enumerate(MATCH) if w >= 0}  # white id -> the black card matching it
 
 
