@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
+from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
 from zdeck.decks.zipzap.cards import (
     ACTIONS,
     BY_TEXT,
@@ -76,7 +76,7 @@ _RACE, _LEAD, _OVER = Phase.RACE, Phase.LEAD, Phase.OVER
 _BOUNCED = Outcome.BOUNCED
 
 
-class ZipZapState(State):
+class ZipZapState(RoundTotals, State):
     """Hands are bitmasks over card indices and the pile holds indices: the race loop
     runs on integer operations (cards and actions appear only at the contract's edge)."""
 
@@ -288,20 +288,11 @@ class ZipZapState(State):
     def is_over(self) -> bool:
         return self.phase is _OVER
 
-    def scores(self) -> list[float]:
-        return list(self.totals)
-
     def winners(self) -> list[int]:
         if not self.is_over():
             return []
         best = (max if self.game.options["scoring"] == "wins" else min)(self.totals)
         return [p for p, t in enumerate(self.totals) if t == best]
-
-    def round(self) -> int:
-        return self.round_no
-
-    def round_scores(self) -> list[list[float]]:
-        return [list(r) for r in self.history]
 
     # -- views -------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
