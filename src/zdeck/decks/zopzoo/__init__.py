@@ -11,4 +11,4 @@ from zdeck.decks.zopzoo.rules import ZopZoo, ZopZooState
 GAMES = [ZopZoo]
 BOTS = {"zopzoo": {"heuristic": HeuristicBot}}
 
-__all__ = ["GAMES", "BOTS", "HeuristicBot", "ZopZoo", "ZopZooState"]
+__all__ = ["BOTS", "GAMES", "HeuristicBot", "ZopZoo", "ZopZooState"]
