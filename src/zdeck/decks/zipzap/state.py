@@ -8,6 +8,7 @@ from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
+from zdeck.dealing import deal_out
 from zdeck.decks.zipzap.cards import (
     ACTIONS,
     BY_TEXT,
@@ -103,11 +104,8 @@ class ZipZapState(RoundTotals, State):
     # -- the round ---------------------------------------------------------------
     def start_round(self) -> None:
         n = self.game.players
-        cards = list(deck_of(self.suits_in_play))
-        self.rng.shuffle(cards)
-        deal = DATA["deal"][str(n)]
-        self.hands = [_mask(cards[i * deal:(i + 1) * deal]) for i in range(n)]
-        self.deck = cards[n * deal:]
+        hands, self.deck = deal_out(self.rng, list(deck_of(self.suits_in_play)), [DATA["deal"][str(n)]] * n)
+        self.hands = [_mask(hand) for hand in hands]
         self.has_zap = [True] * n
         self.pile = []
         self.wanted = 0
@@ -389,14 +387,11 @@ class ZipZapState(RoundTotals, State):
         twin = self.clone()
         others = [p for p in range(self.game.players) if p != player]
         pool = [i for p in others for i in indices(self.hands[p])] + self.deck
+        sizes = [self.hands[p].bit_count() for p in others]
         for _ in range(100):
-            rng.shuffle(pool)
-            start = 0
-            for p in others:
-                size = self.hands[p].bit_count()
-                twin.hands[p] = _mask(pool[start:start + size])
-                start += size
-            twin.deck = pool[start:]
+            hands, twin.deck = deal_out(rng, pool, sizes)
+            for p, hand in zip(others, hands):
+                twin.hands[p] = _mask(hand)
             if twin.phase is not _RACE or twin.anyone_can_follow():
                 break
         return twin
