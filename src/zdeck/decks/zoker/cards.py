@@ -124,6 +124,10 @@ def is_pair(a: Card, b: Card) -> bool:
     return common(a, b) == 2
 
 
+# PAIR_MASKS[i]: a 64-bit mask of the cards compatible with card i, so Solo and Memo test a pair with one shift.
+PAIR_MASKS: tuple[int, ...] = tuple(sum(1 << b.index for b in DECK if is_pair(a, b)) for a in DECK)
+
+
 def is_straight(cards: Sequence[Card]) -> bool:
     """Four mutually compatible cards (they are then one line of the cube)."""
     return len(cards) == 4 and all(is_pair(a, b) for a, b in combinations(cards, 2))

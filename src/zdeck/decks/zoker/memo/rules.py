@@ -6,13 +6,13 @@ or, in the easier variant, two cards sharing at least one quality.
 
 from __future__ import annotations
 
-from zdeck.decks.zoker.cards import DECK, common, is_pair
+from zdeck.decks.zoker.cards import DECK, PAIR_MASKS, common
 
 PAIR_RULES = ("two", "one")
 EMPTY = -1
 
 _MATES: dict[str, tuple[int, ...]] = {
-    "two": tuple(sum(1 << b.index for b in DECK if is_pair(a, b)) for a in DECK),
+    "two": PAIR_MASKS,
     "one": tuple(sum(1 << b.index for b in DECK if b != a and common(a, b) >= 1) for a in DECK),
 }
 

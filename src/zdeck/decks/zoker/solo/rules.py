@@ -9,17 +9,14 @@ questions as the engine - legality is written once.
 
 from __future__ import annotations
 
-from zdeck.decks.zoker.cards import DECK, is_pair
+from zdeck.decks.zoker.cards import PAIR_MASKS
 
 UPPER = 12  # three upper rows of four places
 PILES = 4  # the last row
 DEAL = 4  # cards dealt at once, and the free room needed to deal them
 EMPTY = -1
 
-# COMPAT[i] is a 64-bit mask of the cards compatible with card i (exactly two qualities in common).
-COMPAT: tuple[int, ...] = tuple(
-    sum(1 << b.index for b in DECK if is_pair(a, b)) for a in DECK
-)
+COMPAT = PAIR_MASKS  # COMPAT[i]: the cards compatible with card i (exactly two qualities in common)
 
 
 def compatible(a: int, b: int) -> bool:
