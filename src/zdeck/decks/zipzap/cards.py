@@ -49,12 +49,20 @@ def _followers(top: Card) -> tuple[Card, ...]:
     return (Card(top.suit, n), Card(WILD, n))
 
 
+def mask_of(codes: Iterable[int]) -> int:
+    """The bitmask of these card indices."""
+    mask = 0
+    for code in codes:
+        mask |= 1 << code
+    return mask
+
+
 _FOLLOWERS: dict[Card, tuple[Card, ...]] = {card: _followers(card) for card in CARDS}
-FOLLOWER_MASKS: tuple[int, ...] = tuple(sum(1 << f.index for f in _followers(card)) for card in CARDS)
+FOLLOWER_MASKS: tuple[int, ...] = tuple(mask_of(f.index for f in _FOLLOWERS[card]) for card in CARDS)
 POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 # (mask of the cards worth p, p) per distinct value: a hand's points are a few bit counts
 POINT_MASKS: tuple[tuple[int, int], ...] = tuple(
-    (sum(1 << c.index for c in CARDS if c.points == p), p) for p in sorted(set(POINTS)))
+    (mask_of(c.index for c in CARDS if c.points == p), p) for p in sorted(set(POINTS)))
 
 
 def hand_points(mask: int) -> int:
@@ -70,10 +78,6 @@ def deck_of(suits: tuple[int, ...]) -> tuple[int, ...]:
 def followers(top: Card) -> tuple[Card, ...]:
     """Cards that may go on `top`: the next number of its suit or wild; of any suit on a wild."""
     return _FOLLOWERS[top]
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    return sum(1 << card.index for card in set(cards))
 
 
 def indices(mask: int) -> list[int]:

@@ -26,6 +26,7 @@ from zdeck.decks.zipzap.cards import (
     Play,
     Zap,
     indices,
+    mask_of,
     plays_of,
 )
 from zdeck.rng import Rng
@@ -105,7 +106,7 @@ class ZipZapState(RoundTotals, State):
     def start_round(self) -> None:
         n = self.game.players
         hands, self.deck = deal_out(self.rng, list(deck_of(self.suits_in_play)), [DATA["deal"][str(n)]] * n)
-        self.hands = [_mask(hand) for hand in hands]
+        self.hands = [mask_of(hand) for hand in hands]
         self.has_zap = [True] * n
         self.pile = []
         self.wanted = 0
@@ -345,7 +346,7 @@ class ZipZapState(RoundTotals, State):
                                     for s in sd.listed(sd.field(data, "suits_in_play"), "suits_in_play"))
         hands = [[_card(c, "hands").index for c in sd.listed(hand, "hands")]
                  for hand in sd.per_seat(sd.field(data, "hands"), n, "hands")]
-        state.hands = [_mask(h) for h in hands]
+        state.hands = [mask_of(h) for h in hands]
         state.has_zap = [sd.boolean(z, "has_zap") for z in sd.per_seat(sd.field(data, "has_zap"), n, "has_zap")]
         state.deck = [_card(c, "deck").index for c in sd.listed(sd.field(data, "deck"), "deck")]
         for entry in sd.listed(sd.field(data, "pile"), "pile"):
@@ -391,17 +392,10 @@ class ZipZapState(RoundTotals, State):
         for _ in range(100):
             hands, twin.deck = deal_out(rng, pool, sizes)
             for p, hand in zip(others, hands):
-                twin.hands[p] = _mask(hand)
+                twin.hands[p] = mask_of(hand)
             if twin.phase is not _RACE or twin.anyone_can_follow():
                 break
         return twin
-
-
-def _mask(codes: list[int]) -> int:
-    mask = 0
-    for i in codes:
-        mask |= 1 << i
-    return mask
 
 
 def _texts(mask: int) -> list[str]:
