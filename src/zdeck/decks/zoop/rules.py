@@ -366,11 +366,9 @@ class ZoopState(State):
         if kind is Play or kind is Discard:
             if player != self.turn:
                 return False
-            k = g.kind_of.get(id(action))
-            if k is None:
-                k = g.kind(action)
-                if k < 0:
-                    return False
+            k = g.kind(action)
+            if k < 0:
+                return False
             m, phase = self.masks[player], self.phase
             if kind is Discard:
                 return phase == DISCARD and bool(self._discard_mask(player) >> k & 1)
