@@ -679,8 +679,7 @@ class ZoopState(State):
         self._draw_one(p)
         if not self.draw and self.phase is OWED:  # nothing left for Monkeys/Kangaroo to make them draw
             self.phase, self.owed = PLAY, 0
-            if not self.draw:
-                self._check_blocked()
+            self._check_blocked()
 
     def _capture(self, p: int, action: Cage) -> Outcome:
         if not action.called:
