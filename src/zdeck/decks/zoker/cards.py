@@ -25,6 +25,8 @@ from importlib import resources
 from itertools import combinations
 from typing import Any
 
+from zdeck import statedict as sd
+
 # Quality indices, in the rulebook's order of priority (colour strongest).
 COLOUR, SIZE, SHAPE = 0, 1, 2
 
@@ -104,6 +106,20 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(c, s, h) for c in range(4) for s in range(4) for h in range(4))
+
+
+def by_index(card: Card) -> int:
+    """Sort key: hands are kept in deck order."""
+    return card.index
+
+
+# Readers for saved states (`statedict` style: value and what it is, for the error message).
+read_card = sd.reader(Card.parse)
+read_index = sd.reader(lambda text: Card.parse(text).index)  # Solo and Memo keep cards as bare indices
+
+
+def read_cards(value: Any, what: str) -> list[Card]:
+    return sd.each(value, what, read_card)
 
 
 def card_at(shape: int, size: int, colour: int) -> Card:

@@ -8,7 +8,7 @@ from typing import Any
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
 from zdeck.dealing import deal_out
-from zdeck.decks.zoker.cards import DECK, Card
+from zdeck.decks.zoker.cards import DECK, Card, by_index, read_cards
 from zdeck.decks.zoker.kubo.actions import ACTIONS, DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
     FRAMES,
@@ -101,7 +101,7 @@ class KuboState(RoundTotals, State):
         self.top = column_tops(self.frame, self.placed)
         cards = [c for c in DECK if not self.placed[c.index]]
         self.rng.shuffle(cards)
-        self.hands = [sorted(cards[p * HAND:(p + 1) * HAND], key=_index) for p in range(n)]
+        self.hands = [sorted(cards[p * HAND:(p + 1) * HAND], key=by_index) for p in range(n)]
         self.pile = cards[n * HAND:]
         self.several = [False] * n
         self.points = [0] * n
@@ -121,7 +121,7 @@ class KuboState(RoundTotals, State):
     def draw(self, player: int) -> None:
         hand = self.hands[player]
         hand.append(self.pile.pop())
-        hand.sort(key=_index)
+        hand.sort(key=by_index)
 
     def finish_turn(self) -> None:
         """After End (and the shouts it allowed): the next turn, or the end of the round."""
@@ -349,11 +349,11 @@ class KuboState(RoundTotals, State):
         state.round_no = sd.integer(get("round"), "round")
         state.phase = sd.choice(get("phase"), "phase", (TURN, SHOUT, OVER))
         state.turn = sd.seat(get("turn"), n, "turn")
-        for card in _cards(get("table"), "table"):
+        for card in read_cards(get("table"), "table"):
             state.placed[card.index] = True
         state.top = column_tops(state.frame, state.placed)
-        state.hands = [sorted(_cards(h, "hands"), key=_index) for h in sd.per_seat(get("hands"), n, "hands")]
-        state.pile = _cards(get("pile"), "pile")
+        state.hands = [sorted(read_cards(h, "hands"), key=by_index) for h in sd.per_seat(get("hands"), n, "hands")]
+        state.pile = read_cards(get("pile"), "pile")
         state.may_draw = sd.boolean(get("may_draw"), "may_draw")
         state.laid = sd.integer(get("laid"), "laid")
         state.several = [sd.boolean(b, "several") for b in sd.per_seat(get("several"), n, "several")]
@@ -407,7 +407,7 @@ class KuboState(RoundTotals, State):
         pool = [c for p in others for c in self.hands[p]] + self.pile
         hands, twin.pile = deal_out(rng, pool, [len(self.hands[p]) for p in others])
         for p, hand in zip(others, hands):
-            twin.hands[p] = sorted(hand, key=_index)
+            twin.hands[p] = sorted(hand, key=by_index)
         return twin
 
 
@@ -419,13 +419,3 @@ def _line(text: Any) -> int:
         raise ValueError(f"{text!r} is not a line of the cube (four card codes joined by '/')")
     return _LINE_BY_TEXT[text.lower()]
 
-
-def _index(card: Card) -> int:
-    return card.index
-
-
-_card = sd.reader(Card.parse)
-
-
-def _cards(value: Any, what: str) -> list[Card]:
-    return sd.each(value, what, _card)

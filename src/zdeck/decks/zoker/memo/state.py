@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option, State
-from zdeck.decks.zoker.cards import DECK, Card
+from zdeck.decks.zoker.cards import DECK, read_index
 from zdeck.decks.zoker.memo import rules
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, Turn
 from zdeck.decks.zoker.memo.rules import EMPTY, PAIR_RULES
@@ -212,7 +212,7 @@ class MemoState(State):
         state = cls(game, Rng.from_state(get("rng")))
         state.version = sd.integer(get("version"), "version", lo=0)
         table = sd.listed(get("table"), "table")
-        state.table = [EMPTY if c is None else _card(c, f"table[{i}]") for i, c in enumerate(table)]
+        state.table = [EMPTY if c is None else read_index(c, f"table[{i}]") for i, c in enumerate(table)]
         size = len(state.table)
         if not game.options["deal"] <= size <= MAX_PLACES:
             raise ValueError(f"table: {size} places; it needs {game.options['deal']} to {MAX_PLACES}")
@@ -220,15 +220,15 @@ class MemoState(State):
         state.seen_at = sd.integers(get("seen_at"), "seen_at", lo=-1, hi=state.flips, length=size)
         up = get("up")
         state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=size - 1)
-        state.deck = sd.each(get("deck"), "deck", _card)
+        state.deck = sd.each(get("deck"), "deck", read_index)
         state.turn = sd.seat(get("turn"), n, "turn")
-        state.won = [sd.each(w, f"won[{p}]", _card) for p, w in enumerate(sd.per_seat(get("won"), n, "won"))]
+        state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(get("won"), n, "won"))]
         last = get("last")
         if last is not None:
             who, pa, ca, pb, cb, taken = sd.listed(last, "last", 6)
             state.last = [sd.seat(who, n, "last[0]"), sd.integer(pa, "last[1]", lo=0, hi=size - 1),
-                          _card(ca, "last[2]"), sd.integer(pb, "last[3]", lo=0, hi=size - 1),
-                          _card(cb, "last[4]"), sd.boolean(taken, "last[5]")]
+                          read_index(ca, "last[2]"), sd.integer(pb, "last[3]", lo=0, hi=size - 1),
+                          read_index(cb, "last[4]"), sd.boolean(taken, "last[5]")]
         cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
         if sorted(cards) != list(range(len(DECK))):
             raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
@@ -284,5 +284,3 @@ class MemoState(State):
 def _text(card: int) -> str:
     return str(DECK[card])
 
-
-_card = sd.reader(lambda text: Card.parse(text).index)

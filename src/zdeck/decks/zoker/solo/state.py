@@ -13,7 +13,7 @@ from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, State
-from zdeck.decks.zoker.cards import DECK, Card
+from zdeck.decks.zoker.cards import DECK, read_index
 from zdeck.decks.zoker.solo import rules
 from zdeck.decks.zoker.solo.actions import (
     ACTIONS,
@@ -192,10 +192,10 @@ class SoloState(State):
         state = cls(game, Rng.from_state(sd.field(data, "rng")))
         state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
         upper = sd.listed(sd.field(data, "upper"), "upper", UPPER)
-        state.upper = [EMPTY if c is None else _card(c, f"upper[{i}]") for i, c in enumerate(upper)]
+        state.upper = [EMPTY if c is None else read_index(c, f"upper[{i}]") for i, c in enumerate(upper)]
         piles = sd.listed(sd.field(data, "piles"), "piles", PILES)
-        state.piles = [sd.each(p, f"piles[{i}]", _card) for i, p in enumerate(piles)]
-        state.deck = sd.each(sd.field(data, "deck"), "deck", _card)
+        state.piles = [sd.each(p, f"piles[{i}]", read_index) for i, p in enumerate(piles)]
+        state.deck = sd.each(sd.field(data, "deck"), "deck", read_index)
         cards = [c for c in state.upper if c != EMPTY] + [c for p in state.piles for c in p] + state.deck
         if sorted(cards) != list(range(len(DECK))):
             raise ValueError("the layout, piles and deck must hold each of the 64 cards exactly once")
@@ -227,5 +227,3 @@ def _text(card: int) -> str:
 def _text_or_none(card: int) -> str | None:
     return None if card == EMPTY else str(DECK[card])
 
-
-_card = sd.reader(lambda text: Card.parse(text).index)

@@ -21,7 +21,7 @@ from typing import Any
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option, RoundTotals, State
 from zdeck.dealing import deal_out
-from zdeck.decks.zoker.cards import DECK, Card, stronger
+from zdeck.decks.zoker.cards import DECK, Card, by_index, read_card, read_cards, stronger
 from zdeck.decks.zoker.tiko.actions import ACTIONS, PLAYS, Play
 from zdeck.rng import Rng
 
@@ -118,7 +118,7 @@ class TikoState(RoundTotals, State):
             for p in range(self.game.players):
                 self.hands[p].append(self.deck.pop())
         for hand in self.hands:
-            hand.sort(key=_index)
+            hand.sort(key=by_index)
         return True
 
     # -- the trick ---------------------------------------------------------------------
@@ -259,16 +259,16 @@ class TikoState(RoundTotals, State):
 
         state = cls(game, Rng.from_state(get("rng")))
         state.version = sd.integer(get("version"), "version")
-        state.hands = [sorted(_cards(h, "hands"), key=_index) for h in sd.per_seat(get("hands"), n, "hands")]
-        state.deck = _cards(get("deck"), "deck")
-        state.pile = [(sd.seat(who, n, "pile"), _card(c, "pile")) for who, c in sd.listed(get("pile"), "pile")]
+        state.hands = [sorted(read_cards(h, "hands"), key=by_index) for h in sd.per_seat(get("hands"), n, "hands")]
+        state.deck = read_cards(get("deck"), "deck")
+        state.pile = [(sd.seat(who, n, "pile"), read_card(c, "pile")) for who, c in sd.listed(get("pile"), "pile")]
         state.former = sd.integer(get("former"), "former")
         state.turn = sd.seat(get("turn"), n, "turn")
         state.leader = sd.seat(get("leader"), n, "leader")
-        state.won = [_cards(w, "won") for w in sd.per_seat(get("won"), n, "won")]
+        state.won = [read_cards(w, "won") for w in sd.per_seat(get("won"), n, "won")]
         trick = get("last_trick")
         if trick is not None:  # [winner, cards]
-            trick = (sd.seat(trick[0], n, "last_trick"), _cards(trick[1], "last_trick"))
+            trick = (sd.seat(trick[0], n, "last_trick"), read_cards(trick[1], "last_trick"))
         state.last_trick = trick
         state.round_no = sd.integer(get("round"), "round")
         state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
@@ -282,7 +282,7 @@ class TikoState(RoundTotals, State):
         n = self.game.players
         cards = [c for h in self.hands for c in h] + self.deck + [c for _, c in self.pile] + [
             c for w in self.won for c in w]
-        if sorted(map(_index, cards)) != list(range(64)):
+        if sorted(map(by_index, cards)) != list(range(64)):
             raise ValueError("hands, deck, trick and won cards must hold each of the 64 cards exactly once")
         if len(self.pile) >= n:
             raise ValueError(f"a trick holds at most {n - 1} cards between plays")
@@ -317,16 +317,6 @@ class TikoState(RoundTotals, State):
         pool = [c for p in others for c in self.hands[p]] + self.deck
         hands, twin.deck = deal_out(rng, pool, [len(self.hands[p]) for p in others])
         for p, hand in zip(others, hands):
-            twin.hands[p] = sorted(hand, key=_index)
+            twin.hands[p] = sorted(hand, key=by_index)
         return twin
 
-
-def _index(card: Card) -> int:
-    return card.index
-
-
-_card = sd.reader(Card.parse)
-
-
-def _cards(value: Any, what: str) -> list[Card]:
-    return sd.each(value, what, _card)
