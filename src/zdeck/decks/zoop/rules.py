@@ -128,6 +128,8 @@ class ZoopGame(Game):
         self.match_mask = d.match_mask
         self.held_rule = held_rule
         self.own_cage: bool = self.options["own_cage"] == "allowed"
+        self.zoop_jumps: bool = self.options["zoop_turn"] == "jumps"
+        self.crab_cancelled: bool = self.options["captured_crab"] == "cancelled"
         self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(self.players))
         # What playing each kind does to the turn: seats to step, cards owed by the next to play.
         self.skip_of = tuple(2 if e in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1 for e in d.effect)
@@ -662,7 +664,7 @@ class ZoopState(State):
             self._win(p)
             return APPLIED
         # By default a ZOOP! leaves the turn where it was: the card to match is unchanged (it is the same card).
-        jumps = self.game.options["zoop_turn"] == "jumps"
+        jumps = self.game.zoop_jumps
         turn, owed = ((p + self.direction) % self.game.players, 0) if jumps else (self.turn, self.owed)
         if self._nobody_else_matches(p, k):
             self._start_discard(p, PASSES, turn, owed)
@@ -693,7 +695,7 @@ class ZoopState(State):
             self._win(p)
             return APPLIED
         self._draw_one(captured)  # the captured player draws one card (the Cage's player, if they caged their own)
-        if self.game.options["captured_crab"] == "cancelled":
+        if self.game.crab_cancelled:
             self.direction = before  # the captured animal's effect does not happen
         self.owed, self.drawn, self.declared = 0, -1, None
         self._start_discard(p, CAPTURE, (p + self.direction) % self.game.players, 0)
