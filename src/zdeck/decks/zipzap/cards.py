@@ -13,6 +13,8 @@ DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.js
 SUITS: tuple[str, ...] = (*DATA["solid_suits"], DATA["wild_suit"])
 WILD = len(SUITS) - 1
 TOP_NUMBER = max(DATA["numbers"])
+SOLID_POINTS: int = DATA["points"]["solid"]
+WILD_POINTS: int = DATA["points"]["wild"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +32,7 @@ class Card:
 
     @property
     def points(self) -> int:
-        return DATA["points"]["wild" if self.wild else "solid"]
+        return WILD_POINTS if self.wild else SOLID_POINTS
 
     def __str__(self) -> str:
         return f"{SUITS[self.suit]} {self.number}"

@@ -54,7 +54,8 @@ class ZipZap(Game):
 
     @property
     def total_rounds(self) -> int:
-        return self.options["rounds"] or self.players * DATA["rounds_per_player"][str(self.players)]
+        rounds: int = self.options["rounds"] or self.players * DATA["rounds_per_player"][str(self.players)]
+        return rounds
 
     def new_state(self, seed: int) -> ZipZapState:
         state = ZipZapState(self, Rng(seed))
@@ -81,6 +82,8 @@ _BOUNCED = Outcome.BOUNCED
 class ZipZapState(RoundTotals, State):
     """Hands are bitmasks over card indices and the pile holds indices: the race loop
     runs on integer operations (cards and actions appear only at the contract's edge)."""
+
+    game: ZipZap
 
     def __init__(self, game: ZipZap, rng: Rng) -> None:
         self.game = game
@@ -277,7 +280,7 @@ class ZipZapState(RoundTotals, State):
             points = [hand_points(hand) + zap * self.has_zap[p] for p, hand in enumerate(self.hands)]
         self.history.append(points)
         self.totals = [t + s for t, s in zip(self.totals, points)]
-        if self.round_no >= self.game.total_rounds:  # type: ignore[attr-defined]
+        if self.round_no >= self.game.total_rounds:
             self.phase, self.leader = _OVER, None
             return
         self.round_no += 1
@@ -299,7 +302,7 @@ class ZipZapState(RoundTotals, State):
             "game": self.game.id,
             "seat": player,
             "round": self.round_no,
-            "rounds": self.game.total_rounds,  # type: ignore[attr-defined]
+            "rounds": self.game.total_rounds,
             "phase": self.phase.value,
             "leader": self.leader,
             "last_player": self.last,
