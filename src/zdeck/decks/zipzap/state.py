@@ -21,10 +21,10 @@ from zdeck.decks.zipzap.cards import (
     WILD,
     ZAP,
     Card,
-    deck_of,
-    hand_points,
     Play,
     Zap,
+    deck_of,
+    hand_points,
     indices,
     mask_of,
     plays_of,
@@ -194,7 +194,7 @@ class ZipZapState(RoundTotals, State):
             moves: list[Action] = plays_of(self.hands[player])  # type: ignore[assignment]
         else:
             moves = plays_of(self.hands[player] & self.wanted)  # type: ignore[assignment]
-        if player == self.last and self.may_zap(player):
+        if self.may_zap(player):
             moves.append(ZAP)
         return moves
 
