@@ -8,7 +8,7 @@ import pytest
 
 import zdeck
 from zdeck import IllegalAction, Outcome
-from zdeck.decks.zipzap.cards import ZAP, Card, Play
+from zdeck.decks.zipzap.cards import BY_TEXT, ZAP, Play
 from zdeck.decks.zipzap.state import ZipZapState
 
 ALL_SUITS = ["red", "yellow", "green", "blue", "wild"]
@@ -26,8 +26,7 @@ def table(hands: list[list[str]], pile: list[Any], *, phase: str = "race", leade
 
 
 def play(text: str) -> Play:
-    suit, number = text.split()
-    return Play(Card(ALL_SUITS.index(suit), int(number)))
+    return Play(BY_TEXT[text])
 
 
 @pytest.mark.parametrize(("players", "suits", "deal"), [(2, 3, 12), (3, 4, 12), (4, 5, 12), (5, 5, 9), (6, 5, 8)])
