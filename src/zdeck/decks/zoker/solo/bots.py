@@ -71,7 +71,7 @@ def greedy_choice(upper: list[int], covers: list[int], heights: list[int], deck_
 
     (-3, 0) when no move is left. Shared by GreedyBot and the solver's rollouts.
     """
-    if deck_left and upper.count(EMPTY) >= DEAL:
+    if rules.may_deal(upper, deck_left):
         return (-2, 0)
     best: tuple[int, int] | None = None
     best_key = -1
@@ -112,13 +112,7 @@ def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[
         if slot == -3:
             return max(heights)
         if slot == -2:
-            dealt = 0
-            for i in range(UPPER):
-                if dealt == DEAL or not deck:
-                    break
-                if upper[i] == EMPTY:
-                    upper[i] = deck.pop()
-                    dealt += 1
+            rules.deal(upper, deck)
         elif slot == -1:
             src, dst = divmod(arg, PILES)
             covers[dst], heights[dst] = covers[src], heights[dst] + heights[src]

@@ -37,6 +37,17 @@ def may_deal(upper: list[int], deck_left: int) -> bool:
     return deck_left > 0 and upper.count(EMPTY) >= DEAL
 
 
+def deal(upper: list[int], deck: list[int]) -> None:
+    """Four cards from the top of `deck` into the empty upper places, in reading order (places are all alike)."""
+    dealt = 0
+    for slot in range(UPPER):
+        if dealt == DEAL or not deck:
+            break
+        if upper[slot] == EMPTY:
+            upper[slot] = deck.pop()
+            dealt += 1
+
+
 def card_moves(upper: list[int], covers: list[int]) -> list[tuple[int, int]]:
     """(upper place, pile) for every card that may move to the last row."""
     moves = []

@@ -141,18 +141,8 @@ class SoloState(State):
             self.piles[action.dst].extend(self.piles[action.src])
             self.piles[action.src] = []
         else:
-            self.deal()
+            rules.deal(self.upper, self.deck)
         self.refresh()
-
-    def deal(self) -> None:
-        """Four cards from the draw pile into the empty upper places, in reading order (places are all alike)."""
-        dealt = 0
-        for slot in range(UPPER):
-            if dealt == rules.DEAL or not self.deck:
-                break
-            if self.upper[slot] == EMPTY:
-                self.upper[slot] = self.deck.pop()
-                dealt += 1
 
     def is_over(self) -> bool:
         return self.over
