@@ -3,11 +3,10 @@
 from collections import Counter
 
 import pytest
-
-import zdeck
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import zdeck
 from tests.conformance import check_action_codec, check_bad_inputs, check_choice_walk, check_playouts
 from zdeck.core import State
 
