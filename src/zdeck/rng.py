@@ -8,10 +8,9 @@ bit on any machine and any Python 3.11+.
 
 from __future__ import annotations
 
-import sys
-from array import array
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
+from struct import Struct
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -30,7 +29,7 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def _outputs(state: int, k: int) -> list[int]:
+def _outputs(state: int, k: int) -> tuple[int, ...]:
     """The next k outputs of a generator at `state`, computed side by side in one big integer.
 
     SplitMix64's n-th output is `_mix(state + n * _GAMMA)`: a function of a counter, so k
@@ -38,23 +37,21 @@ def _outputs(state: int, k: int) -> list[int]:
     masking between steps keeps the lanes apart. A dozen big-integer operations then do the
     work of a dozen per draw: a deal costs half as much.
     """
-    ones, counters, low_halves = _packing(k)
+    ones, counters, low_halves, lanes = _packing(k)
     x = (state * ones + counters) & low_halves
     x = ((x ^ (x >> 30)) & low_halves) * 0xBF58476D1CE4E5B9 & low_halves
     x = ((x ^ (x >> 27)) & low_halves) * 0x94D049BB133111EB & low_halves
     x ^= x >> 31  # what the next lane shifts in lands in this lane's high half, which is dropped
-    words = array("Q", x.to_bytes(16 * k, "little"))
-    if sys.byteorder == "big":
-        words.byteswap()
-    return words[::2].tolist()
+    return lanes.unpack(x.to_bytes(16 * k, "little"))
 
 
 @lru_cache(maxsize=256)  # one per deck or pool size in use; each holds three integers of k * 128 bits
-def _packing(k: int) -> tuple[int, int, int]:
-    """For k 128-bit lanes: 1 in each, n * _GAMMA (mod 2**64) in lane n - 1, and each lane's low 64 bits set."""
+def _packing(k: int) -> tuple[int, int, int, Struct]:
+    """For k 128-bit lanes: 1 in each, n * _GAMMA (mod 2**64) in lane n - 1, each lane's low 64 bits
+    set, and the reader of each lane's low 64 bits from little-endian bytes."""
     ones = sum(1 << (128 * n) for n in range(k))
     counters = sum((((n + 1) * _GAMMA) & _MASK) << (128 * n) for n in range(k))
-    return ones, counters, ones * _MASK
+    return ones, counters, ones * _MASK, Struct("<" + "Q8x" * k)
 
 
 class Rng:
@@ -125,6 +122,16 @@ class Rng:
         child = Rng.__new__(Rng)
         child.state = self.next_u64()
         return child
+
+    def spawn_many(self, k: int) -> list[Rng]:
+        """k children, the same as k calls of `spawn` make, their states computed together (`_outputs`)."""
+        children = []
+        for z in _outputs(self.state, k):
+            child = Rng.__new__(Rng)
+            child.state = z
+            children.append(child)
+        self.state = (self.state + k * _GAMMA) & _MASK
+        return children
 
     def clone(self) -> Rng:
         twin = Rng.__new__(Rng)

@@ -117,65 +117,12 @@ class _Seat:
         self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
 
 
-def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_Seat], timing: Rng,
-         record: Record | None) -> int:
-    """Advance one moment (`state.moves()`): ask every actor, land the fastest, resolve the rest as late.
-
-    Returns how many entries the moment adds to a record: the submissions the rules
-    accepted (bounced late ones included, as a replay must bounce them too) or one timeout.
-    This is the simulator's hot path: `ask` and `reaction`, inlined.
-    """
-    # The first proposal is kept in plain locals: a lone one (a turn, or a race only one can
-    # join - most moments) is applied without building a list of proposals.
-    count = 0
-    for player, legal in moment:
-        if not legal:
-            continue
-        seat = seats[player]
-        if seat.needs_extras:
-            view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
-            seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
-            action = seat.act(seen_by_bot, legal, seat.rng, view=view)
-        else:
-            action = seat.act(_NOTHING, legal, seat.rng)
-        if action is None:
-            continue
-        for candidate in legal:  # bots return the listed objects: identity decides, no dataclass equality
-            if candidate is action:
-                listed = True
-                break
-        else:
-            listed = action in legal
-            if not listed and not state.is_legal(player, action):
-                # A bot's illegal choice is a bug, refused at the version it answered: were it
-                # a late one, the rules' bounce would hide it.
-                raise IllegalAction(state.explain_illegal(player, action))
-        if count == 0:
-            first_player, first_action, first_listed = player, action, listed
-        elif count == 1:
-            proposals = [(first_player, first_action, first_listed), (player, action, listed)]
-        else:
-            proposals.append((player, action, listed))
-        count += 1
-    if count == 0:
-        state.timeout()
-        if record is not None:
-            record.actions.append([None, TIMEOUT])
-        return 1
-    if count > 1:
-        proposals = _by_reaction(proposals, seats, timing)
-        first_player, first_action, first_listed = proposals[0]
-    seen = state.version
-    if first_listed:  # it came from this very version's legal list: no second check
-        state.apply_listed(first_player, first_action)
-    else:
-        state.apply(first_player, first_action)
-    if record is not None:
-        record.actions.append([first_player, str(first_action)])
-    if count == 1:
-        return 1
-    landed = 1
-    for player, action, listed in proposals[1:]:
+def _land_late(state: State, late: list[tuple[int, Action, bool]], seen: int, actions: list[Any] | None) -> int:
+    """The slower proposals of a race, each submitted with the version its bot saw: the rules bounce,
+    penalise or apply them. Returns how many the rules accepted (bounced ones included, as a replay
+    must bounce them too); those are recorded with `seen`."""
+    landed = 0
+    for player, action, listed in late:
         try:
             if listed:
                 state.apply_listed(player, action, seen)
@@ -184,8 +131,8 @@ def step(state: State, moment: list[tuple[int, list[Action]]], seats: Sequence[_
         except IllegalAction:
             continue  # the rules refuse it outright; nothing happened, nothing to record
         landed += 1
-        if record is not None:
-            record.actions.append([player, str(action), seen])
+        if actions is not None:
+            actions.append([player, str(action), seen])
     return landed
 
 
@@ -208,21 +155,79 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
         max_steps: int = 200_000) -> tuple[State, int]:
     """One whole game; returns the final state and the number of decisions (recorded entries).
 
-    Each bot's `reaction_ms` and flags are read once, when the game starts."""
+    At each moment (`state.moves()`) every actor is asked, the fastest proposal lands and the
+    rest are resolved as late; if all wait, the state times out. A decision is what a record
+    lists: each submission the rules accepted (bounced late ones included) or one timeout.
+    Each bot's `reaction_ms` and flags are read once, when the game starts. This loop is the
+    simulator's hot path, with `ask` and `reaction` inlined.
+    """
     if len(bots) != game.players:
         raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
     state = game.new_state(seed)
     for bot in bots:
         if hasattr(bot, "reset"):
             bot.reset()
-    master = Rng(seed ^ _SIM_SALT)
-    timing = master.spawn()
-    seats = [_Seat(bot, master.spawn()) for bot in bots]
-    decisions = steps = 0
-    while moment := state.moves():  # nobody may act: the game is over (checked below)
-        decisions += step(state, moment, seats, timing, record)
-        steps += 1
-        if steps > max_steps:
+    timing, *seat_rngs = Rng(seed ^ _SIM_SALT).spawn_many(1 + len(bots))
+    seats = [_Seat(bot, rng) for bot, rng in zip(bots, seat_rngs)]
+    actions = None if record is None else record.actions
+    decisions = 0
+    for _ in range(max_steps):
+        moment = state.moves()
+        if not moment:  # nobody may act: the game is over (checked below)
+            break
+        # The first proposal is kept in plain locals: a lone one (a turn, or a race only one can
+        # join - most moments) is applied without building a list of proposals.
+        count = 0
+        for player, legal in moment:
+            if not legal:
+                continue
+            seat = seats[player]
+            if seat.needs_extras:
+                view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
+                seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
+                action = seat.act(seen_by_bot, legal, seat.rng, view=view)
+            else:
+                action = seat.act(_NOTHING, legal, seat.rng)
+            if action is None:
+                continue
+            for candidate in legal:  # bots return the listed objects: identity decides, no dataclass equality
+                if candidate is action:
+                    listed = True
+                    break
+            else:
+                listed = action in legal
+                if not listed and not state.is_legal(player, action):
+                    # A bot's illegal choice is a bug, refused at the version it answered: were it
+                    # a late one, the rules' bounce would hide it.
+                    raise IllegalAction(state.explain_illegal(player, action))
+            if count == 0:
+                first_player, first_action, first_listed = player, action, listed
+            elif count == 1:
+                proposals = [(first_player, first_action, first_listed), (player, action, listed)]
+            else:
+                proposals.append((player, action, listed))
+            count += 1
+        if count == 0:
+            state.timeout()
+            if actions is not None:
+                actions.append([None, TIMEOUT])
+            decisions += 1
+            continue
+        if count > 1:
+            proposals = _by_reaction(proposals, seats, timing)
+            first_player, first_action, first_listed = proposals[0]
+        seen = state.version
+        if first_listed:  # it came from this very version's legal list: no second check
+            state.apply_listed(first_player, first_action)
+        else:
+            state.apply(first_player, first_action)
+        if actions is not None:
+            actions.append([first_player, str(first_action)])
+        decisions += 1
+        if count > 1:
+            decisions += _land_late(state, proposals[1:], seen, actions)
+    else:
+        if state.moves():
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
     if not state.is_over():
         raise RuntimeError(f"{game.id}: the game is not over but nobody may act")

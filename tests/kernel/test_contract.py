@@ -17,7 +17,7 @@ import zdeck.records
 import zdeck.registry
 from zdeck import Game, IllegalAction, Option, Outcome, RandomBot, Rng, State
 from zdeck.records import Record, RecordError, replay
-from zdeck.sim import LazyObservation, Summary, play, seat_bots
+from zdeck.sim import GameTooLong, LazyObservation, Summary, play, seat_bots
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,3 +385,12 @@ def test_a_losing_racer_with_an_illegal_choice_is_refused_not_bounced() -> None:
 
     with pytest.raises(IllegalAction, match="tap 3 is not legal for player 1"):
         play(TapGame(2), [RandomBot(reaction_ms=100.0), Wild()], seed=0)
+
+
+def test_a_game_that_outlasts_the_step_limit_is_stopped_and_one_that_fits_is_not() -> None:
+    """Each moment of the tap race lands one tap (the slower one bounces): five taps take five steps."""
+    bots = [RandomBot(300), RandomBot(320)]
+    state, _ = play(TapGame(2, taps=5), bots, seed=4, max_steps=5)
+    assert state.is_over() and sum(state.points) == 5
+    with pytest.raises(GameTooLong, match="tap seed 4: no end after 4 steps"):
+        play(TapGame(2, taps=5), bots, seed=4, max_steps=4)

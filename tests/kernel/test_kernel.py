@@ -192,6 +192,14 @@ def test_rng_shuffle_longer_than_a_batch_still_draws_as_below() -> None:
     assert (items, rng.state) == _below_reference(3, 5000)
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=12))
+def test_rng_spawn_many_makes_the_children_successive_spawns_make(seed: int, k: int) -> None:
+    batched, reference = Rng(seed), Rng(seed)
+    children = batched.spawn_many(k)
+    assert [c.state for c in children] == [reference.spawn().state for _ in range(k)]
+    assert batched.state == reference.state
+
+
 def test_every_game_option_default_passes_its_own_check_and_describe_is_json_ready() -> None:
     """A default outside its own choices would be refused the moment a record names it explicitly."""
     import json
