@@ -117,6 +117,13 @@ class _Seat:
         self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
 
 
+def _ask_with_extras(state: State, seat: _Seat, player: int, legal: list[Action]) -> Action | None:
+    """`ask` for a bot that reads its observation or searches a resampled view."""
+    view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
+    seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
+    return seat.act(seen_by_bot, legal, seat.rng, view=view)
+
+
 def _land_late(state: State, late: list[tuple[int, Action, bool]], seen: int, actions: list[Any] | None) -> int:
     """The slower proposals of a race, each submitted with the version its bot saw: the rules bounce,
     penalise or apply them. Returns how many the rules accepted (bounced ones included, as a replay
@@ -175,38 +182,56 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
         moment = state.moves()
         if not moment:  # nobody may act: the game is over (checked below)
             break
-        # The first proposal is kept in plain locals: a lone one (a turn, or a race only one can
-        # join - most moments) is applied without building a list of proposals.
         count = 0
-        for player, legal in moment:
-            if not legal:
-                continue
-            seat = seats[player]
-            if seat.needs_extras:
-                view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
-                seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
-                action = seat.act(seen_by_bot, legal, seat.rng, view=view)
-            else:
-                action = seat.act(_NOTHING, legal, seat.rng)
-            if action is None:
-                continue
-            for candidate in legal:  # bots return the listed objects: identity decides, no dataclass equality
-                if candidate is action:
-                    listed = True
-                    break
-            else:
-                listed = action in legal
-                if not listed and not state.is_legal(player, action):
-                    # A bot's illegal choice is a bug, refused at the version it answered: were it
-                    # a late one, the rules' bounce would hide it.
-                    raise IllegalAction(state.explain_illegal(player, action))
-            if count == 0:
-                first_player, first_action, first_listed = player, action, listed
-            elif count == 1:
-                proposals = [(first_player, first_action, first_listed), (player, action, listed)]
-            else:
-                proposals.append((player, action, listed))
-            count += 1
+        if len(moment) == 1:  # one actor (a turn, most moments): nothing to order, nothing late
+            player, legal = moment[0]
+            if legal:
+                seat = seats[player]
+                if seat.needs_extras:
+                    action = _ask_with_extras(state, seat, player, legal)
+                else:
+                    action = seat.act(_NOTHING, legal, seat.rng)
+                if action is not None:
+                    for candidate in legal:  # bots return the listed objects: identity decides, no dataclass equality
+                        if candidate is action:
+                            state.apply_listed(player, action)
+                            break
+                    else:
+                        state.apply(player, action)  # checked: a bot's illegal choice is refused, with the reason
+                    if actions is not None:
+                        actions.append([player, str(action)])
+                    decisions += 1
+                    continue
+        else:
+            # The first proposal is kept in plain locals: a lone one (a race only one joins) is
+            # applied without building a list of proposals.
+            for player, legal in moment:
+                if not legal:
+                    continue
+                seat = seats[player]
+                if seat.needs_extras:
+                    action = _ask_with_extras(state, seat, player, legal)
+                else:
+                    action = seat.act(_NOTHING, legal, seat.rng)
+                if action is None:
+                    continue
+                for candidate in legal:
+                    if candidate is action:
+                        listed = True
+                        break
+                else:
+                    listed = action in legal
+                    if not listed and not state.is_legal(player, action):
+                        # A bot's illegal choice is a bug, refused at the version it answered: were it
+                        # a late one, the rules' bounce would hide it.
+                        raise IllegalAction(state.explain_illegal(player, action))
+                if count == 0:
+                    first_player, first_action, first_listed = player, action, listed
+                elif count == 1:
+                    proposals = [(first_player, first_action, first_listed), (player, action, listed)]
+                else:
+                    proposals.append((player, action, listed))
+                count += 1
         if count == 0:
             state.timeout()
             if actions is not None:
