@@ -132,8 +132,14 @@ class ZoopGame(Game):
         self.crab_cancelled: bool = self.options["captured_crab"] == "cancelled"
         self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(self.players))
         # What playing each kind does to the turn: seats to step, cards owed by the next to play.
-        self.skip_of = tuple(2 if e in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1 for e in d.effect)
-        self.owed_of = tuple(1 if e in (NEXT_DRAWS, NEXT_MISSES_THEN_DRAWS) else 0 for e in d.effect)
+        # play_effect[k]: what playing kind k does - seats to step, cards owed by the next to play, the kinds
+        # that may follow it, whether a Cage may capture it, whether it reverses play.
+        self.play_effect: tuple[tuple[int, int, int, bool, bool], ...] = tuple(
+            (2 if e in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1, 1 if e in (NEXT_DRAWS, NEXT_MISSES_THEN_DRAWS) else 0,
+             d.match_mask[k], d.is_special_animal[k], e == REVERSE)
+            for k, e in enumerate(d.effect)
+        )
+        self.bit: tuple[int, ...] = tuple(1 << k for k in range(len(d.kinds)))
         self.plays_memo: dict[int, tuple[Action, ...]] = {}
         self.discards_memo: dict[int, tuple[Action, ...]] = {}
         self.table_ids = frozenset(id(a) for a in self.action_table())
@@ -293,28 +299,36 @@ class ZoopState(State):
         """`[(p, self.legal_actions(p)) for p in self.actors()]` in one pass: the simulator asks it at every
         moment, and nearly always the turn player alone may act."""
         phase = self.phase
+        if phase is OVER:
+            return []
         g = self.game
-        if self.cage is None:
-            if phase is PLAY or phase is OWED or phase is DRAWN:  # ZOOP_PHASES: is a race open?
-                top = self.pile[-1]
-                # Someone holds the top card (or, with penalties, may call any card): a race, maybe.
-                if g.is_animal[top] and (self.in_hands[top] or g.strict and self.draw):
+        turn = self.turn
+        # A race (or a Cage for the turn player) is possible only if someone holds a Cage while one may
+        # capture, or a seat other than the turn player and the placer holds the top card (with penalties:
+        # may call any card). `in_hands` rules most moments out in one look-up.
+        if self.cage is not None and self.in_hands[g.deck.cage]:
+            return self._race_moves()
+        if phase is PLAY or phase is OWED or phase is DRAWN:  # ZOOP_PHASES
+            top = self.pile[-1]
+            if g.is_animal[top]:
+                if g.strict and self.draw:
                     return self._race_moves()
-            elif phase is OVER:
-                return []
-            turn = self.turn
-            if phase is PLAY:  # the usual moment: _turn_actions, inlined (a call per moment saved)
-                m = self.masks[turn]
-                bits = m & g.match_mask[self.match]
-                known = g.plays_memo.get(bits)
-                acts = g.plays(bits) if known is None else list(known)
-                if m & g.wild_bit:
-                    acts += self._wild_actions(turn)
-                if not acts:
-                    acts = [DRAW] if self.draw else [PASS]
-                return [(turn, acts)]
-            return [(turn, self._turn_actions(turn))]
-        return self._race_moves()
+                if self.in_hands[top]:
+                    bit, placer = g.bit[top], self.placer
+                    for q, m in enumerate(self.masks):
+                        if m & bit and q != turn and q != placer:
+                            return self._race_moves()
+        if phase is PLAY:  # the usual moment: _turn_actions, inlined (a call per moment saved)
+            m = self.masks[turn]
+            bits = m & g.match_mask[self.match]
+            known = g.plays_memo.get(bits)
+            acts = g.plays(bits) if known is None else list(known)
+            if m & g.wild_bit:
+                acts += self._wild_actions(turn)
+            if not acts:
+                acts = [DRAW] if self.draw else [PASS]
+            return [(turn, acts)]
+        return [(turn, self._turn_actions(turn))]
 
     def _race_moves(self) -> list[tuple[int, list[Action]]]:
         """`moves()` when someone may ZOOP! or Cage: each actor as actors() and legal_actions() list it
@@ -481,12 +495,53 @@ class ZoopState(State):
 
     # -- applying ---------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> Outcome:
+        """A card played in turn, the most frequent move, is applied here (calls inlined); the rest in `_apply_other`."""
+        if type(action) is not Play:
+            return self._apply_other(player, action)
+        self.cage = None  # any move but a ZOOP! or a Cage ends the moment a Cage could capture
+        g = self.game
+        k = g.kind_of.get(id(action))
+        if k is None:
+            k = g.kind(action)
+        hand = self.hands[player]  # _place, inlined
+        hand.remove(k)
+        if k not in hand:
+            self.masks[player] ^= g.bit[k]
+        self.in_hands[k] -= 1
+        self.pile.append(k)
+        self.placer = player
+        self.top_since = self.version + 1
+        self.match = k  # a played card is always an animal card (a Wild Card is PlayWild)
+        self.drawn = -1
+        if not hand:
+            self._win(player)
+            return APPLIED
+        if self.phase is SPECIAL:
+            self._next_responder()
+            return APPLIED
+        skip, owed, ok, special, reverses = g.play_effect[k]
+        direction = self.direction
+        if special:
+            self.cage = (player, direction, self.top_since)
+            if reverses:
+                self.direction = direction = -direction
+        nxt = (player + skip * direction) % g.players
+        for q, m in enumerate(self.masks):  # _nobody_else_matches, inlined
+            if m & ok and q != player:
+                self.turn = nxt  # _next_turn, inlined (in phases play and drawn no round field is set)
+                if owed and self.draw:
+                    self.phase, self.owed = OWED, owed
+                else:
+                    self.phase, self.owed = PLAY, 0
+                    if not self.draw:
+                        self._check_blocked()
+                return APPLIED
+        self._start_discard(player, PASSES, nxt, owed)
+        return APPLIED
+
+    def _apply_other(self, player: int, action: Action) -> Outcome:
         kind = type(action)  # the kinds in order of frequency in play
-        if kind is Play:
-            self.cage = None  # any move but a ZOOP! or a Cage ends the moment a Cage could capture
-            k = self.game.kind_of.get(id(action))
-            self._play(player, self.game.kind(action) if k is None else k)
-        elif kind is Draw:
+        if kind is Draw:
             self.cage = None
             self._draw(player)
         elif kind is Discard:
@@ -524,38 +579,6 @@ class ZoopState(State):
     def _win(self, p: int) -> None:
         self.winner, self.end, self.phase, self.cage = p, EMPTIED, OVER, None
         self.reason, self.resume, self.resume_owed, self.owed, self.drawn = None, -1, 0, 0, -1
-
-    def _play(self, p: int, k: int) -> None:
-        hand = self.hands[p]  # _place, inlined: this is the most frequent move
-        hand.remove(k)
-        if k not in hand:
-            self.masks[p] &= ~(1 << k)
-        self.in_hands[k] -= 1
-        self.pile.append(k)
-        self.placer = p
-        self.top_since = self.version + 1
-        self.match = k  # a played card is always an animal card (a Wild Card is PlayWild)
-        self.drawn = -1
-        if not hand:
-            self._win(p)
-            return
-        if self.phase is SPECIAL:
-            self._next_responder()
-            return
-        g = self.game
-        before = self.direction
-        if g.deck.is_special_animal[k]:
-            if g.deck.effect[k] == REVERSE:
-                self.direction = -before
-            self.cage = (p, before, self.top_since)
-        nxt = (p + g.skip_of[k] * self.direction) % g.players
-        owed = g.owed_of[k]
-        ok = g.match_mask[k]
-        for q, m in enumerate(self.masks):  # _nobody_else_matches, inlined: this is the most frequent move
-            if m & ok and q != p:
-                self._next_turn(nxt, owed)  # (in phases play and drawn no round field is set)
-                return
-        self._start_discard(p, PASSES, nxt, owed)
 
     def _nobody_else_matches(self, p: int, k: int) -> bool:
         ok = self.game.deck.match_mask[k]
