@@ -141,21 +141,17 @@ class ZoopGame(Game):
         )
         self.bit: tuple[int, ...] = tuple(1 << k for k in range(len(d.kinds)))
         self.plays_memo: dict[int, tuple[Action, ...]] = {}
-        self.discards_memo: dict[int, tuple[Action, ...]] = {}
+        self.play_rows = _ByMask(self.play_of)
+        self.discard_rows = _ByMask(self.discard_of)  # free discards: any animals in hand, too many subsets to memoise
         self.table_ids = frozenset(id(a) for a in self.action_table())
 
     def plays(self, mask: int) -> list[Action]:
-        """`play` actions for the kinds in `mask`, ascending; memoised (hands repeat the same few subsets)."""
+        """`play` actions for the kinds in `mask`, ascending; memoised (hands repeat the same few thousand subsets)."""
         acts = self.plays_memo.get(mask)
         if acts is None:
-            acts = _memo(self.plays_memo, mask, self.play_of)
-        return list(acts)
-
-    def discards(self, mask: int) -> list[Action]:
-        """`discard` actions for the kinds in `mask`, ascending; memoised like `plays`."""
-        acts = self.discards_memo.get(mask)
-        if acts is None:
-            acts = _memo(self.discards_memo, mask, self.discard_of)
+            if len(self.plays_memo) > 16384:  # bounded: a long session cannot grow it without limit
+                self.plays_memo.clear()
+            acts = self.plays_memo[mask] = tuple(self.play_rows.pick(mask))
         return list(acts)
 
     def kind(self, action: Any) -> int:
@@ -438,7 +434,7 @@ class ZoopState(State):
                 return acts
             return [DRAW] if self.draw else [PASS]
         if phase is DISCARD:
-            return g.discards(self._discard_mask(p))
+            return g.discard_rows.pick(self._discard_mask(p))
         if phase is DRAWN:
             if self.drawn == g.deck.wild:
                 return self._wild_actions(p)
@@ -1057,13 +1053,26 @@ class ZoopState(State):
         return twin
 
 
-def _memo(memo: dict[int, tuple[Action, ...]], mask: int, row: tuple[Action, ...]) -> tuple[Action, ...]:
-    """The actions of `row` for the kinds in `mask`, stored in `memo` (bounded: a long session
-    cannot grow it without limit)."""
-    if len(memo) > 4096:
-        memo.clear()
-    acts = memo[mask] = tuple(row[k] for k in _kinds(mask))
-    return acts
+class _ByMask:
+    """The actions of a row (one per kind) for the kinds set in a mask, ascending: read off tables of
+    8-bit chunks, a few look-ups whatever the hand."""
+
+    __slots__ = ("chunks",)
+
+    def __init__(self, row: Sequence[Action]) -> None:
+        self.chunks = tuple(
+            tuple(tuple(row[base + i] for i in range(8) if byte >> i & 1 and base + i < len(row)) for byte in range(256))
+            for base in range(0, len(row), 8)
+        )
+
+    def pick(self, mask: int) -> list[Action]:
+        out: list[Action] = []
+        for chunk in self.chunks:
+            if not mask:
+                break
+            out += chunk[mask & 255]
+            mask >>= 8
+        return out
 
 
 def _kinds(mask: int) -> list[int]:
