@@ -1,6 +1,9 @@
-"""The rules mirror the hands in `masks` and `in_hands` for speed: the mirrors never drift from the hands."""
+"""The rules mirror the hands in `masks` and `in_hands` for speed, and list actions from masks: the mirrors never
+drift from the hands, and a mask lists exactly its kinds."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import zdeck
 from zdeck.decks.zoop.rules import ZoopState
@@ -33,3 +36,11 @@ def test_mirrors_follow_every_move(players: int, calls: str) -> None:
         _assert_mirrors_hands(state.clone())
         _assert_mirrors_hands(game.state_from_dict(state.to_dict()))
         _assert_mirrors_hands(state.resample_hidden(0, Rng(seed)))
+
+
+@given(st.sampled_from([2, 3, 6]), st.integers(min_value=0))
+def test_action_rows_by_mask_list_exactly_the_masked_kinds_in_order(colours: int, mask: int) -> None:
+    game = zdeck.make("zoop", colours=colours)
+    row = game.play_of
+    mask &= (1 << len(row)) - 1
+    assert game.play_rows.pick(mask) == [row[k] for k in range(len(row)) if mask >> k & 1]

@@ -1060,10 +1060,14 @@ class _ByMask:
     __slots__ = ("chunks",)
 
     def __init__(self, row: Sequence[Action]) -> None:
-        self.chunks = tuple(
-            tuple(tuple(row[base + i] for i in range(8) if byte >> i & 1 and base + i < len(row)) for byte in range(256))
-            for base in range(0, len(row), 8)
-        )
+        chunks = []
+        for base in range(0, len(row), 8):
+            table: list[tuple[Action, ...]] = [()]
+            for byte in range(1, 256):  # a byte's actions: those of the byte without its top bit, then the top one
+                top = byte.bit_length() - 1
+                table.append(table[byte ^ 1 << top] + ((row[base + top],) if base + top < len(row) else ()))
+            chunks.append(tuple(table))
+        self.chunks = tuple(chunks)
 
     def pick(self, mask: int) -> list[Action]:
         out: list[Action] = []
