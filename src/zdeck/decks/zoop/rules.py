@@ -259,11 +259,12 @@ class ZoopState(State):
     # `in_hands`, so "may anyone ZOOP! the top card?" is one look-up whatever the table's size.
     def _remask(self) -> None:
         masks = []
-        in_hands = [0] * len(self.game.deck.kinds)
+        bit = self.game.bit
+        in_hands = [0] * len(bit)
         for hand in self.hands:  # a plain loop: every deal pays for it
             m = 0
             for k in hand:
-                m |= 1 << k
+                m |= bit[k]
                 in_hands[k] += 1
             masks.append(m)
         self.masks = masks
@@ -557,14 +558,14 @@ class ZoopState(State):
 
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
-        self.masks[p] |= 1 << k
+        self.masks[p] |= self.game.bit[k]
         self.in_hands[k] += 1
 
     def _place(self, p: int, k: int) -> None:
         hand = self.hands[p]
         hand.remove(k)
         if k not in hand:
-            self.masks[p] &= ~(1 << k)
+            self.masks[p] ^= self.game.bit[k]
         self.in_hands[k] -= 1
         self.pile.append(k)
         self.placer = p
@@ -602,8 +603,9 @@ class ZoopState(State):
 
     def _draw(self, p: int) -> None:
         k = self.draw.pop()
+        g = self.game
         self.hands[p].append(k)
-        self.masks[p] |= 1 << k
+        self.masks[p] |= g.bit[k]
         self.in_hands[k] += 1
         if self.phase is OWED:
             self.owed = 0
@@ -612,11 +614,11 @@ class ZoopState(State):
                 self._check_blocked()
         elif self.phase is SPECIAL:
             self._next_responder()  # the card drawn in a Special Round is not played
-        elif self.game.match_mask[self.match] >> k & 1 or (k == self.game.deck.wild and self._wild_actions(p)):
+        elif g.match_mask[self.match] >> k & 1 or (k == g.deck.wild and self._wild_actions(p)):
             self.phase = DRAWN  # (a Wild Card is playable with a basic animal to declare)
             self.drawn = k
         else:
-            self._next_turn((p + self.direction) % self.game.players, 0)  # from phase play: no round field set
+            self._next_turn((p + self.direction) % g.players, 0)  # from phase play: no round field set
 
     def _next_after_pass(self, p: int) -> None:
         if self.phase is SPECIAL:
