@@ -100,17 +100,36 @@ class Rng:
         be rejected; past it (odds len(items) / 2**64 a draw) the shuffle is made one draw at
         a time instead, so a rejection is skipped exactly as `below` skips it.
         """
+        draws = self._draws_of_shuffle(items)
+        if draws:
+            for i, z in zip(range(len(items) - 1, 0, -1), draws):
+                j = z % (i + 1)
+                items[i], items[j] = items[j], items[i]
+
+    def shuffle_lazily(self, items: MutableSequence[T]) -> list[int]:
+        """`shuffle`, each Fisher-Yates step put off until its position is needed: returns the steps.
+
+        A deck dealt and drawn from its end needs its top positions only: `settle` carries out the
+        steps of the positions asked for, `pop_settled` takes the top card, and whatever they
+        settle is what `shuffle` would have put there. The generator moves on as `shuffle` moves
+        it. Position i's step is `steps[i - 1]`: positions above `len(steps)` are settled. Settle
+        every step before reading the list as a whole.
+        """
+        draws = self._draws_of_shuffle(items)
+        return list(draws[::-1]) if draws else []
+
+    def _draws_of_shuffle(self, items: MutableSequence[T]) -> tuple[int, ...] | None:
+        """The draws a shuffle of `items` makes, from the end, the generator moved past them; or None
+        when there is nothing to do or `items` was shuffled one draw at a time instead (see `shuffle`)."""
         last = len(items) - 1
         if last < 1:
-            return
+            return None
         draws = _outputs(self.state, last) if last < _BATCH_MAX else None
         if draws is None or max(draws) > _MASK - len(items):
             self._shuffle_one_by_one(items)
-            return
-        for i, z in zip(range(last, 0, -1), draws):
-            j = z % (i + 1)
-            items[i], items[j] = items[j], items[i]
+            return None
         self.state = (self.state + last * _GAMMA) & _MASK
+        return draws
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
@@ -145,3 +164,20 @@ class Rng:
         rng = cls.__new__(cls)
         rng.state = state
         return rng
+
+
+def settle(items: MutableSequence[T], steps: list[int], down_to: int = 1) -> None:
+    """Carry out the put-off steps (`Rng.shuffle_lazily`) of the positions from the highest still
+    unsettled down to `down_to`: all of them by default."""
+    for i in range(len(steps), max(down_to, 1) - 1, -1):
+        j = steps.pop() % (i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def pop_settled(items: list[T], steps: list[int]) -> T:
+    """Pop the top (last) item of a lazily shuffled list, its position settled first."""
+    i = len(items) - 1
+    if steps and i == len(steps):  # positions up to len(steps) are unsettled: the top is one of them
+        j = steps.pop() % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items.pop()

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import zdeck
 from zdeck import Action, IllegalAction, RandomBot, Rng, State
 from zdeck.records import Record, RecordError, read_records, replay
+from zdeck.rng import pop_settled, settle
 from zdeck.sim import play
 
 
@@ -190,6 +191,26 @@ def test_rng_shuffle_longer_than_a_batch_still_draws_as_below() -> None:
     items, rng = list(range(5000)), Rng(3)
     rng.shuffle(items)
     assert (items, rng.state) == _below_reference(3, 5000)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=90),
+       st.integers(min_value=0, max_value=90), st.integers(min_value=0, max_value=90))
+def test_rng_lazy_shuffle_deals_and_draws_the_cards_a_shuffle_puts_there(seed: int, size: int, dealt: int,
+                                                                         drawn: int) -> None:
+    """Deal `dealt` cards off the end, then draw `drawn` one by one: the same cards as after `shuffle`,
+    the same generator state, and once settled the same list."""
+    dealt, drawn = min(dealt, size), min(drawn, size - min(dealt, size))
+    eager, eager_rng = list(range(size)), Rng(seed)
+    eager_rng.shuffle(eager)
+    lazy, lazy_rng = list(range(size)), Rng(seed)
+    steps = lazy_rng.shuffle_lazily(lazy)
+    assert lazy_rng.state == eager_rng.state
+    settle(lazy, steps, len(lazy) - dealt)
+    assert lazy[len(lazy) - dealt:] == eager[len(eager) - dealt:]
+    del lazy[len(lazy) - dealt:], eager[len(eager) - dealt:]
+    assert [pop_settled(lazy, steps) for _ in range(drawn)] == [eager.pop() for _ in range(drawn)]
+    settle(lazy, steps)
+    assert lazy == eager and not steps
 
 
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=12))

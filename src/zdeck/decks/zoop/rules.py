@@ -25,7 +25,7 @@ from zdeck.decks.zoop.cards import (
     Deck,
     load_deck,
 )
-from zdeck.rng import Rng
+from zdeck.rng import Rng, pop_settled, settle
 
 # Phases of the seat in `turn`.
 PLAY = "play"  # play a matching card or a Wild Card; else draw (or pass on an empty pile)
@@ -208,6 +208,8 @@ class ZoopState(State):
         self.masks: list[int] = [0] * n  # masks[p]: bit k set while hands[p] holds a card of kind k
         self.in_hands: list[int] = [0] * len(game.deck.kinds)  # in_hands[k]: cards of kind k in all hands
         self.draw: list[int] = []  # face down; the end of the list is the top
+        # The draw pile's Fisher-Yates steps still put off (Rng.shuffle_lazily): a game draws only its top cards.
+        self.unsettled: list[int] = []
         self.pile: list[int] = []  # face up; the end is the top card
         self.match = -1  # the animal card to match (the top card, or the captured animal under a Cage)
         self.placer = -1  # who put the top card there (-1: turned up at setup)
@@ -233,20 +235,25 @@ class ZoopState(State):
     def deal(cls, game: ZoopGame, rng: Rng) -> ZoopState:
         s = cls(game, rng)
         d = game.deck
-        s.draw = d.full()
-        rng.shuffle(s.draw)
+        s.draw = draw = d.full()
+        steps = rng.shuffle_lazily(draw)
         n = game.players
         dealt = n * d.hand_size(n)
         # One card at a time round the table from the top of the pile (the end of the list):
         # the j-th card off the top goes to seat j % n.
-        off_top = s.draw[: -dealt - 1 : -1]
-        del s.draw[-dealt:]
+        settle(draw, steps, len(draw) - dealt)
+        off_top = draw[: -dealt - 1 : -1]
+        del draw[-dealt:]
         s.hands = [off_top[p::n] for p in range(n)]
         s._remask()
         # The first face-up card may not be a Wild Card or a Cage: it goes back and the pile is reshuffled.
-        while not d.is_animal[s.draw[-1]]:
-            rng.shuffle(s.draw)
-        first = s.draw.pop()
+        settle(draw, steps, len(draw) - 1)
+        while not d.is_animal[draw[-1]]:
+            settle(draw, steps)
+            steps = rng.shuffle_lazily(draw)
+            settle(draw, steps, len(draw) - 1)
+        first = pop_settled(draw, steps)
+        s.unsettled = steps
         s.pile.append(first)
         s.match = first  # a Special Animal turned up here has no effect
         start = game.options["first_player"]
@@ -602,7 +609,7 @@ class ZoopState(State):
             self._start_discard(self.starter, ROUND_END, (self.starter + self.direction) % self.game.players, 0)
 
     def _draw(self, p: int) -> None:
-        k = self.draw.pop()
+        k = pop_settled(self.draw, self.unsettled)
         g = self.game
         self.hands[p].append(k)
         self.masks[p] |= g.bit[k]
@@ -695,7 +702,7 @@ class ZoopState(State):
 
     def _draw_one(self, p: int) -> None:
         if self.draw:
-            self._give(p, self.draw.pop())
+            self._give(p, pop_settled(self.draw, self.unsettled))
 
     def _penalise(self, p: int) -> None:
         """A wrong, silent or late call: the card stays in hand and one card is drawn."""
@@ -901,6 +908,7 @@ class ZoopState(State):
 
     def to_dict(self) -> dict[str, Any]:
         text = self.game.deck.kinds
+        settle(self.draw, self.unsettled)
         return {
             **self.game.describe(),
             "version": self.version,
@@ -1028,12 +1036,14 @@ class ZoopState(State):
         twin.masks = self.masks[:]
         twin.in_hands = self.in_hands[:]
         twin.draw = self.draw[:]
+        twin.unsettled = self.unsettled[:]
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         return twin
 
     def resample_hidden(self, player: int, rng: Rng) -> ZoopState:
         """Others' hands and the draw pile re-dealt; a card another seat just drew and must play stays put."""
+        settle(self.draw, self.unsettled)  # the pool's order counts: the draw pile must be the real one
         twin = self.clone()
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
         pool = list(self.draw)
