@@ -147,15 +147,16 @@ def _by_reaction(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Sea
                  timing: Rng) -> list[tuple[int, Action, bool]]:
     """The proposals, fastest first, each timed as `reaction` times it (inlined: races are frequent);
     an exact tie keeps actor order."""
-    timed = []
-    for k, (player, action, _) in enumerate(proposals):
+    times = []
+    for player, action, _ in proposals:
         reflex = _REFLEX.get(type(action))
         if reflex is None:
             reflex = _reflex_of(type(action))
         median = seats[player].reflex_ms if reflex else seats[player].considered_ms
-        timed.append((median * _SPREAD[timing.next_u64() & 4095] / 1_000_000, k))
-    timed.sort()
-    return [proposals[k] for _, k in timed]
+        times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
+    if len(times) == 2:  # the usual race: two proposals, no sort
+        return proposals if times[0] <= times[1] else [proposals[1], proposals[0]]
+    return [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (sorted is stable)
 
 
 def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,

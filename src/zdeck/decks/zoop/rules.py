@@ -140,6 +140,9 @@ class ZoopGame(Game):
             for k, e in enumerate(d.effect)
         )
         self.bit: tuple[int, ...] = tuple(1 << k for k in range(len(d.kinds)))
+        # others[direction][p]: the other seats in playing order from p (a Special Round's answerers)
+        n = self.players
+        self.others = {step: tuple(tuple((p + i * step) % n for i in range(1, n)) for p in range(n)) for step in (1, -1)}
         self.plays_memo: dict[int, tuple[Action, ...]] = {}
         self.play_rows = _ByMask(self.play_of)
         self.discard_rows = _ByMask(self.discard_of)  # free discards: any animals in hand, too many subsets to memoise
@@ -593,14 +596,11 @@ class ZoopState(State):
 
     def _wild(self, p: int, animal: str) -> None:
         self._place(p, self.game.deck.wild)
-        n = self.game.players
         self.drawn = -1
         self.declared = animal
         self.starter = p
-        others = [(p + i * self.direction) % n for i in range(1, n)]
         self.phase = SPECIAL
-        self.turn = others[0]
-        self.queue = others[1:]
+        self.turn, *self.queue = self.game.others[self.direction][p]
 
     def _next_responder(self) -> None:
         if self.queue:
@@ -734,10 +734,11 @@ class ZoopState(State):
         if self.phase is OVER:
             raise IllegalAction(f"{action} comes too late: the game is over")
         g = self.game
-        if not self._known(action):
+        if id(action) not in g.table_ids and not self._known(action):
             raise IllegalAction(f"{action!r} is not an action of this game")
         held = self.masks[player]  # (hands mirrored as masks: no list scans, no Card hashing)
-        if isinstance(action, Zoop):
+        kind = type(action)  # (action table values: their exact classes)
+        if kind is Zoop:
             k = g.kind(action)
             if not held >> k & 1:
                 raise IllegalAction(f"player {player} does not hold {action.card}")
@@ -762,13 +763,13 @@ class ZoopState(State):
             # different card from the one on the pile (rule 2.1) - even if a free discard is now owed.
             self._penalise(player)
             return PENALISED
-        if isinstance(action, Cage):
+        if kind is Cage:
             if not held & g.cage_bit:
                 raise IllegalAction(f"player {player} holds no Cage")
             if self.cage is not None and self.cage[2] <= seen and self.is_legal(player, action):
                 return self._capture(player, action)
             return BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
-        if isinstance(action, (Play, Discard)):
+        if kind is Play or kind is Discard:
             k = g.kind(action)
             if not held >> k & 1:
                 raise IllegalAction(f"player {player} does not hold {action.card}")
