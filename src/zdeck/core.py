@@ -252,9 +252,10 @@ class State(ABC):
         second time. Anything else must go through `apply`.
         """
         if seen is None or seen == self.version:
-            outcome = self._apply(player, action) or _APPLIED
-        else:
-            outcome = self.resolve_late(player, action, seen)
+            outcome = self._apply(player, action)  # never BOUNCED: that is a late submission's fate
+            self.version += 1
+            return outcome or _APPLIED
+        outcome = self.resolve_late(player, action, seen)
         if outcome is not _BOUNCED:
             self.version += 1
         return outcome

@@ -125,6 +125,7 @@ class ZoopGame(Game):
         # The deck's tables the hot path reads at every moment, one attribute away.
         self.is_animal = d.is_animal
         self.animal_mask = d.animal_mask
+        self.mask_of_animal = d.mask_of_animal
         self.match_mask = d.match_mask
         self.held_rule = held_rule
         self.own_cage: bool = self.options["own_cage"] == "allowed"
@@ -325,16 +326,22 @@ class ZoopState(State):
                     for q, m in enumerate(self.masks):
                         if m & bit and q != turn and q != placer:
                             return self._race_moves()
-        if phase is PLAY:  # the usual moment: _turn_actions, inlined (a call per moment saved)
-            m = self.masks[turn]
-            bits = m & g.match_mask[self.match]
+        # The usual moments - a turn, an answer to a Special Round, a free discard: _turn_actions, inlined.
+        m = self.masks[turn]
+        if phase is PLAY or phase is SPECIAL:
+            bits = m & (g.match_mask[self.match] if phase is PLAY else g.mask_of_animal[self.declared])  # type: ignore[index]
             known = g.plays_memo.get(bits)
             acts = g.plays(bits) if known is None else list(known)
-            if m & g.wild_bit:
+            if phase is PLAY and m & g.wild_bit:
                 acts += self._wild_actions(turn)
             if not acts:
                 acts = [DRAW] if self.draw else [PASS]
             return [(turn, acts)]
+        if phase is DISCARD:
+            bits = m & g.animal_mask  # _discard_mask, inlined
+            if self.reason == ROUND_END and g.held_rule:
+                bits &= g.mask_of_animal[self.declared]  # type: ignore[index]
+            return [(turn, g.discard_rows.pick(bits))]
         return [(turn, self._turn_actions(turn))]
 
     def _race_moves(self) -> list[tuple[int, list[Action]]]:
