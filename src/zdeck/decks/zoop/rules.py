@@ -509,8 +509,14 @@ class ZoopState(State):
 
     # -- applying ---------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> Outcome:
-        """A card played in turn, the most frequent move, is applied here (calls inlined); the rest in `_apply_other`."""
-        if type(action) is not Play:
+        """A card played in turn, the most frequent move, is applied here (calls inlined), then a draw;
+        the rest in `_apply_other`."""
+        kind = type(action)
+        if kind is not Play:
+            if kind is Draw:
+                self.cage = None
+                self._draw(player)
+                return APPLIED
             return self._apply_other(player, action)
         self.cage = None  # any move but a ZOOP! or a Cage ends the moment a Cage could capture
         g = self.game
@@ -531,7 +537,10 @@ class ZoopState(State):
             self._win(player)
             return APPLIED
         if self.phase is SPECIAL:
-            self._next_responder()
+            if self.queue:  # _next_responder, inlined while the round goes on
+                self.turn = self.queue.pop(0)
+            else:
+                self._next_responder()
             return APPLIED
         skip, owed, ok, special, reverses = g.play_effect[k]
         direction = self.direction
@@ -554,11 +563,8 @@ class ZoopState(State):
         return APPLIED
 
     def _apply_other(self, player: int, action: Action) -> Outcome:
-        kind = type(action)  # the kinds in order of frequency in play
-        if kind is Draw:
-            self.cage = None
-            self._draw(player)
-        elif kind is Discard:
+        kind = type(action)  # the kinds in order of frequency in play (Play and Draw: see _apply)
+        if kind is Discard:
             self.cage = None
             self._discard(player, self.game.kind(action))
         elif kind is Zoop:
