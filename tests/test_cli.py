@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 import zdeck
 from zdeck.cli import app
@@ -19,7 +19,7 @@ from zdeck.table import LiveTable
 runner = CliRunner()
 
 
-def run(*args: str):  # noqa: ANN201
+def run(*args: str) -> Result:
     return runner.invoke(app, list(args))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 import typer
 from rich.console import Console
@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import zdeck
-from zdeck.core import IllegalAction
+from zdeck.core import Game, IllegalAction
 from zdeck.records import RecordError, read_records, replay
 from zdeck.registry import bot_names, game_class, games, make, make_bot
 from zdeck.sim import GameTooLong, Summary, play, seat_bots
@@ -49,7 +49,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
-def build_game(game_id: str, players: int | None, options: list[str]):  # noqa: ANN201 - a Game
+def build_game(game_id: str, players: int | None, options: list[str]) -> Game:
     try:
         return make(game_id, players, **parse_options(options))
     except ValueError as exc:
@@ -149,7 +149,7 @@ def simulate(
     _report(summary.as_dict(), as_json)
 
 
-def _open_records(path: Path | None):  # noqa: ANN202 - a text file or None
+def _open_records(path: Path | None) -> TextIO | None:
     if path is None:
         return None
     try:

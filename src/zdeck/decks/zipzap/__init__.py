@@ -6,4 +6,4 @@ from zdeck.decks.zipzap.state import ZipZap, ZipZapState
 GAMES = [ZipZap]
 BOTS = {"zipzap": {"greedy": GreedyBot}}
 
-__all__ = ["GAMES", "BOTS", "ZipZap", "ZipZapState", "GreedyBot"]
+__all__ = ["BOTS", "GAMES", "GreedyBot", "ZipZap", "ZipZapState"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
@@ -45,7 +45,7 @@ class ZipZap(Game):
     min_players = 2
     max_players = 6
     default_players = 4
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "scoring": Option("cards", "cards: others score their hand (solid 1, wild 3, Zap 5), lowest total wins; "
                           "wins: one point for going out first, most points wins", choices=("cards", "wins")),
         "rounds": Option(None, "number of rounds (default by the rulebook: players, twice that for 2-3 players)",

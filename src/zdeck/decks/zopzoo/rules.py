@@ -19,7 +19,7 @@ of taking the matching cards revealed under a taken discard. "over" ends the gam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option, RoundTotals, State
@@ -42,7 +42,7 @@ class ZopZoo(Game):
     min_players = 2
     max_players = 6  # the rulebook says 2-4 is best but more may play
     default_players = 3
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "target": Option(
             None,
             "match points that end the game: default 800 (600 for 5-6 players); 1000 is the rulebook's 2-player option",

@@ -6,4 +6,4 @@ from zdeck.decks.zoker.kubo.rules import Kubo, KuboState
 GAMES = [Kubo]
 BOTS = {"zoker-kubo": {"points": PointsBot}}
 
-__all__ = ["GAMES", "BOTS", "Kubo", "KuboState", "PointsBot"]
+__all__ = ["BOTS", "GAMES", "Kubo", "KuboState", "PointsBot"]

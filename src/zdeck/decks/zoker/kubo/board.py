@@ -91,8 +91,7 @@ def column_tops(frame: Frame, placed: list[bool]) -> list[int]:
     for i, here in enumerate(placed):
         if here:
             col, lay = frame.column_of[i], frame.layer_of[i]
-            if lay > top[col]:
-                top[col] = lay
+            top[col] = max(top[col], lay)
     return top
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
@@ -35,7 +35,7 @@ class Kubo(Game):
     min_players = 2
     max_players = 5
     default_players = 3
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "start": Option(
             "blue-corners",
             "starting corners: 'blue-corners' = blue S1, S4, XL1, XL4 (layers are colours); variants "

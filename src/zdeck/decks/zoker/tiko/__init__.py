@@ -6,4 +6,4 @@ from zdeck.decks.zoker.tiko.rules import Tiko, TikoState
 GAMES = [Tiko]
 BOTS = {"zoker-tiko": {"cheap-winner": CheapWinnerBot}}
 
-__all__ = ["GAMES", "BOTS", "Tiko", "TikoState", "CheapWinnerBot"]
+__all__ = ["BOTS", "GAMES", "CheapWinnerBot", "Tiko", "TikoState"]

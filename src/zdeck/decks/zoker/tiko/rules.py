@@ -16,7 +16,7 @@ Which card is "the former card" is an option (`compare`):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option, RoundTotals, State
@@ -35,7 +35,7 @@ class Tiko(Game):
     min_players = 2
     max_players = 5
     default_players = 4
-    options_spec = {
+    options_spec: ClassVar[dict[str, Option]] = {
         "compare": Option(
             "top",
             "which card a new card is compared with: 'top' = the card on top of the pile (the highest card so "
