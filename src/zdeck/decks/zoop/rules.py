@@ -750,8 +750,7 @@ class ZoopState(State):
         if id(action) not in g.table_ids and not self._known(action):
             raise IllegalAction(f"{action!r} is not an action of this game")
         held = self.masks[player]  # (hands mirrored as masks: no list scans, no Card hashing)
-        kind = type(action)  # (action table values: their exact classes)
-        if kind is Zoop:
+        if isinstance(action, Zoop):
             k = g.kind(action)
             if not held >> k & 1:
                 raise IllegalAction(f"player {player} does not hold {action.card}")
@@ -776,13 +775,13 @@ class ZoopState(State):
             # different card from the one on the pile (rule 2.1) - even if a free discard is now owed.
             self._penalise(player)
             return PENALISED
-        if kind is Cage:
+        if isinstance(action, Cage):
             if not held & g.cage_bit:
                 raise IllegalAction(f"player {player} holds no Cage")
             if self.cage is not None and self.cage[2] <= seen and self.is_legal(player, action):
                 return self._capture(player, action)
             return BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
-        if kind is Play or kind is Discard:
+        if isinstance(action, (Play, Discard)):
             k = g.kind(action)
             if not held >> k & 1:
                 raise IllegalAction(f"player {player} does not hold {action.card}")
