@@ -31,7 +31,8 @@ class Kind:
 
 def _load() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 DECK: dict[str, Any] = _load()
@@ -103,7 +104,7 @@ def points_table(scoring: str) -> tuple[int, ...]:
 def deal_size(players: int, half_decks: int, seven_card_cap: bool) -> int:
     """Cards dealt to each player: 10 - players (min 3) with one deck; 15 - players (3..10) with more."""
     rule = DECK["deal"]["base" if half_decks == 2 else "multideck"]
-    size = max(rule["min"], rule["from"] - players)
+    size: int = max(rule["min"], rule["from"] - players)
     if rule["max"] is not None:
         size = min(size, rule["max"])
     if seven_card_cap:

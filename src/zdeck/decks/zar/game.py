@@ -226,7 +226,7 @@ class ZarGame(Game):
         if not self.strict:
             return super().action_id(action)
         if action == DRAW or action == PASS:
-            return len(self._plays) * len(self._calls) + (action == PASS)
+            return len(self._plays) * len(self._calls) + int(action == PASS)
         if isinstance(action, Play) and action.call in self._call_index:
             bare = self._play_index.get(replace(action, call=None))
             if bare is not None:

@@ -13,7 +13,7 @@ It reads only the observation (the whole table is face up) and the legal actions
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from zdeck.core import Action, State
 from zdeck.decks.zopzoo import actions as A
@@ -44,16 +44,16 @@ class HeuristicBot:
                 return preferred
         first = legal_actions[0]
         if isinstance(first, A.Cover):
-            return min(legal_actions, key=lambda a: self._cover_cost(observation, a.card))  # type: ignore[union-attr]
+            covers = cast("Sequence[A.Cover]", legal_actions)  # one kind of action at a time (the phase's)
+            return min(covers, key=lambda a: self._cover_cost(observation, a.card))
         if isinstance(first, A.Give):
             return self._give(observation, legal_actions)
         if isinstance(first, A.Steal):
-            return max(legal_actions, key=lambda a: _unit_value(observation, a.unit))  # type: ignore[union-attr]
+            steals = cast("Sequence[A.Steal]", legal_actions)
+            return max(steals, key=lambda a: _unit_value(observation, a.unit))
         if isinstance(first, A.Switch):
-            return max(
-                legal_actions,
-                key=lambda a: _unit_value(observation, a.theirs) - _unit_value(observation, a.mine),  # type: ignore[union-attr]
-            )
+            switches = cast("Sequence[A.Switch]", legal_actions)
+            return max(switches, key=lambda a: _unit_value(observation, a.theirs) - _unit_value(observation, a.mine))
         return first
 
     def _cover_cost(self, obs: Mapping[str, Any], card: int) -> float:
@@ -69,13 +69,14 @@ class HeuristicBot:
         return cost
 
     def _give(self, obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        lowest = min(legal, key=lambda a: _unit_value(obs, a.unit))  # type: ignore[union-attr]
-        value = _unit_value(obs, lowest.unit)  # type: ignore[union-attr]
+        gives = cast("Sequence[A.Give]", legal)
+        lowest = min(gives, key=lambda a: _unit_value(obs, a.unit))
+        value = _unit_value(obs, lowest.unit)
         totals = obs["totals"]
         # minus points go to the leader; anything positive to the player furthest behind
-        options = [a for a in legal if a.unit == lowest.unit]  # type: ignore[union-attr]
+        options = [a for a in gives if a.unit == lowest.unit]
         pick = max if value < 0 else min
-        return pick(options, key=lambda a: totals[a.to])  # type: ignore[union-attr]
+        return pick(options, key=lambda a: totals[a.to])
 
 
 def _late(obs: Mapping[str, Any]) -> bool:

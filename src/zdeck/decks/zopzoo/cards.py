@@ -65,7 +65,8 @@ class Card:
 
 def _load() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 def _build(data: dict[str, Any]) -> tuple[tuple[Card, ...], dict[str, int]]:

@@ -19,10 +19,10 @@ of taking the matching cards revealed under a taken discard. "over" ends the gam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Game, Option, RoundTotals, State
+from zdeck.core import Action, Game, Option, RoundTotals, State
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import specialty
 from zdeck.decks.zopzoo.actions import ZopAction
@@ -177,7 +177,7 @@ class ZopZooState(RoundTotals, State):
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == "over" else (self.current,)
 
-    def legal_actions(self, player: int) -> list[ZopAction]:
+    def legal_actions(self, player: int) -> list[Action]:
         if player != self.current or self.phase == "over":
             return []
         phase = self.phase
@@ -195,7 +195,7 @@ class ZopZooState(RoundTotals, State):
             return [A.PLACE, A.DISCARD]
         return [A.TAKE, A.STOP]  # chain
 
-    def _turn_actions(self, p: int) -> list[ZopAction]:
+    def _turn_actions(self, p: int) -> list[Action]:
         special = self._top_special()
         if special >= 0 and self.can_use(p, special):
             return self._special_actions(p, KIND[special])  # must be used when possible
@@ -207,7 +207,7 @@ class ZopZooState(RoundTotals, State):
                 return [A.DRAW, A.DIG]
         return [A.DRAW]
 
-    def _special_actions(self, p: int, kind: Kind) -> list[ZopAction]:
+    def _special_actions(self, p: int, kind: Kind) -> list[Action]:
         return specialty.actions(self.rows, self.cover, self.bonus, p, kind)
 
     def explain_illegal(self, player: int, action: Any) -> str:
@@ -235,7 +235,7 @@ class ZopZooState(RoundTotals, State):
         return f"{action} is not allowed now: {what} (legal: {shown})"
 
     # -- applying -------------------------------------------------------------------------
-    def _apply(self, player: int, action: ZopAction) -> None:
+    def _apply(self, player: int, action: Action) -> None:
         p = player
         if isinstance(action, A.Draw):
             self._draw(p)
@@ -260,7 +260,7 @@ class ZopZooState(RoundTotals, State):
             self.cover[action.card] = self.pending
             self._after(p, continues=True)
         else:
-            self._use_special(p, action)
+            self._use_special(p, cast(ZopAction, action))  # what is left is a special card's action
 
     def _draw(self, p: int) -> None:
         card = self.draw.pop()

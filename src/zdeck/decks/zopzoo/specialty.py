@@ -7,6 +7,7 @@ Bonus card. Functions here read and change the table's `rows`, `cover` and `bonu
 
 from __future__ import annotations
 
+from zdeck.core import Action
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo.actions import ZopAction
 from zdeck.decks.zopzoo.cards import KIND, Kind
@@ -28,7 +29,7 @@ def usable(rows: Rows, cover: dict[int, int], bonus: Rows, p: int, kind: Kind) -
     return any(units(rows, cover, bonus, q) for q in range(len(rows)) if q != p)
 
 
-def actions(rows: Rows, cover: dict[int, int], bonus: Rows, p: int, kind: Kind) -> list[ZopAction]:
+def actions(rows: Rows, cover: dict[int, int], bonus: Rows, p: int, kind: Kind) -> list[Action]:
     """Every way p may use this Specialty card (empty when it cannot be used)."""
     others = [q for q in range(len(rows)) if q != p]
     if kind is Kind.HYENA:

@@ -57,7 +57,7 @@ def _read_fields(s: ZopZooState, d: dict[str, Any]) -> None:
     s.rows = [_cards(r, "rows") for r in sd.per_seat(d["rows"], n, "rows")]
     s.bonus = [_cards(b, "bonus") for b in sd.per_seat(d["bonus"], n, "bonus")]
     # [white card, covering card] pairs
-    s.cover = dict(_cards(pair, "cover", length=2) for pair in sd.listed(d["cover"], "cover"))
+    s.cover = {white: on_top for white, on_top in (_cards(pair, "cover", length=2) for pair in sd.listed(d["cover"], "cover"))}
     s.draw = _cards(d["draw"], "draw")
     s.discard = _cards(d["discard"], "discard")
     s.aside = _cards(d["aside"], "aside")
