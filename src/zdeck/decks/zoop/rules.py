@@ -747,7 +747,7 @@ class ZoopState(State):
         if self.phase is OVER:
             raise IllegalAction(f"{action} comes too late: the game is over")
         g = self.game
-        if id(action) not in g.table_ids and not self._known(action):
+        if not self._known(action):
             raise IllegalAction(f"{action!r} is not an action of this game")
         held = self.masks[player]  # (hands mirrored as masks: no list scans, no Card hashing)
         if isinstance(action, Zoop):
