@@ -15,7 +15,8 @@ the OS gives to other processes is charged to neither side. See bench/README.md.
 What is timed on each side:
 - zdeck: whole games of `zdeck.sim.play(game, [RandomBot()...], seed, keep_record=False)`.
   `zdeck.sim.run` plays them and counts decisions - submissions that took effect,
-  what a record would list, timeouts included - without paying for a record.
+  what a record would list, timeouts included - without paying for a record. Like
+  the anchor's loop, it draws a plain RandomBot's choice itself rather than calling it.
 - RLCard: whole games of `UnoGame` (rules engine only, no env/encoding), one
   decision = one `game.step(action)`. The legal actions come from the state dict
   `init_game()`/`step()` already return (the list `get_legal_actions()` would

@@ -30,7 +30,10 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over legal actions; never waits. (A lone legal action costs no draw.)"""
+    """Uniform over legal actions; never waits. (A lone legal action costs no draw.)
+
+    The simulator makes this very draw itself for a plain RandomBot (not a subclass), to save a
+    call per move: a change to `act` must be made there too (a test plays both ways)."""
 
     name = "random"
     wants_view = False

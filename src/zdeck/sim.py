@@ -17,7 +17,7 @@ from statistics import NormalDist
 from types import MappingProxyType
 from typing import Any
 
-from zdeck.bots import Bot
+from zdeck.bots import Bot, RandomBot
 from zdeck.core import Action, Game, IllegalAction, State
 from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
@@ -105,10 +105,13 @@ def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
 class _Seat:
     """A seat's bot with what the hot loop asks of it on every move, looked up once per game."""
 
-    __slots__ = ("act", "considered_ms", "needs_extras", "reads", "reflex_ms", "rng", "wants_view")
+    __slots__ = ("act", "considered_ms", "draws_here", "needs_extras", "reads", "reflex_ms", "rng", "wants_view")
 
     def __init__(self, bot: Bot, rng: Rng) -> None:
         self.rng, self.act = rng, bot.act
+        # A plain RandomBot's choice is drawn here, as its `act` draws it: no call per move, as RLCard's
+        # anchor and any rollout loop pick. A subclass may act otherwise, so it is asked.
+        self.draws_here = type(bot) is RandomBot
         self.wants_view = bool(bot.wants_view)
         self.reads = bool(getattr(bot, "reads_observation", True))
         self.needs_extras = self.wants_view or self.reads
@@ -167,7 +170,7 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
     rest are resolved as late; if all wait, the state times out. A decision is what a record
     lists: each submission the rules accepted (bounced late ones included) or one timeout.
     Each bot's `reaction_ms` and flags are read once, when the game starts. This loop is the
-    simulator's hot path, with `ask` and `reaction` inlined.
+    simulator's hot path, with `ask`, `reaction` and a plain RandomBot's draw inlined.
     """
     if len(bots) != game.players:
         raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
@@ -188,6 +191,14 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
             player, legal = moment[0]
             if legal:
                 seat = seats[player]
+                if seat.draws_here:  # RandomBot.act, inlined: the choice is a listed object
+                    n = len(legal)
+                    action = legal[seat.rng.below(n)] if n > 1 else legal[0]
+                    state.apply_listed(player, action)
+                    if actions is not None:
+                        actions.append([player, str(action)])
+                    decisions += 1
+                    continue
                 if seat.needs_extras:
                     action = _ask_with_extras(state, seat, player, legal)
                 else:

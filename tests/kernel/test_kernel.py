@@ -291,3 +291,19 @@ def test_ask_gives_an_observation_only_to_bots_that_read_one() -> None:
     assert ask(Reader(), state, player, Rng(1)) in state.legal_actions(player)
     assert ask(Blind(), state, player, Rng(1)) in state.legal_actions(player)
     assert got[0] == state.observation(player) and got[1] == {}
+
+
+@pytest.mark.parametrize("game_id", ["zipzap", "zoop", "zar", "zopzoo"])
+def test_the_simulator_draws_for_a_plain_random_bot_exactly_as_the_bot_would(game_id: str) -> None:
+    """The simulator makes a plain RandomBot's draw itself (no call per move); a subclass is asked.
+    Both must play the very same games, races included."""
+
+    class Asked(RandomBot):
+        pass
+
+    game = zdeck.make(game_id)
+    for seed in range(8):
+        _, drawn = play(game, [RandomBot(300 + 10 * p) for p in range(game.players)], seed)
+        _, asked = play(game, [Asked(300 + 10 * p) for p in range(game.players)], seed)
+        assert drawn is not None and asked is not None
+        assert drawn.actions == asked.actions and drawn.scores == asked.scores
