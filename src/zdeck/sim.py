@@ -221,22 +221,26 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
                 if not legal:
                     continue
                 seat = seats[player]
-                if seat.needs_extras:
-                    action = _ask_with_extras(state, seat, player, legal)
+                if seat.draws_here:
+                    n = len(legal)
+                    action, listed = legal[seat.rng.below(n)] if n > 1 else legal[0], True
                 else:
-                    action = seat.act(_NOTHING, legal, seat.rng)
-                if action is None:
-                    continue
-                for candidate in legal:
-                    if candidate is action:
-                        listed = True
-                        break
-                else:
-                    listed = action in legal
-                    if not listed and not state.is_legal(player, action):
-                        # A bot's illegal choice is a bug, refused at the version it answered: were it
-                        # a late one, the rules' bounce would hide it.
-                        raise IllegalAction(state.explain_illegal(player, action))
+                    if seat.needs_extras:
+                        action = _ask_with_extras(state, seat, player, legal)
+                    else:
+                        action = seat.act(_NOTHING, legal, seat.rng)
+                    if action is None:
+                        continue
+                    for candidate in legal:
+                        if candidate is action:
+                            listed = True
+                            break
+                    else:
+                        listed = action in legal
+                        if not listed and not state.is_legal(player, action):
+                            # A bot's illegal choice is a bug, refused at the version it answered: were it
+                            # a late one, the rules' bounce would hide it.
+                            raise IllegalAction(state.explain_illegal(player, action))
                 if count == 0:
                     first_player, first_action, first_listed = player, action, listed
                 elif count == 1:
