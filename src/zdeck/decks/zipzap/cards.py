@@ -82,16 +82,6 @@ def followers(top: Card) -> tuple[Card, ...]:
     return _FOLLOWERS[top]
 
 
-def indices(mask: int) -> list[int]:
-    """The card indices in a bitmask, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 @dataclass(frozen=True, slots=True)
 class Play:
     card: Card
@@ -120,7 +110,7 @@ _BYTE_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
 
 
 def plays_of(mask: int) -> list[Play]:
-    """The plays of the cards in a bitmask, lowest index first (as `indices` lists them)."""
+    """The plays of the cards in a bitmask, lowest index first (as `zdeck.bits.indices` lists them)."""
     if not mask & (mask - 1):  # none or one card, the usual race moment: no table walk
         return [PLAYS[mask.bit_length() - 1]] if mask else []
     found: list[Play] = []

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from zdeck import statedict as sd
+from zdeck.bits import indices
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
 from zdeck.dealing import deal_out
 from zdeck.decks.zipzap.cards import (
@@ -25,7 +26,6 @@ from zdeck.decks.zipzap.cards import (
     Zap,
     deck_of,
     hand_points,
-    indices,
     mask_of,
     plays_of,
 )

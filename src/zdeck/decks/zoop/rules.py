@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from zdeck import statedict as sd
+from zdeck.bits import indices
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
 from zdeck.decks.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
 from zdeck.decks.zoop.cards import (
@@ -492,7 +493,7 @@ class ZoopState(State):
         if not g.strict or not self.draw:  # penalties need a card to draw, so only the right call is offered
             return [g.zoop_of[top]] if m >> top & 1 else []
         acts: list[Action] = []
-        for k in _kinds(m & g.deck.animal_mask):
+        for k in indices(m & g.deck.animal_mask):
             acts += [g.zoop_of[k], g.silent_zoop_of[k]]
         return acts
 
@@ -1102,16 +1103,6 @@ class _ByMask:
             out += chunk[mask & 255]
             mask >>= 8
         return out
-
-
-def _kinds(mask: int) -> list[int]:
-    """The kinds whose bits are set, in ascending order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _int(data: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
