@@ -22,9 +22,14 @@ class Card:
     suit: int  # index into SUITS; WILD is the wild suit
     number: int
     index: int = field(init=False, compare=False, repr=False)  # position in CARDS; hands are bitmasks over it
+    text: str = field(init=False, compare=False, repr=False)  # str(card), formed once: every observation lists cards
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "index", self.suit * len(DATA["numbers"]) + self.number - 1)
+        object.__setattr__(self, "text", f"{SUITS[self.suit]} {self.number}")
+
+    def __hash__(self) -> int:  # equal cards share their index: cheaper than hashing the fields
+        return self.index
 
     @property
     def wild(self) -> bool:
@@ -35,7 +40,7 @@ class Card:
         return WILD_POINTS if self.wild else SOLID_POINTS
 
     def __str__(self) -> str:
-        return f"{SUITS[self.suit]} {self.number}"
+        return self.text
 
 
 CARDS: tuple[Card, ...] = tuple(Card(s, n) for s in range(len(SUITS)) for n in DATA["numbers"])

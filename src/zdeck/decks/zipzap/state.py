@@ -74,6 +74,7 @@ class ZipZap(Game):
 
 
 ZAP_CODE = -1  # a Zap on the pile, where cards are stored by index
+_PILE_TEXT: tuple[str, ...] = (*(c.text for c in CARDS), "zap")  # a pile code's text: index ZAP_CODE is the last
 # Module names for Enum members: looking one up on its class costs ten times a global's read in the hot path
 _RACE, _LEAD, _OVER = Phase.RACE, Phase.LEAD, Phase.OVER
 _BOUNCED = Outcome.BOUNCED
@@ -306,8 +307,8 @@ class ZipZapState(RoundTotals, State):
             "phase": self.phase.value,
             "leader": self.leader,
             "last_player": self.last,
-            "top": _text(self.pile[-1][1]) if self.pile else None,
-            "pile": [[who, _text(code)] for who, code in self.pile],
+            "top": _PILE_TEXT[self.pile[-1][1]] if self.pile else None,
+            "pile": [[who, _PILE_TEXT[code]] for who, code in self.pile],
             "deck_count": len(self.deck),
             "suits_in_play": [SUITS[s] for s in self.suits_in_play],
             "hand_counts": [h.bit_count() + z for h, z in zip(self.hands, self.has_zap)],
@@ -329,7 +330,7 @@ class ZipZapState(RoundTotals, State):
             "hands": [_texts(h) for h in self.hands],
             "has_zap": list(self.has_zap),
             "deck": [str(CARDS[i]) for i in self.deck],
-            "pile": [[who, _text(code)] for who, code in self.pile],
+            "pile": [[who, _PILE_TEXT[code]] for who, code in self.pile],
             "phase": self.phase.value,
             "leader": self.leader,
             "last": self.last,
@@ -402,11 +403,9 @@ class ZipZapState(RoundTotals, State):
 
 
 def _texts(mask: int) -> list[str]:
-    return [str(CARDS[i]) for i in indices(mask)]
+    return [CARDS[i].text for i in indices(mask)]
 
 
-def _text(code: int) -> str:
-    return "zap" if code == ZAP_CODE else str(CARDS[code])
 
 
 def _card(text: Any, what: str) -> Card:
