@@ -52,7 +52,7 @@ class _Table:
         self.deck = load_deck(obs["colours"])
         self.hand = [c for c in (card_by_text(t) for t in obs["hand"]) if c is not None]
         seen = Counter(obs["pile"]) + Counter(obs["hand"])
-        self.unseen = {c: n - seen[str(c)] for c, n in zip(self.deck.kinds, self.deck.copies)}
+        self.unseen = {c: n - seen[c.text] for c, n in zip(self.deck.kinds, self.deck.copies)}
         self.total = max(1, sum(self.unseen.values()))
         seat, sizes = obs["seat"], obs["hand_sizes"]
         self.others = [h for q, h in enumerate(sizes) if q != seat]

@@ -9,7 +9,7 @@ and the hot path compares ints; `Card` values are what actions and texts carry.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -34,17 +34,29 @@ class Card:
     animal: str
     count: int = 0
     colour: str = ""
+    # Formed once, as observations and bots read cards by text and count them in dicts at every move.
+    text: str = field(init=False, compare=False, repr=False)
+    hash_: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.animal == WILD:
+            text = "wild card"
+        elif self.animal == CAGE:
+            text = "cage"
+        else:
+            text = f"{self.count} {self.colour} {self.animal}{'s' if self.count > 1 else ''}"
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "hash_", hash((self.animal, self.count, self.colour)))
+
+    def __hash__(self) -> int:  # the value the dataclass would compute from the compared fields
+        return self.hash_
 
     @property
     def is_animal(self) -> bool:
         return self.count > 0
 
     def __str__(self) -> str:
-        if self.animal == WILD:
-            return "wild card"
-        if self.animal == CAGE:
-            return "cage"
-        return f"{self.count} {self.colour} {self.animal}{'s' if self.count > 1 else ''}"
+        return self.text
 
 
 WILD_CARD = Card(WILD)
@@ -78,6 +90,7 @@ class Deck:
 
     colours: tuple[str, ...]
     kinds: tuple[Card, ...]  # distinct cards, fixed order: animal cards, then Wild Card, then Cage
+    texts: tuple[str, ...]  # texts[k] = str(kinds[k])
     copies: tuple[int, ...]  # how many of each kind the box holds
     index: dict[Card, int]
     by_text: dict[str, int]
@@ -131,9 +144,10 @@ def load_deck(colours: int) -> Deck:
     return Deck(
         colours=names,
         kinds=tuple(kinds),
+        texts=tuple(c.text for c in kinds),
         copies=tuple(copies),
         index={c: k for k, c in enumerate(kinds)},
-        by_text={str(c): k for k, c in enumerate(kinds)},
+        by_text={c.text: k for k, c in enumerate(kinds)},
         wild=len(kinds) - 2,
         cage=len(kinds) - 1,
         is_animal=tuple(c.is_animal for c in kinds),

@@ -892,7 +892,7 @@ class ZoopState(State):
     # -- views --------------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
         d = self.game.deck
-        text = d.kinds
+        text = d.texts
         cage = self.cage
         obs: dict[str, Any] = {
             "seat": player,
@@ -901,43 +901,43 @@ class ZoopState(State):
             "turn": self.turn if self.phase != OVER else None,
             "direction": self.direction,
             "top": str(text[self.pile[-1]]),
-            "match": str(text[self.match]),
+            "match": text[self.match],
             "placer": None if self.placer < 0 else self.placer,
             "declared": self.declared,
             "starter": None if self.starter < 0 else self.starter,
             "still_to_answer": list(self.queue),
             "discard_reason": self.reason,
             "owed": self.owed,
-            "capturable": None if cage is None else {"player": cage[0], "card": str(text[self.match])},
+            "capturable": None if cage is None else {"player": cage[0], "card": text[self.match]},
             "draw_pile": len(self.draw),
             "hand_sizes": [len(h) for h in self.hands],
-            "pile": [str(text[k]) for k in self.pile],
+            "pile": [text[k] for k in self.pile],
             "winner": None if self.winner < 0 else self.winner,
             "end": self.end,
         }
         if player is not None:
-            obs["hand"] = sorted(str(text[k]) for k in self.hands[player])
-            obs["drawn"] = str(text[self.drawn]) if self.drawn >= 0 and player == self.turn else None
+            obs["hand"] = sorted(text[k] for k in self.hands[player])
+            obs["drawn"] = text[self.drawn] if self.drawn >= 0 and player == self.turn else None
         return obs
 
     def to_dict(self) -> dict[str, Any]:
-        text = self.game.deck.kinds
+        text = self.game.deck.texts
         settle(self.draw, self.unsettled)
         return {
             **self.game.describe(),
             "version": self.version,
             "rng": self.rng.state,
-            "hands": [[str(text[k]) for k in h] for h in self.hands],
-            "draw": [str(text[k]) for k in self.draw],
-            "pile": [str(text[k]) for k in self.pile],
-            "match": str(text[self.match]),
+            "hands": [[text[k] for k in h] for h in self.hands],
+            "draw": [text[k] for k in self.draw],
+            "pile": [text[k] for k in self.pile],
+            "match": text[self.match],
             "placer": self.placer,
             "top_since": self.top_since,
             "turn": self.turn,
             "direction": self.direction,
             "phase": self.phase,
             "owed": self.owed,
-            "drawn": None if self.drawn < 0 else str(text[self.drawn]),
+            "drawn": None if self.drawn < 0 else text[self.drawn],
             "declared": self.declared,
             "starter": self.starter,
             "queue": list(self.queue),
