@@ -59,6 +59,8 @@ class Card:
     # Position in DECK (0..63): colour-major, then size, then shape. Stored, not computed, because the
     # games index tables by it on every step; it is derived, so it takes no part in ==, hash or repr.
     index: int = field(init=False, compare=False, repr=False)
+    # The printed code, formed once: observations list cards by text and bots read them back at every move.
+    text: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for name in ("colour", "size", "shape"):
@@ -66,6 +68,7 @@ class Card:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
                 raise ValueError(f"a Zoker card's {name} must be an int 0..3, got {value!r}")
         object.__setattr__(self, "index", self.colour * 16 + self.size * 4 + self.shape)
+        object.__setattr__(self, "text", f"{COLOURS[self.colour]} {SIZES[self.size]}{SHAPES[self.shape]}")
 
     @property
     def qualities(self) -> tuple[int, int, int]:
@@ -78,11 +81,14 @@ class Card:
         return (self.shape, self.size, self.colour)
 
     def __str__(self) -> str:
-        return f"{COLOURS[self.colour]} {SIZES[self.size]}{SHAPES[self.shape]}"
+        return self.text
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read the printed code, e.g. "red XL4" (case and spacing are free)."""
+        card = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is not None:  # the code exactly as printed: what observations hold
+            return card
         if not isinstance(text, str):
             # not a TypeError: the project reports every bad input (records, states, the CLI) as a ValueError
             raise ValueError(f"a Zoker card code must be text like 'red XL4', got {text!r}")  # noqa: TRY004
@@ -107,6 +113,7 @@ class Card:
 
 
 DECK: tuple[Card, ...] = tuple(Card(c, s, h) for c in range(4) for s in range(4) for h in range(4))
+_BY_TEXT: dict[str, Card] = {card.text: card for card in DECK}
 
 
 def by_index(card: Card) -> int:
