@@ -1,7 +1,7 @@
 """Random self-play throughput of every zdeck game, anchored to RLCard's raw UNO game.
 
 Run:  .venv/bin/python bench/throughput.py [--games zipzap,zoop] [--players 2,4] [--seconds S]
-                                           [--rounds R] [--clock cpu|wall] [--json]
+                                           [--rounds R] [--clock cpu|wall] [--bot NAME] [--json]
 
 A benchmark, not a test: it measures, it asserts nothing about speed. Absolute
 figures depend on the machine and on whatever else runs on it, so every zdeck
@@ -46,8 +46,9 @@ from typing import Any
 
 import zdeck
 from zdeck import sim
-from zdeck.bots import Bot, RandomBot
+from zdeck.bots import Bot
 from zdeck.core import Game
+from zdeck.registry import bot_names, make_bot
 
 UNO_LIKE = ("zipzap", "zoop", "zar")  # the games (and their "-variant" ids) whose goal is >= 2x RLCard UNO
 GOAL_RATIO = 2.0
@@ -60,8 +61,9 @@ GAME_DEADLINE_S = 60.0  # one game slower than this is a hang, not a measurement
 # -- zdeck side ---------------------------------------------------------------------------------------------
 
 
-def random_bots(n: int) -> list[Bot]:
-    return [RandomBot() for _ in range(n)]
+def seated_bots(game: Game, bot: str) -> list[Bot]:
+    """This bot at every seat: "random" or one of the game's own (`zdeck list` names them)."""
+    return [make_bot(game.id, bot) for _ in range(game.players)]
 
 
 # -- RLCard side --------------------------------------------------------------------------------------------
@@ -146,6 +148,7 @@ class Result:
     game: str
     players: int
     uno_players: int
+    bot: str = "random"
     rounds: list[tuple[Slice, Slice]] = field(default_factory=list)  # (zdeck, uno) per round
     uno_abandoned: int = 0
 
@@ -158,6 +161,7 @@ class Result:
         row: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
+            "bot": self.bot,
             "uno_players": self.uno_players,
             "rounds": len(self.rounds),
             "zdeck_games": sum(s.games for s in z),
@@ -173,16 +177,17 @@ class Result:
             "ratio_q3": round(q3, 3),
             "ratio_min": round(min(ratios), 3),
             "ratio_max": round(max(ratios), 3),
-            "goal": GOAL_RATIO if is_uno_like(self.game) else None,
+            "goal": GOAL_RATIO if is_uno_like(self.game) and self.bot == "random" else None,  # a random-play goal
         }
         if self.uno_abandoned:
             row["uno_abandoned_games"] = self.uno_abandoned
         return row
 
 
-def measure(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[[], float]) -> Result:
+def measure(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[[], float],
+            bot: str = "random") -> Result:
     """Interleave zdeck and UNO slices; alternate which goes first so drift hits both alike."""
-    bots = random_bots(game.players)
+    bots = seated_bots(game, bot)
     seeds = count(seed)
     uno = UnoAnchor(uno_players_for(game.players), seed)
 
@@ -190,7 +195,7 @@ def measure(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[
         return sim.run(game, bots, next(seeds))[1]
 
     uno.play_one()  # warm-up
-    result = Result(game.id, game.players, uno.players)
+    result = Result(game.id, game.players, uno.players, bot)
     per_slice = seconds / (2 * rounds)
     for r in range(rounds):
         with deadline(max(GAME_DEADLINE_S, 20 * per_slice), f"{game.id} round {r}"):
@@ -280,11 +285,12 @@ def configurations(
 # -- output -------------------------------------------------------------------------------------------------
 
 
-def print_table(rows: list[dict[str, Any]], skipped: dict[str, str], header: str) -> None:
+def print_table(rows: list[dict[str, Any]], skipped: dict[str, str], header: str, bot: str) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="Random self-play throughput (medians over interleaved rounds)", caption=header)
+    title = "Random self-play" if bot == "random" else f"Self-play with the {bot} bot at every seat,"
+    table = Table(title=f"{title} throughput (medians over interleaved rounds)", caption=header)
     for name, justify in [
         ("game", "left"), ("seats", "right"), ("games/s", "right"), ("dec/s", "right"),
         ("dec/game", "right"), ("UNO seats", "right"), ("UNO games/s", "right"), ("UNO dec/s", "right"),
@@ -317,6 +323,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                    help="cpu: this process's CPU time (default, steadier on a shared machine); wall: elapsed time")
     p.add_argument("--seed", type=int, default=1, help="first seed (zdeck games use seed, seed+1, ...)")
+    p.add_argument("--bot", default="random",
+                   help="the bot at every zdeck seat (default random; the 2x goal is for random play): a game "
+                        "without a bot of that name is skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = p.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
@@ -339,10 +348,13 @@ def main(argv: list[str] | None = None) -> int:
     games = configurations(wanted, players, skipped)
     for i, game in enumerate(games):
         label = f"{game.id} x{game.players}"
+        if args.bot not in bot_names(game.id):
+            skipped[label] = f"no bot {args.bot!r}; its bots: {', '.join(bot_names(game.id))}"
+            continue
         if not args.json:
             print(f"[{i + 1}/{len(games)}] {label} ...", file=sys.stderr, flush=True)
         try:
-            rows.append(measure(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock]).as_dict())
+            rows.append(measure(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock], args.bot).as_dict())
         except Exception as exc:  # noqa: BLE001 - a half-built game is skipped, not fatal
             skipped[label] = f"{type(exc).__name__}: {exc}"
             if not args.json:
@@ -353,11 +365,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.json:
         out = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
-               "clock": args.clock, "rounds": args.rounds, "goal_ratio": GOAL_RATIO, "uno_like": list(UNO_LIKE),
-               "results": rows, "skipped": skipped}
+               "clock": args.clock, "rounds": args.rounds, "bot": args.bot, "goal_ratio": GOAL_RATIO,
+               "uno_like": list(UNO_LIKE), "results": rows, "skipped": skipped}
         print(json.dumps(out, indent=2))
     else:
-        print_table(rows, skipped, header)
+        print_table(rows, skipped, header, args.bot)
     return 0 if rows else 1
 
 
