@@ -19,6 +19,16 @@ from zdeck.rng import Rng
 
 LATE = 3  # a hand this small is "late": spend Power cards and Chameleons now
 
+# Looked up, not searched, at every scored play: _SHARES[k] lists the kinds sharing kind k's colour or symbol
+# (they may follow it); _SHOWING[attr, value] the kinds whose colour or symbol is that declared value.
+_SHARES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k, other in enumerate(KINDS) if other.colour == on.colour or other.symbol == on.symbol) for on in KINDS
+)
+_SHOWING: dict[tuple[str, int], tuple[int, ...]] = {
+    (attr, value): tuple(k for k, kind in enumerate(KINDS) if getattr(kind, attr) == value)
+    for attr in ("colour", "symbol") for value in {getattr(kind, attr) for kind in KINDS}
+}
+
 
 class ZarHeuristicBot:
     name = "heuristic"
@@ -98,10 +108,7 @@ class ZarHeuristicBot:
         """Cards left in hand that could follow this play next time round."""
         left = list(hand)
         left[play.card] -= play.real
-        on = KINDS[play.card]
-        return float(
-            sum(c for k, c in enumerate(left) if c and (KINDS[k].colour == on.colour or KINDS[k].symbol == on.symbol))
-        )
+        return float(sum(left[k] for k in _SHARES[play.card]))
 
     @staticmethod
     def _support(play: Play, hand: list[int]) -> float:
@@ -110,4 +117,4 @@ class ZarHeuristicBot:
         left[play.card] -= play.real
         left[CHAMELEON] -= play.chameleons
         attr = "colour" if KINDS[play.card].declares == "colour" else "symbol"
-        return float(sum(c for k, c in enumerate(left) if c and getattr(KINDS[k], attr) == play.declare))
+        return float(sum(left[k] for k in _SHOWING.get((attr, play.declare), ())))
