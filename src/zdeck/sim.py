@@ -50,7 +50,8 @@ class LazyObservation(Mapping[str, Any]):
         return self._data
 
     def __getitem__(self, key: str) -> Any:
-        return self._get()[key]
+        data = self._data  # (bots read several keys a move: only the first read pays for the call)
+        return (self._get() if data is None else data)[key]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._get())
