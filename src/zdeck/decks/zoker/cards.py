@@ -114,6 +114,7 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(c, s, h) for c in range(4) for s in range(4) for h in range(4))
 _BY_TEXT: dict[str, Card] = {card.text: card for card in DECK}
+TEXTS: tuple[str, ...] = tuple(card.text for card in DECK)  # TEXTS[i] = str(DECK[i]): states keep cards as indices
 
 
 def by_index(card: Card) -> int:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option, State
-from zdeck.decks.zoker.cards import DECK, read_index
+from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.memo import rules
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, Turn
 from zdeck.decks.zoker.memo.rules import EMPTY, PAIR_RULES
@@ -166,22 +166,22 @@ class MemoState(State):
         last = None
         if self.last is not None:
             who, pa, ca, pb, cb, taken = self.last
-            last = {"player": who, "places": [pa + 1, pb + 1], "cards": [_text(ca), _text(cb)], "taken": taken}
+            last = {"player": who, "places": [pa + 1, pb + 1], "cards": [TEXTS[ca], TEXTS[cb]], "taken": taken}
         return {
             "game": self.game.id,
             "seat": player,
             "pair_rule": self.rule,
-            "table": [None if c == EMPTY else (_text(c) if s == self.up else "down") for s, c in enumerate(self.table)],
+            "table": [None if c == EMPTY else (TEXTS[c] if s == self.up else "down") for s, c in enumerate(self.table)],
             "first": None if self.up == EMPTY else self.up + 1,
             "seen": [
-                [_text(c), self.seen_at[s]] if c != EMPTY and self.seen_at[s] >= 0 else None
+                [TEXTS[c], self.seen_at[s]] if c != EMPTY and self.seen_at[s] >= 0 else None
                 for s, c in enumerate(self.table)
             ],
             "flips": self.flips,
             "last": last,
             "deck_count": len(self.deck),
             "turn": self.turn,
-            "collected": [[_text(c) for c in w] for w in self.won],
+            "collected": [[TEXTS[c] for c in w] for w in self.won],
             "scores": self.scores(),
             "over": self.over,
         }
@@ -191,15 +191,15 @@ class MemoState(State):
             **self.game.describe(),
             "version": self.version,
             "rng": self.rng.state,
-            "table": [None if c == EMPTY else _text(c) for c in self.table],
+            "table": [None if c == EMPTY else TEXTS[c] for c in self.table],
             "seen_at": list(self.seen_at),
             "up": None if self.up == EMPTY else self.up,
-            "deck": [_text(c) for c in self.deck],
+            "deck": [TEXTS[c] for c in self.deck],
             "turn": self.turn,
-            "won": [[_text(c) for c in w] for w in self.won],
+            "won": [[TEXTS[c] for c in w] for w in self.won],
             "flips": self.flips,
             "last": None if self.last is None else [
-                self.last[0], self.last[1], _text(self.last[2]), self.last[3], _text(self.last[4]), self.last[5]],
+                self.last[0], self.last[1], TEXTS[self.last[2]], self.last[3], TEXTS[self.last[4]], self.last[5]],
         }
 
     @classmethod
@@ -279,8 +279,4 @@ class MemoState(State):
             twin.table = list(self.table)
             twin.deck = list(self.deck)
         return twin
-
-
-def _text(card: int) -> str:
-    return str(DECK[card])
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, State
-from zdeck.decks.zoker.cards import DECK, read_index
+from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.solo import rules
 from zdeck.decks.zoker.solo.actions import (
     ACTIONS,
@@ -160,7 +160,7 @@ class SoloState(State):
             "game": self.game.id,
             "seat": player,
             "upper": [[_text_or_none(self.upper[r * 4 + c]) for c in range(4)] for r in range(UPPER // 4)],
-            "piles": [[_text(c) for c in pile] for pile in self.piles],
+            "piles": [[_TEXT[c] for c in pile] for pile in self.piles],
             "deck_count": len(self.deck),
             "free_places": rules.free_places(self.upper),
             "highest": self.highest(),
@@ -173,8 +173,8 @@ class SoloState(State):
             "version": self.version,
             "rng": self.rng.state,
             "upper": [_text_or_none(c) for c in self.upper],
-            "piles": [[_text(c) for c in pile] for pile in self.piles],
-            "deck": [_text(c) for c in self.deck],
+            "piles": [[_TEXT[c] for c in pile] for pile in self.piles],
+            "deck": [_TEXT[c] for c in self.deck],
         }
 
     @classmethod
@@ -210,10 +210,13 @@ class SoloState(State):
         return twin
 
 
+_TEXT: tuple[str, ...] = (*TEXTS, "empty")  # a place's text: index EMPTY (-1) is the last
+
+
 def _text(card: int) -> str:
-    return str(DECK[card]) if card != EMPTY else "empty"
+    return _TEXT[card]
 
 
 def _text_or_none(card: int) -> str | None:
-    return None if card == EMPTY else str(DECK[card])
+    return None if card == EMPTY else TEXTS[card]
 
