@@ -305,7 +305,7 @@ class KuboState(RoundTotals, State):
             "round": self.round_no,
             "phase": self.phase,
             "turn": self.turn,
-            "table": [str(c) for c in DECK if self.placed[c.index]],
+            "table": [c.text for c in DECK if self.placed[c.index]],
             "hand_counts": [len(h) for h in self.hands],
             "pile_count": len(self.pile),
             "may_draw": self.may_draw,
@@ -324,7 +324,7 @@ class KuboState(RoundTotals, State):
         obs = {"game": self.game.id, "seat": player, "start": self.frame.name, "scoring": self.game.options["scoring"],
                **self._public(), "winners": self.winners()}
         if player is not None:
-            obs["hand"] = [str(c) for c in self.hands[player]]
+            obs["hand"] = [c.text for c in self.hands[player]]
         return obs
 
     def to_dict(self) -> dict[str, Any]:
@@ -333,8 +333,8 @@ class KuboState(RoundTotals, State):
             "version": self.version,
             "rng": self.rng.state,
             **self._public(),
-            "hands": [[str(c) for c in h] for h in self.hands],
-            "pile": [str(c) for c in self.pile],
+            "hands": [[c.text for c in h] for h in self.hands],
+            "pile": [c.text for c in self.pile],
         }
 
     @classmethod

@@ -213,21 +213,21 @@ class TikoState(RoundTotals, State):
             "match": self.game.options["match"],
             "turn": None if self.over else self.turn,
             "leader": self.leader,
-            "pile": [[who, str(c)] for who, c in self.pile],  # bottom first; the trick lies face up
+            "pile": [[who, c.text] for who, c in self.pile],  # bottom first; the trick lies face up
             "compared": self.compared_position(),
             "hand_counts": [len(h) for h in self.hands],
             "deck_count": len(self.deck),
             "won_counts": [len(w) for w in self.won],
-            "won": [[str(c) for c in w] for w in self.won],  # every won card was seen face up in its trick
+            "won": [[c.text for c in w] for w in self.won],  # every won card was seen face up in its trick
             "last_trick": None if self.last_trick is None else
-            {"winner": self.last_trick[0], "cards": [str(c) for c in self.last_trick[1]]},
+            {"winner": self.last_trick[0], "cards": [c.text for c in self.last_trick[1]]},
             "scores": list(self.totals),
             "round_scores": [list(r) for r in self.history],
             "over": self.over,
             "winners": self.winners(),
         }
         if player is not None:
-            obs["hand"] = [str(c) for c in self.hands[player]]
+            obs["hand"] = [c.text for c in self.hands[player]]
         return obs
 
     def to_dict(self) -> dict[str, Any]:
@@ -235,9 +235,9 @@ class TikoState(RoundTotals, State):
             **self.game.describe(),
             "version": self.version,
             "rng": self.rng.state,
-            "hands": [[str(c) for c in h] for h in self.hands],
-            "deck": [str(c) for c in self.deck],
-            "pile": [[who, str(c)] for who, c in self.pile],
+            "hands": [[c.text for c in h] for h in self.hands],
+            "deck": [c.text for c in self.deck],
+            "pile": [[who, c.text] for who, c in self.pile],
             "former": self.former,
             "turn": self.turn,
             "leader": self.leader,
