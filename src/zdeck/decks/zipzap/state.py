@@ -329,7 +329,7 @@ class ZipZapState(RoundTotals, State):
             "suits_in_play": [SUITS[s] for s in self.suits_in_play],
             "hands": [_texts(h) for h in self.hands],
             "has_zap": list(self.has_zap),
-            "deck": [str(CARDS[i]) for i in self.deck],
+            "deck": [CARDS[i].text for i in self.deck],
             "pile": [[who, _PILE_TEXT[code]] for who, code in self.pile],
             "phase": self.phase.value,
             "leader": self.leader,
@@ -404,8 +404,6 @@ class ZipZapState(RoundTotals, State):
 
 def _texts(mask: int) -> list[str]:
     return [CARDS[i].text for i in indices(mask)]
-
-
 
 
 def _card(text: Any, what: str) -> Card:
