@@ -900,7 +900,7 @@ class ZoopState(State):
             "phase": self.phase,
             "turn": self.turn if self.phase != OVER else None,
             "direction": self.direction,
-            "top": str(text[self.pile[-1]]),
+            "top": text[self.pile[-1]],
             "match": text[self.match],
             "placer": None if self.placer < 0 else self.placer,
             "declared": self.declared,

@@ -279,4 +279,3 @@ class MemoState(State):
             twin.table = list(self.table)
             twin.deck = list(self.deck)
         return twin
-

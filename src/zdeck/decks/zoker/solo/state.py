@@ -219,4 +219,3 @@ def _text(card: int) -> str:
 
 def _text_or_none(card: int) -> str | None:
     return None if card == EMPTY else TEXTS[card]
-
