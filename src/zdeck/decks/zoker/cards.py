@@ -86,12 +86,12 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read the printed code, e.g. "red XL4" (case and spacing are free)."""
-        card = _BY_TEXT.get(text) if isinstance(text, str) else None
-        if card is not None:  # the code exactly as printed: what observations hold
-            return card
         if not isinstance(text, str):
             # not a TypeError: the project reports every bad input (records, states, the CLI) as a ValueError
             raise ValueError(f"a Zoker card code must be text like 'red XL4', got {text!r}")  # noqa: TRY004
+        card = _BY_TEXT.get(text)
+        if card is not None:  # the code exactly as printed: what observations hold
+            return card
         parts = text.split()
         if len(parts) == 1:  # "redXL4": split after the colour word
             for name in _COLOUR_OF:

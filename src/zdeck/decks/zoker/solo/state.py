@@ -119,13 +119,13 @@ class SoloState(State):
             card = self.upper[action.slot]
             if card == EMPTY:
                 return f"upper place {place_name(action.slot)} is empty"
-            return (f"{_text(card)} may not go onto pile {action.pile + 1} (cover {_text(covers[action.pile])}): "
+            return (f"{_TEXT[card]} may not go onto pile {action.pile + 1} (cover {_TEXT[covers[action.pile]]}): "
                     "a card moves only onto a compatible card (exactly two qualities in common)")
         if isinstance(action, MovePile):
             if covers[action.src] == EMPTY or covers[action.dst] == EMPTY:
                 return "only an existing pile can move, and only onto another pile (not into an empty place)"
-            return (f"pile {action.src + 1} (cover {_text(covers[action.src])}) may not go onto pile "
-                    f"{action.dst + 1} (cover {_text(covers[action.dst])}): the cover cards are not compatible")
+            return (f"pile {action.src + 1} (cover {_TEXT[covers[action.src]]}) may not go onto pile "
+                    f"{action.dst + 1} (cover {_TEXT[covers[action.dst]]}): the cover cards are not compatible")
         if isinstance(action, Deal):
             if not self.deck:
                 return "the draw pile is empty"
@@ -211,10 +211,6 @@ class SoloState(State):
 
 
 _TEXT: tuple[str, ...] = (*TEXTS, "empty")  # a place's text: index EMPTY (-1) is the last
-
-
-def _text(card: int) -> str:
-    return _TEXT[card]
 
 
 def _text_or_none(card: int) -> str | None:
