@@ -106,10 +106,11 @@ def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
 class _Seat:
     """A seat's bot with what the hot loop asks of it on every move, looked up once per game."""
 
-    __slots__ = ("act", "considered_ms", "draws_here", "needs_extras", "reads", "reflex_ms", "rng", "wants_view")
+    __slots__ = ("act", "below", "considered_ms", "draws_here", "needs_extras", "reads", "reflex_ms", "rng",
+                 "wants_view")
 
     def __init__(self, bot: Bot, rng: Rng) -> None:
-        self.rng, self.act = rng, bot.act
+        self.rng, self.act, self.below = rng, bot.act, rng.below
         # A plain RandomBot's choice is drawn here, as its `act` draws it: no call per move, as RLCard's
         # anchor and any rollout loop pick. A subclass may act otherwise, so it is asked.
         self.draws_here = type(bot) is RandomBot
@@ -128,12 +129,34 @@ def _ask_with_extras(state: State, seat: _Seat, player: int, legal: list[Action]
     return seat.act(seen_by_bot, legal, seat.rng, view=view)
 
 
-def _land_late(state: State, late: list[tuple[int, Action, bool]], seen: int, actions: list[Any] | None) -> int:
-    """The slower proposals of a race, each submitted with the version its bot saw: the rules bounce,
-    penalise or apply them. Returns how many the rules accepted (bounced ones included, as a replay
-    must bounce them too); those are recorded with `seen`."""
+def _race(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat], timing: Rng,
+          actions: list[Any] | None) -> int:
+    """Several proposals at one version: each is timed as `reaction` times it (inlined: races are
+    frequent), the fastest lands and the slower ones are submitted with the version their bots saw, for
+    the rules to bounce, penalise or apply. An exact tie keeps actor order. Returns how many late ones
+    the rules accepted but bounced: decisions (a replay must bounce them too) that left the version as it was."""
+    times = []
+    for player, action, _ in proposals:
+        reflex = _REFLEX.get(type(action))
+        if reflex is None:
+            reflex = _reflex_of(type(action))
+        median = seats[player].reflex_ms if reflex else seats[player].considered_ms
+        times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
+    if len(times) == 2:  # the usual race: two proposals, no sort
+        if times[1] < times[0]:
+            proposals.reverse()
+    else:
+        proposals = [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (sorted is stable)
+    seen = state.version
+    player, action, listed = proposals[0]
+    if listed:  # it came from this very version's legal list: no second check
+        state.apply_listed(player, action)
+    else:
+        state.apply(player, action)
+    if actions is not None:
+        actions.append([player, str(action)])
     landed = 0
-    for player, action, listed in late:
+    for player, action, listed in proposals[1:]:
         try:
             if listed:
                 state.apply_listed(player, action, seen)
@@ -144,23 +167,7 @@ def _land_late(state: State, late: list[tuple[int, Action, bool]], seen: int, ac
         landed += 1
         if actions is not None:
             actions.append([player, str(action), seen])
-    return landed
-
-
-def _by_reaction(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
-                 timing: Rng) -> list[tuple[int, Action, bool]]:
-    """The proposals, fastest first, each timed as `reaction` times it (inlined: races are frequent);
-    an exact tie keeps actor order."""
-    times = []
-    for player, action, _ in proposals:
-        reflex = _REFLEX.get(type(action))
-        if reflex is None:
-            reflex = _reflex_of(type(action))
-        median = seats[player].reflex_ms if reflex else seats[player].considered_ms
-        times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
-    if len(times) == 2:  # the usual race: two proposals, no sort
-        return proposals if times[0] <= times[1] else [proposals[1], proposals[0]]
-    return [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (sorted is stable)
+    return landed - (state.version - seen - 1)  # (every landed one moved the version on, but a bounce)
 
 
 def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,
@@ -182,23 +189,24 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
     timing, *seat_rngs = Rng(seed ^ _SIM_SALT).spawn_many(1 + len(bots))
     seats = [_Seat(bot, rng) for bot, rng in zip(bots, seat_rngs)]
     actions = None if record is None else record.actions
-    decisions = 0
+    # Every decision but a bounced late one moves the version on by one (the kernel counts applied
+    # actions, timeouts and penalties included), so the loop counts only the bounces.
+    start, bounced = state.version, 0
+    apply_listed = state.apply_listed
     for _ in range(max_steps):
         moment = state.moves()
         if not moment:  # nobody may act: the game is over (checked below)
             break
-        count = 0
         if len(moment) == 1:  # one actor (a turn, most moments): nothing to order, nothing late
             player, legal = moment[0]
             if legal:
                 seat = seats[player]
                 if seat.draws_here:  # RandomBot.act, inlined: the choice is a listed object
                     n = len(legal)
-                    action = legal[seat.rng.below(n)] if n > 1 else legal[0]
-                    state.apply_listed(player, action)
+                    action = legal[seat.below(n)] if n > 1 else legal[0]
+                    apply_listed(player, action)
                     if actions is not None:
                         actions.append([player, str(action)])
-                    decisions += 1
                     continue
                 if seat.needs_extras:
                     action = _ask_with_extras(state, seat, player, legal)
@@ -207,24 +215,25 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
                 if action is not None:
                     for candidate in legal:  # bots return the listed objects: identity decides, no dataclass equality
                         if candidate is action:
-                            state.apply_listed(player, action)
+                            apply_listed(player, action)
                             break
                     else:
                         state.apply(player, action)  # checked: a bot's illegal choice is refused, with the reason
                     if actions is not None:
                         actions.append([player, str(action)])
-                    decisions += 1
                     continue
+            count = 0  # the lone actor has nothing to do or waits: the state times out
         else:
             # The first proposal is kept in plain locals: a lone one (a race only one joins) is
             # applied without building a list of proposals.
+            count = 0
             for player, legal in moment:
                 if not legal:
                     continue
                 seat = seats[player]
                 if seat.draws_here:
                     n = len(legal)
-                    action, listed = legal[seat.rng.below(n)] if n > 1 else legal[0], True
+                    action, listed = legal[seat.below(n)] if n > 1 else legal[0], True
                 else:
                     if seat.needs_extras:
                         action = _ask_with_extras(state, seat, player, legal)
@@ -253,27 +262,22 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
             state.timeout()
             if actions is not None:
                 actions.append([None, TIMEOUT])
-            decisions += 1
             continue
         if count > 1:
-            proposals = _by_reaction(proposals, seats, timing)
-            first_player, first_action, first_listed = proposals[0]
-        seen = state.version
+            bounced += _race(state, proposals, seats, timing, actions)
+            continue
         if first_listed:  # it came from this very version's legal list: no second check
-            state.apply_listed(first_player, first_action)
+            apply_listed(first_player, first_action)
         else:
             state.apply(first_player, first_action)
         if actions is not None:
             actions.append([first_player, str(first_action)])
-        decisions += 1
-        if count > 1:
-            decisions += _land_late(state, proposals[1:], seen, actions)
     else:
         if state.moves():
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
     if not state.is_over():
         raise RuntimeError(f"{game.id}: the game is not over but nobody may act")
-    return state, decisions
+    return state, state.version - start + bounced
 
 
 def play(

@@ -326,7 +326,7 @@ class ZoopState(State):
                     bit, placer = g.bit[top], self.placer
                     for q, m in enumerate(self.masks):
                         if m & bit and q != turn and q != placer:
-                            return self._race_moves()
+                            return self._zoop_race(bit)
         # The usual moments - a turn, an answer to a Special Round, a free discard: _turn_actions, inlined.
         m = self.masks[turn]
         if phase is PLAY or phase is SPECIAL:
@@ -371,6 +371,19 @@ class ZoopState(State):
             if may_cage:
                 acts += (CAGE, SILENT_CAGE) if penalties else (CAGE,)
             moment.append((p, acts))
+        return moment
+
+    def _zoop_race(self, bit: int) -> list[tuple[int, list[Action]]]:
+        """`_race_moves()` in the usual race: calls are automatic, no Cage can capture, and a seat other than
+        the turn player and the placer holds the top card (`bit`)."""
+        turn, placer = self.turn, self.placer
+        zoop = self.game.zoop_of[self.pile[-1]]
+        moment: list[tuple[int, list[Action]]] = []
+        for p, m in enumerate(self.masks):
+            if p == turn:
+                moment.append((p, self._turn_actions(p)))
+            elif m & bit and p != placer:
+                moment.append((p, [zoop]))
         return moment
 
     def _zoop_want(self) -> int:
@@ -748,16 +761,17 @@ class ZoopState(State):
         if self.phase is OVER:
             raise IllegalAction(f"{action} comes too late: the game is over")
         g = self.game
-        if not self._known(action):
+        if id(action) not in g.table_ids and not self._known(action):  # (the table's own objects: what bots send)
             raise IllegalAction(f"{action!r} is not an action of this game")
         held = self.masks[player]  # (hands mirrored as masks: no list scans, no Card hashing)
-        if isinstance(action, Zoop):
+        kind = type(action)  # (a known action is of the table's exact classes)
+        if kind is Zoop:
             k = g.kind(action)
             if not held >> k & 1:
-                raise IllegalAction(f"player {player} does not hold {action.card}")
+                raise IllegalAction(f"player {player} does not hold {action.card}")  # type: ignore[attr-defined]
             if self.top_since <= seen:  # the sender saw this very top card
                 if self.is_legal(player, action):
-                    return self._zoop(player, action)
+                    return self._zoop(player, action)  # type: ignore[arg-type]
                 if self._may_zoop(player) and (self.draw or not g.strict):
                     raise IllegalAction(self.explain_illegal(player, action))  # it was not legal when sent either
                 # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
@@ -776,17 +790,18 @@ class ZoopState(State):
             # different card from the one on the pile (rule 2.1) - even if a free discard is now owed.
             self._penalise(player)
             return PENALISED
-        if isinstance(action, Cage):
+        if kind is Cage:
             if not held & g.cage_bit:
                 raise IllegalAction(f"player {player} holds no Cage")
             if self.cage is not None and self.cage[2] <= seen and self.is_legal(player, action):
-                return self._capture(player, action)
+                return self._capture(player, action)  # type: ignore[arg-type]
             return BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
-        if isinstance(action, (Play, Discard)):
+        # A move in turn: it stands if it is still legal (the turn is still the sender's), else it bounces.
+        if kind is Play or kind is Discard:
             k = g.kind(action)
             if not held >> k & 1:
-                raise IllegalAction(f"player {player} does not hold {action.card}")
-        if self.is_legal(player, action):
+                raise IllegalAction(f"player {player} does not hold {action.card}")  # type: ignore[attr-defined]
+        if player == self.turn and self.is_legal(player, action):
             return self._apply(player, action)
         return BOUNCED
 
