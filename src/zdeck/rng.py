@@ -8,6 +8,7 @@ bit on any machine and any Python 3.11+.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
 from struct import Struct
@@ -21,6 +22,8 @@ _GAMMA = 0x9E3779B97F4A7C15
 # big-integer operations a draw saved, the values unchanged.
 _LIMITS: tuple[int, ...] = (0, *(_MASK - _MASK % n for n in range(1, 1025)))
 _BATCH_MAX = 4096  # `shuffle` draws longer lists than any deck one value at a time
+_GAMMA_INVERSE = pow(_GAMMA, -1, 1 << 64)
+_AHEAD = 16  # draws a lazy shuffle computes at a time beyond those asked for: a game draws a few cards a turn
 
 
 def _mix(z: int) -> int:
@@ -100,36 +103,38 @@ class Rng:
         be rejected; past it (odds len(items) / 2**64 a draw) the shuffle is made one draw at
         a time instead, so a rejection is skipped exactly as `below` skips it.
         """
-        draws = self._draws_of_shuffle(items)
-        if draws:
-            for i, z in zip(range(len(items) - 1, 0, -1), draws):
-                j = z % (i + 1)
-                items[i], items[j] = items[j], items[i]
+        last = len(items) - 1
+        if last < 1:
+            return
+        draws = _outputs(self.state, last) if last < _BATCH_MAX else None
+        if draws is None or max(draws) > _MASK - len(items):
+            self._shuffle_one_by_one(items)
+            return
+        self.state = (self.state + last * _GAMMA) & _MASK
+        for i, z in zip(range(last, 0, -1), draws):
+            j = z % (i + 1)
+            items[i], items[j] = items[j], items[i]
 
-    def shuffle_lazily(self, items: MutableSequence[T]) -> list[int]:
+    def shuffle_lazily(self, items: MutableSequence[T]) -> Unsettled:
         """`shuffle`, each Fisher-Yates step put off until its position is needed: returns the steps.
 
         A deck dealt and drawn from its end needs its top positions only: `settle` carries out the
         steps of the positions asked for, `pop_settled` takes the top card, and whatever they
         settle is what `shuffle` would have put there. The generator moves on as `shuffle` moves
-        it. Position i's step is `steps[i - 1]`: positions above `len(steps)` are settled. Settle
-        every step before reading the list as a whole.
+        it, and a step's draw is computed only when its position is settled: SplitMix64's n-th
+        output is a function of n. Whether a draw would be one `shuffle` cannot take as it is, is
+        known without computing them (`_rejection_within`); then the list is shuffled at once, one
+        draw at a time, as `shuffle` does. Settle every step before reading the list as a whole.
         """
-        draws = self._draws_of_shuffle(items)
-        return list(draws[::-1]) if draws else []
-
-    def _draws_of_shuffle(self, items: MutableSequence[T]) -> tuple[int, ...] | None:
-        """The draws a shuffle of `items` makes, from the end, the generator moved past them; or None
-        when there is nothing to do or `items` was shuffled one draw at a time instead (see `shuffle`)."""
         last = len(items) - 1
         if last < 1:
-            return None
-        draws = _outputs(self.state, last) if last < _BATCH_MAX else None
-        if draws is None or max(draws) > _MASK - len(items):
-            self._shuffle_one_by_one(items)
-            return None
+            return Unsettled(self.state, 0)
+        if last >= _BATCH_MAX or _rejection_within(self.state, len(items)):
+            self._shuffle_one_by_one(items)  # (as `shuffle` does then)
+            return Unsettled(self.state, 0)
+        steps = Unsettled((self.state + len(items) * _GAMMA) & _MASK, last)
         self.state = (self.state + last * _GAMMA) & _MASK
-        return draws
+        return steps
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
@@ -166,18 +171,88 @@ class Rng:
         return rng
 
 
-def settle(items: MutableSequence[T], steps: list[int], down_to: int = 1) -> None:
+class Unsettled:
+    """The put-off steps of a list shuffled by `Rng.shuffle_lazily`: positions 1 to len(self) are still
+    to settle, the highest first. A shuffle of n items draws for position i the generator's output
+    number n - i, `_mix(past - i * _GAMMA)` where `past` is the state n draws on; those draws are
+    computed a few at a time (`_outputs`), as settling reaches them."""
+
+    __slots__ = ("ahead", "left", "past")
+
+    def __init__(self, past: int, left: int, ahead: list[int] | None = None) -> None:
+        self.past, self.left = past, left
+        self.ahead = [] if ahead is None else ahead  # the draws of the next positions, the next one last
+
+    def __len__(self) -> int:
+        return self.left
+
+    def copy(self) -> Unsettled:
+        return Unsettled(self.past, self.left, self.ahead[:])
+
+    def compute(self, wanted: int) -> None:
+        """Make the draws of the next `wanted` unsettled positions ready, and `_AHEAD` more if there are."""
+        ready = len(self.ahead)
+        count = min(wanted - ready + _AHEAD, self.left - ready)
+        if count > 0:  # positions p, p - 1, ... p - count + 1: outputs 1 to count from the state before p's
+            p = self.left - ready
+            self.ahead[:0] = _outputs((self.past - (p + 1) * _GAMMA) & _MASK, count)[::-1]
+
+
+def settle(items: MutableSequence[T], steps: Unsettled, down_to: int = 1) -> None:
     """Carry out the put-off steps (`Rng.shuffle_lazily`) of the positions from the highest still
     unsettled down to `down_to`: all of them by default."""
-    for i in range(len(steps), max(down_to, 1) - 1, -1):
-        j = steps.pop() % (i + 1)
+    top, down_to = steps.left, max(down_to, 1)
+    if top < down_to:
+        return
+    ahead = steps.ahead
+    if len(ahead) <= top - down_to:
+        steps.compute(top - down_to + 1)
+    for i in range(top, down_to - 1, -1):
+        j = ahead.pop() % (i + 1)
         items[i], items[j] = items[j], items[i]
+    steps.left = down_to - 1
 
 
-def pop_settled(items: list[T], steps: list[int]) -> T:
+def pop_settled(items: list[T], steps: Unsettled) -> T:
     """Pop the top (last) item of a lazily shuffled list, its position settled first."""
-    i = len(items) - 1
-    if steps and i == len(steps):  # positions up to len(steps) are unsettled: the top is one of them
-        j = steps.pop() % (i + 1)
+    i = steps.left
+    if i and i == len(items) - 1:  # positions up to `left` are unsettled: the top is one of them
+        ahead = steps.ahead
+        if not ahead:
+            steps.compute(1)
+        j = ahead.pop() % (i + 1)
         items[i], items[j] = items[j], items[i]
+        steps.left = i - 1
     return items.pop()
+
+
+_UNMIX = ((31, pow(0x94D049BB133111EB, -1, 1 << 64)), (27, pow(0xBF58476D1CE4E5B9, -1, 1 << 64)), (30, 1))
+
+
+def _unmix(z: int) -> int:
+    """The input `_mix` turns into z: its steps undone in reverse order."""
+    for shift, inverse in _UNMIX:
+        x = z
+        for _ in range(64 // shift):  # x ^ (x >> shift) undone: each round fixes `shift` more top bits
+            x = z ^ (x >> shift)
+        z = (x * inverse) & _MASK
+    return z
+
+
+@lru_cache(maxsize=64)  # one per list length shuffled lazily (a deck's size, a reshuffled pile's)
+def _rejected_steps(size: int) -> tuple[int, ...]:
+    """Sorted: for each output a shuffle of `size` items does not take as it is (above `_MASK - size`),
+    the number n such that a generator at state s draws it as its k-th output for k = n - s * _GAMMA_INVERSE
+    (mod 2**64)."""
+    return tuple(sorted((_unmix(v) * _GAMMA_INVERSE) & _MASK for v in range(_MASK - size + 1, _MASK + 1)))
+
+
+def _rejection_within(state: int, size: int) -> bool:
+    """Would any of the next `size - 1` draws from `state` be an output `shuffle` cannot take as it is
+    (`max(draws) > _MASK - size`)? Answered without computing them: output k from `state` is
+    `_mix(state + k * _GAMMA)`, so k is found from each such output's input by one multiplication."""
+    marks = _rejected_steps(size)
+    lo = ((state * _GAMMA_INVERSE) + 1) & _MASK  # output 1's number
+    hi = lo + size - 2  # output size - 1's (past _MASK it wraps round to the start)
+    at = bisect_left(marks, lo)
+    return (at < len(marks) and marks[at] <= hi) or (hi > _MASK and bool(marks) and marks[0] <= hi - (1 << 64))

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import zdeck
+import zdeck.rng as rng_module
 from zdeck import Action, IllegalAction, RandomBot, Rng, State
 from zdeck.records import Record, RecordError, read_records, replay
 from zdeck.rng import pop_settled, settle
@@ -211,6 +212,60 @@ def test_rng_lazy_shuffle_deals_and_draws_the_cards_a_shuffle_puts_there(seed: i
     assert [pop_settled(lazy, steps) for _ in range(drawn)] == [eager.pop() for _ in range(drawn)]
     settle(lazy, steps)
     assert lazy == eager and not steps
+
+
+@pytest.mark.parametrize("draws_before", [0, 4, 28])
+def test_rng_lazy_shuffle_skips_a_rejected_draw_exactly_as_shuffle_does(draws_before: int) -> None:
+    """A planted 2**64 - 1 among the draws a lazy shuffle puts off must be found before any is made."""
+    seed_state = _state_before_output(2**64 - 1, draws_before)
+    for size in (draws_before + 1, draws_before + 2, 30, 64):  # (the first: the planted draw is one too far)
+        eager, eager_rng = list(range(size)), Rng.from_state(seed_state)
+        eager_rng.shuffle(eager)
+        lazy, lazy_rng = list(range(size)), Rng.from_state(seed_state)
+        steps = lazy_rng.shuffle_lazily(lazy)
+        settle(lazy, steps)
+        assert (lazy, lazy_rng.state) == (eager, eager_rng.state)
+
+
+@pytest.mark.parametrize("size", [2, 3, 81, 300])
+def test_rng_rejection_check_matches_the_draws_at_the_edges_of_a_shuffle(size: int) -> None:
+    """`_rejection_within` answers `max(draws) > _MASK - size` for a bad output planted just inside and
+    just outside the size - 1 draws, and for the largest output that is not bad."""
+    for bad in (2**64 - 1, 2**64 - size, 2**64 - size - 1):
+        for draws_before in sorted({0, 1, max(size - 3, 0), size - 2, size - 1, size}):
+            state = _state_before_output(bad, draws_before)
+            expected = max(rng_module._outputs(state, size - 1)) > 2**64 - 1 - size
+            assert rng_module._rejection_within(state, size) == expected
+
+
+def test_rng_rejection_check_wraps_round_the_counter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window of draw numbers may run past 2**64 - 1 and on from 0."""
+    monkeypatch.setattr(rng_module, "_rejected_steps", lambda size: (5,))
+
+    def state_numbered(n: int) -> int:  # a generator state whose output 1 has number n
+        return ((n - 1) * 0x9E3779B97F4A7C15) % 2**64
+
+    assert rng_module._rejection_within(state_numbered(2**64 - 2), 10)  # numbers 2**64-2 .. 6: 5 is in
+    assert not rng_module._rejection_within(state_numbered(2**64 - 5), 10)  # .. 3
+    assert rng_module._rejection_within(state_numbered(5), 2)  # a window of one, the mark itself
+    assert not rng_module._rejection_within(state_numbered(6), 10)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_rng_unmix_inverts_the_mix(z: int) -> None:
+    assert rng_module._unmix(rng_module._mix(z)) == z
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=90))
+def test_rng_a_copy_of_lazy_steps_settles_alone(seed: int, dealt: int) -> None:
+    """A clone's pile settles from its own copy of the steps: the original's are left as they were."""
+    pile, rng = list(range(82)), Rng(seed)
+    steps = rng.shuffle_lazily(pile)
+    settle(pile, steps, len(pile) - min(dealt, 81))
+    twin_pile, twin_steps = pile[:], steps.copy()
+    settle(twin_pile, twin_steps)
+    settle(pile, steps)
+    assert twin_pile == pile and len(twin_steps) == len(steps) == 0
 
 
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=12))

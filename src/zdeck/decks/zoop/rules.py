@@ -26,7 +26,7 @@ from zdeck.decks.zoop.cards import (
     Deck,
     load_deck,
 )
-from zdeck.rng import Rng, pop_settled, settle
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 # Phases of the seat in `turn`.
 PLAY = "play"  # play a matching card or a Wild Card; else draw (or pass on an empty pile)
@@ -214,7 +214,7 @@ class ZoopState(State):
         self.in_hands: list[int] = [0] * len(game.deck.kinds)  # in_hands[k]: cards of kind k in all hands
         self.draw: list[int] = []  # face down; the end of the list is the top
         # The draw pile's Fisher-Yates steps still put off (Rng.shuffle_lazily): a game draws only its top cards.
-        self.unsettled: list[int] = []
+        self.unsettled = Unsettled(0, 0)
         self.pile: list[int] = []  # face up; the end is the top card
         self.match = -1  # the animal card to match (the top card, or the captured animal under a Cage)
         self.placer = -1  # who put the top card there (-1: turned up at setup)
@@ -1065,7 +1065,7 @@ class ZoopState(State):
         twin.masks = self.masks[:]
         twin.in_hands = self.in_hands[:]
         twin.draw = self.draw[:]
-        twin.unsettled = self.unsettled[:]
+        twin.unsettled = self.unsettled.copy()
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         return twin
