@@ -129,24 +129,26 @@ def _ask_with_extras(state: State, seat: _Seat, player: int, legal: list[Action]
     return seat.act(seen_by_bot, legal, seat.rng, view=view)
 
 
-def _race(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat], timing: Rng,
+def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat], timing: Rng,
           actions: list[Any] | None) -> int:
-    """Several proposals at one version: each is timed as `reaction` times it (inlined: races are
-    frequent), the fastest lands and the slower ones are submitted with the version their bots saw, for
-    the rules to bounce, penalise or apply. An exact tie keeps actor order. Returns how many late ones
-    the rules accepted but bounced: decisions (a replay must bounce them too) that left the version as it was."""
-    times = []
-    for player, action, _ in proposals:
-        reflex = _REFLEX.get(type(action))
-        if reflex is None:
-            reflex = _reflex_of(type(action))
-        median = seats[player].reflex_ms if reflex else seats[player].considered_ms
-        times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
-    if len(times) == 2:  # the usual race: two proposals, no sort
-        if times[1] < times[0]:
-            proposals.reverse()
-    else:
-        proposals = [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (sorted is stable)
+    """The proposals made at one version. Several race: each is timed as `reaction` times it (inlined:
+    races are frequent) and an exact tie keeps actor order. The fastest lands; the slower ones are
+    submitted with the version their bots saw, for the rules to bounce, penalise or apply. Returns how
+    many late ones the rules accepted but bounced: decisions (a replay must bounce them too) that left
+    the version as it was."""
+    if len(proposals) > 1:
+        times = []
+        for player, action, _ in proposals:
+            reflex = _REFLEX.get(type(action))
+            if reflex is None:
+                reflex = _reflex_of(type(action))
+            median = seats[player].reflex_ms if reflex else seats[player].considered_ms
+            times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
+        if len(times) == 2:  # the usual race: two proposals, no sort
+            if times[1] < times[0]:
+                proposals.reverse()
+        else:
+            proposals = [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (stable)
     seen = state.version
     player, action, listed = proposals[0]
     if listed:  # it came from this very version's legal list: no second check
@@ -222,11 +224,8 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
                     if actions is not None:
                         actions.append([player, str(action)])
                     continue
-            count = 0  # the lone actor has nothing to do or waits: the state times out
         else:
-            # The first proposal is kept in plain locals: a lone one (a race only one joins) is
-            # applied without building a list of proposals.
-            count = 0
+            proposals = []
             for player, legal in moment:
                 if not legal:
                     continue
@@ -251,27 +250,14 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
                             # A bot's illegal choice is a bug, refused at the version it answered: were it
                             # a late one, the rules' bounce would hide it.
                             raise IllegalAction(state.explain_illegal(player, action))
-                if count == 0:
-                    first_player, first_action, first_listed = player, action, listed
-                elif count == 1:
-                    proposals = [(first_player, first_action, first_listed), (player, action, listed)]
-                else:
-                    proposals.append((player, action, listed))
-                count += 1
-        if count == 0:
-            state.timeout()
-            if actions is not None:
-                actions.append([None, TIMEOUT])
-            continue
-        if count > 1:
-            bounced += _race(state, proposals, seats, timing, actions)
-            continue
-        if first_listed:  # it came from this very version's legal list: no second check
-            apply_listed(first_player, first_action)
-        else:
-            state.apply(first_player, first_action)
+                proposals.append((player, action, listed))
+            if proposals:
+                bounced += _land(state, proposals, seats, timing, actions)
+                continue
+        # Nobody proposed anything (no legal action, or every bot waits): the state times out.
+        state.timeout()
         if actions is not None:
-            actions.append([first_player, str(first_action)])
+            actions.append([None, TIMEOUT])
     else:
         if state.moves():
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")

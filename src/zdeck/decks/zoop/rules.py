@@ -316,17 +316,17 @@ class ZoopState(State):
         # capture, or a seat other than the turn player and the placer holds the top card (with penalties:
         # may call any card). `in_hands` rules most moments out in one look-up.
         if self.cage is not None and self.in_hands[g.deck.cage]:
-            return self._race_moves()
+            return self._race_moves(self._zoop_want())
         if phase is PLAY or phase is OWED or phase is DRAWN:  # ZOOP_PHASES
             top = self.pile[-1]
             if g.is_animal[top]:
                 if g.strict and self.draw:
-                    return self._race_moves()
+                    return self._race_moves(g.animal_mask)  # (a wrong call may be made with any card)
                 if self.in_hands[top]:
                     bit, placer = g.bit[top], self.placer
                     for q, m in enumerate(self.masks):
                         if m & bit and q != turn and q != placer:
-                            return self._zoop_race(bit)
+                            return self._race_moves(bit)
         # The usual moments - a turn, an answer to a Special Round, a free discard: _turn_actions, inlined.
         m = self.masks[turn]
         if phase is PLAY or phase is SPECIAL:
@@ -345,11 +345,11 @@ class ZoopState(State):
             return [(turn, g.discard_rows.pick(bits))]
         return [(turn, self._turn_actions(turn))]
 
-    def _race_moves(self) -> list[tuple[int, list[Action]]]:
+    def _race_moves(self, want: int) -> list[tuple[int, list[Action]]]:
         """`moves()` when someone may ZOOP! or Cage: each actor as actors() and legal_actions() list it
-        (_zoop_actions and _cage_actions inlined for the usual calls, as a race asks every seat)."""
+        (_zoop_actions and _cage_actions inlined for the usual calls, as a race asks every seat). `want`:
+        `_zoop_want()`, which the caller has already worked out."""
         g, cage = self.game, self.cage
-        want = self._zoop_want()
         if cage is None:
             cage_bit, captured = 0, -1
         else:
@@ -371,19 +371,6 @@ class ZoopState(State):
             if may_cage:
                 acts += (CAGE, SILENT_CAGE) if penalties else (CAGE,)
             moment.append((p, acts))
-        return moment
-
-    def _zoop_race(self, bit: int) -> list[tuple[int, list[Action]]]:
-        """`_race_moves()` in the usual race: calls are automatic, no Cage can capture, and a seat other than
-        the turn player and the placer holds the top card (`bit`)."""
-        turn, placer = self.turn, self.placer
-        zoop = self.game.zoop_of[self.pile[-1]]
-        moment: list[tuple[int, list[Action]]] = []
-        for p, m in enumerate(self.masks):
-            if p == turn:
-                moment.append((p, self._turn_actions(p)))
-            elif m & bit and p != placer:
-                moment.append((p, [zoop]))
         return moment
 
     def _zoop_want(self) -> int:
@@ -761,7 +748,7 @@ class ZoopState(State):
         if self.phase is OVER:
             raise IllegalAction(f"{action} comes too late: the game is over")
         g = self.game
-        if id(action) not in g.table_ids and not self._known(action):  # (the table's own objects: what bots send)
+        if not self._known(action):
             raise IllegalAction(f"{action!r} is not an action of this game")
         held = self.masks[player]  # (hands mirrored as masks: no list scans, no Card hashing)
         kind = type(action)  # (a known action is of the table's exact classes)
