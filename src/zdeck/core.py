@@ -350,3 +350,8 @@ class RoundTotals:
     def round_scores(self) -> list[list[float]]:
         return [list(r) for r in self.history]
 
+    def leaders(self, best: Callable[[list[int]], int] = max) -> list[int]:
+        """The seats whose total is the best one (`max`, or `min` where the lowest wins); ties share."""
+        top = best(self.totals)
+        return [p for p, t in enumerate(self.totals) if t == top]
+

@@ -294,8 +294,7 @@ class ZipZapState(RoundTotals, State):
     def winners(self) -> list[int]:
         if not self.is_over():
             return []
-        best = (max if self.game.options["scoring"] == "wins" else min)(self.totals)
-        return [p for p, t in enumerate(self.totals) if t == best]
+        return self.leaders(max if self.game.options["scoring"] == "wins" else min)  # (by default the lowest wins)
 
     # -- views -------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:

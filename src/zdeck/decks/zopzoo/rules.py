@@ -28,7 +28,7 @@ from zdeck.decks.zopzoo import specialty
 from zdeck.decks.zopzoo.actions import ZopAction
 from zdeck.decks.zopzoo.cards import CAT, DIGGABLE, KIND, MATCH, MATCHERS, SPECIALTY, WILDS, Kind
 from zdeck.decks.zopzoo.dealing import deal
-from zdeck.decks.zopzoo.scoring import game_winners, highest_tally, tally
+from zdeck.decks.zopzoo.scoring import highest_tally, tally
 from zdeck.decks.zopzoo.statedict import PHASES, STATE_VERSION, read
 from zdeck.rng import Rng
 
@@ -370,9 +370,7 @@ class ZopZooState(RoundTotals, State):
         return self.phase == "over"
 
     def winners(self) -> list[int]:
-        if self.phase != "over":
-            return []
-        return game_winners(self.totals)
+        return self.leaders() if self.phase == "over" else []
 
     # -- views --------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:

@@ -37,9 +37,3 @@ def highest_tally(scores: Sequence[int], first: int) -> int:
     """
     n = len(scores)
     return max(((first + k) % n for k in range(n)), key=scores.__getitem__)  # max keeps the first of equals
-
-
-def game_winners(totals: Sequence[int]) -> list[int]:
-    """The highest match total wins; equal highest totals share the win."""
-    best = max(totals)
-    return [p for p, t in enumerate(totals) if t == best]

@@ -294,10 +294,7 @@ class KuboState(RoundTotals, State):
         return self.phase == OVER
 
     def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        best = max(self.totals)
-        return [p for p, t in enumerate(self.totals) if t == best]
+        return self.leaders() if self.phase == OVER else []
 
     # -- views ----------------------------------------------------------------------------
     def _public(self) -> dict[str, Any]:

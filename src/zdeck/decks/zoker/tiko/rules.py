@@ -197,10 +197,7 @@ class TikoState(RoundTotals, State):
         return self.over
 
     def winners(self) -> list[int]:
-        if not self.over:
-            return []
-        best = max(self.totals)
-        return [p for p, t in enumerate(self.totals) if t == best]
+        return self.leaders() if self.over else []
 
     # -- views ---------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
