@@ -29,18 +29,28 @@ class Bot(Protocol):
     ) -> Action | None: ...
 
 
-class RandomBot:
+class BotBase:
+    """The head most bots share: a `name` and a median `reaction_ms` set by the class (an
+    instance may be given its own: `GreedyBot(reaction_ms=300)`), and no resampled view."""
+
+    name: str
+    reaction_ms: float
+    wants_view = False
+
+    def __init__(self, reaction_ms: float | None = None) -> None:
+        if reaction_ms is not None:
+            self.reaction_ms = reaction_ms
+
+
+class RandomBot(BotBase):
     """Uniform over legal actions; never waits. (A lone legal action costs no draw.)
 
     The simulator makes this very draw itself for a plain RandomBot (not a subclass), to save a
     call per move: a change to `act` must be made there too (a test plays both ways)."""
 
     name = "random"
-    wants_view = False
+    reaction_ms = 700.0
     reads_observation = False
-
-    def __init__(self, reaction_ms: float = 700.0) -> None:
-        self.reaction_ms = reaction_ms
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

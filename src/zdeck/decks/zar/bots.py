@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zar.actions import PASS, Play
 from zdeck.decks.zar.cards import BY_NAME, CHAMELEON, IS_POWER, IS_WASP, KINDS, NUM_KINDS
@@ -30,12 +31,9 @@ _SHOWING: dict[tuple[str, int], tuple[int, ...]] = {
 }
 
 
-class ZarHeuristicBot:
+class ZarHeuristicBot(BotBase):
     name = "heuristic"
-    wants_view = False
-
-    def __init__(self, reaction_ms: float = 450.0) -> None:
-        self.reaction_ms = reaction_ms
+    reaction_ms = 450.0
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

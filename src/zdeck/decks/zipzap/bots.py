@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zipzap.cards import BY_TEXT, SUITS, TOP_NUMBER, Card, Play, Zap, followers
 from zdeck.rng import Rng
@@ -12,15 +13,12 @@ from zdeck.rng import Rng
 ENDGAME = 8  # with this many cards or fewer, the Zap is worth more played (5 points) than kept (tuned: 8 beat 4, 6, 10, 12)
 
 
-class GreedyBot:
+class GreedyBot(BotBase):
     """Plays at once in races, leads cards that keep control (10s, dead ends, long runs),
     sheds wild cards early, and spends its Zap to keep control late in the round."""
 
     name = "greedy"
-    wants_view = False
-
-    def __init__(self, reaction_ms: float = 450.0) -> None:
-        self.reaction_ms = reaction_ms
+    reaction_ms = 450.0
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoop.actions import Cage, Discard, Play, PlayWild, Zoop
 from zdeck.decks.zoop.cards import (
@@ -67,12 +68,9 @@ class _Table:
         return sum(self.unseen[self.deck.kinds[k]] for k in ok)
 
 
-class HeuristicBot:
+class HeuristicBot(BotBase):
     name = "heuristic"
-    wants_view = False
-
-    def __init__(self, reaction_ms: float = 450.0) -> None:
-        self.reaction_ms = reaction_ms
+    reaction_ms = 450.0
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo.cards import KIND, MATCHER_OF, VALUE, Kind
@@ -25,12 +26,9 @@ BURIED_DISCOUNT = 0.3  # a card whose match is buried is that much cheaper to gi
 NEVER = 1000.0  # covering a Lower Half: only when nothing else is left
 
 
-class HeuristicBot:
+class HeuristicBot(BotBase):
     name = "heuristic"
-    wants_view = False
-
-    def __init__(self, reaction_ms: float = 900.0) -> None:
-        self.reaction_ms = reaction_ms
+    reaction_ms = 900.0
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.kubo.actions import END, Place, Score
@@ -34,14 +35,11 @@ def threats(frame: Frame, placed: list[bool], mine: set[int]) -> float:
     return total
 
 
-class PointsBot:
+class PointsBot(BotBase):
     """Lays the card worth most now (points + one card out of hand - what it opens for others)."""
 
     name = "points"
-    wants_view = False
-
-    def __init__(self, reaction_ms: float = 800.0) -> None:
-        self.reaction_ms = reaction_ms
+    reaction_ms = 800.0
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

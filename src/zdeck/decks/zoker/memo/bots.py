@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.memo.actions import Turn
@@ -25,9 +26,7 @@ from zdeck.decks.zoker.memo.rules import matches
 from zdeck.rng import Rng
 
 
-class MemoryBot:
-    wants_view = False
-
+class MemoryBot(BotBase):
     def __init__(
         self, name: str = "perfect", capacity: int | None = None, retention: float = 1.0, reaction_ms: float = 1200.0
     ) -> None:
@@ -38,7 +37,7 @@ class MemoryBot:
         self.name = name
         self.capacity = capacity
         self.retention = retention
-        self.reaction_ms = reaction_ms
+        super().__init__(reaction_ms)
 
     def remembered(self, obs: Mapping[str, Any], rng: Rng) -> dict[int, int]:
         """{place (0-based): card index} for the face-down cards this bot recalls now."""

@@ -21,6 +21,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import DECK, Card
 from zdeck.decks.zoker.solo import rules
@@ -43,14 +44,11 @@ def read_observation(obs: Mapping[str, Any]) -> tuple[list[int], list[int], list
     return upper, covers, heights, unseen
 
 
-class GreedyBot:
+class GreedyBot(BotBase):
     """Deals when it may, merges piles, else feeds the tallest pile; a cheap baseline."""
 
     name = "greedy"
-    wants_view = False
-
-    def __init__(self, reaction_ms: float = 900.0) -> None:
-        self.reaction_ms = reaction_ms
+    reaction_ms = 900.0
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
@@ -126,7 +124,7 @@ ENDGAME_FACTOR = 20
 Move = tuple[int, int, int]  # (0, card, target cover) or (1, source cover, target cover); EMPTY = an empty place
 
 
-class SolverBot:
+class SolverBot(BotBase):
     """Exact enumeration up to the next deal, determinised greedy rollouts beyond it.
 
     At the start of each stretch between deals it lists every position reachable
@@ -141,7 +139,6 @@ class SolverBot:
     """
 
     name = "solver"
-    wants_view = False
 
     def __init__(
         self, samples: int = 8, shortlist: int = 6, node_budget: int = 300, reaction_ms: float = 1500.0
@@ -149,7 +146,7 @@ class SolverBot:
         self.samples = samples
         self.shortlist = shortlist
         self.node_budget = node_budget
-        self.reaction_ms = reaction_ms
+        super().__init__(reaction_ms)
         self._plan: list[tuple[Position, Move]] = []  # (position the move is made from, the move)
 
     def reset(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import Card, beats_count, stronger
 from zdeck.decks.zoker.tiko.actions import Play
@@ -20,14 +21,11 @@ def takes_top(card: Card, pile: list[Card], compared: int) -> bool:
     return compared == len(pile) - 1 and stronger(card, pile[compared])
 
 
-class CheapWinnerBot:
+class CheapWinnerBot(BotBase):
     """Reads only its observation: the face-up trick, its own hand and the player counts."""
 
     name = "cheap-winner"
-    wants_view = False
-
-    def __init__(self, reaction_ms: float = 900.0) -> None:
-        self.reaction_ms = reaction_ms
+    reaction_ms = 900.0
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None
