@@ -78,6 +78,15 @@ def test_every_game_describes_itself() -> None:
         assert "random" in zdeck.bot_names(game_id)
 
 
+def test_every_bot_has_its_name_a_reaction_time_and_may_be_given_its_own() -> None:
+    for game_id in zdeck.games():
+        for name in zdeck.bot_names(game_id):
+            bot = zdeck.make_bot(game_id, name)
+            assert bot.name == name and bot.reaction_ms > 0 and bot.wants_view is False, (game_id, name)
+            quick = type(bot)(reaction_ms=123.0)  # type: ignore[call-arg]
+            assert quick.reaction_ms == 123.0 and type(bot)().reaction_ms == bot.reaction_ms, (game_id, name)
+
+
 def test_simulation_races_record_late_submissions_that_replay() -> None:
     game = zdeck.make("zipzap", players=5)
     state, record = play(game, [RandomBot(reaction_ms=300 + 10 * i) for i in range(5)], seed=12)
