@@ -222,3 +222,52 @@ def check_choice_walk(game: Game, seed: int, choices: list[int], conserved: Cons
         if conserved is not None:
             assert conserved(state) == baseline
         assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+SHARED_KEYS = ("game", "seat", "phase", "turn", "round", "rounds", "hand", "hand_sizes", "scores", "round_scores",
+               "over", "winners")  # docs/observations.md, in this order
+
+
+def check_vocabulary(state: State) -> None:
+    """The shared observation keys (docs/observations.md): present first and in order, well typed, and
+    agreeing with the state's own answers; a spectator sees no hand."""
+    game = state.game
+    for seat in [None, *range(game.players)]:
+        obs = state.observation(seat)
+        assert tuple(obs)[:len(SHARED_KEYS)] == SHARED_KEYS, f"shared keys first, in order: {tuple(obs)}"
+        assert obs["game"] == game.id and obs["seat"] == seat
+        assert isinstance(obs["phase"], str) and obs["phase"]
+        assert (obs["phase"] == "over") == state.is_over() == obs["over"]
+        assert obs["turn"] is None or obs["turn"] in range(game.players)
+        assert obs["turn"] is None or obs["turn"] in state.actors(), "the seat with the turn may act"
+        assert obs["round"] == state.round()
+        assert obs["rounds"] is None or (isinstance(obs["rounds"], int) and obs["rounds"] >= obs["round"])
+        assert obs["scores"] == state.scores() and len(obs["scores"]) == game.players
+        assert obs["round_scores"] == state.round_scores()
+        assert obs["winners"] == state.winners()
+        sizes = obs["hand_sizes"]
+        assert sizes is None or (len(sizes) == game.players and all(isinstance(n, int) for n in sizes))
+        hand = obs["hand"]
+        if seat is None:
+            assert hand is None, "a spectator sees no hand"
+        elif hand is not None:
+            assert all(isinstance(card, str) for card in hand), "cards are named by their text"
+            assert sizes is not None and sizes[seat] == len(hand), "your hand size is your hand's length"
+
+
+def check_resample_independent(state: State) -> None:
+    """A determinised copy owes nothing to the real game's random stream: its generator comes from the
+    rng it was given, so a search playing past the end of a hand cannot see the true next deal."""
+    real = _rng_states(state)
+    for player in range(state.game.players):
+        one = state.resample_hidden(player, Rng(1))
+        two = state.resample_hidden(player, Rng(2))
+        assert not _rng_states(one) & real, f"resample_hidden({player}) kept the real game's generator"
+        assert _rng_states(one) != _rng_states(two), "the copy's generator must come from the rng given"
+    for bad in (None, 7, __import__("random").Random(1)):
+        try:
+            state.resample_hidden(0, bad)  # type: ignore[arg-type]
+        except TypeError as exc:
+            assert "zdeck.Rng" in str(exc)
+        else:
+            raise AssertionError(f"resample_hidden accepted {bad!r} as its rng")

@@ -74,6 +74,7 @@ class Game(ABC):
     max_players: ClassVar[int]
     options_spec: ClassVar[dict[str, Option]] = {}
     default_players: ClassVar[int | None] = None
+    score_order: ClassVar[str] = "higher"  # "higher" or "lower": which `scores()` are better
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.options_spec))
@@ -180,10 +181,18 @@ class Game(ABC):
 
     def parse_action(self, text: str) -> Action:
         self._ensure_table()
+        if not isinstance(text, str):
+            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {_shorten(text)} as an action: an action is read from text")
         try:
             return self._by_text[normalise_text(text)]
         except (KeyError, AttributeError):
-            raise ValueError(f"{self.id}: cannot read {text!r} as an action") from None
+            raise ValueError(f"{self.id}: cannot read {_shorten(text)} as an action") from None
+
+
+def _shorten(value: object, limit: int = 60) -> str:
+    """A value quoted in a message, cut short: hostile input must not flood a log or a terminal."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def normalise_text(text: str) -> str:
@@ -320,10 +329,19 @@ class State(ABC):
     def to_dict(self) -> dict[str, Any]:
         """The full state, JSON-ready; `game.state_from_dict` rebuilds it exactly."""
 
-    @abstractmethod
     def resample_hidden(self: S, player: int, rng: Rng) -> S:
-        """A copy in which all this player cannot see is re-dealt at random,
-        consistent with what they have seen: `observation(player)` is unchanged."""
+        """A copy in which all this player cannot see is re-dealt at random, consistent with
+        what they have seen: `observation(player)` is unchanged. `rng` is a `zdeck.Rng`; the copy's
+        own generator is drawn from it too, so its future deals owe nothing to the real game's."""
+        if not isinstance(rng, Rng):
+            raise TypeError(f"resample_hidden needs a zdeck.Rng, not {type(rng).__name__}: use zdeck.Rng(seed)")
+        self.check_seat(player)
+        return self._resample_hidden(player, rng)
+
+    @abstractmethod
+    def _resample_hidden(self: S, player: int, rng: Rng) -> S:
+        """`resample_hidden` for a checked seat and Rng: re-deal the hidden cards and give the copy
+        a generator spawned from `rng`."""
 
     @abstractmethod
     def clone(self: S) -> S:

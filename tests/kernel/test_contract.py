@@ -95,7 +95,7 @@ class TapState(State):
         return {**self.game.describe(), "version": self.version, "rng": self.rng.state,
                 "points": list(self.points), "done": self.done}
 
-    def resample_hidden(self, player: int, rng: Rng) -> TapState:
+    def _resample_hidden(self, player: int, rng: Rng) -> TapState:
         return self.clone()
 
     def clone(self) -> TapState:

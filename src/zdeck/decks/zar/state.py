@@ -635,7 +635,7 @@ class ZarState(State):
         twin.penalties = list(self.penalties)
         return twin
 
-    def resample_hidden(self, player: int, rng: Rng) -> ZarState:
+    def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
         """Re-deal the other hands and the Drawpile from the cards `player` cannot see."""
         twin = self.clone()
         others = [q for q in range(self.game.players) if q != player]

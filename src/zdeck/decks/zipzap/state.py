@@ -386,7 +386,7 @@ class ZipZapState(RoundTotals, State):
         twin.history = [list(r) for r in self.history]
         return twin
 
-    def resample_hidden(self, player: int, rng: Rng) -> ZipZapState:
+    def _resample_hidden(self, player: int, rng: Rng) -> ZipZapState:
         """Re-deal the other hands and the deck; in a race, keep someone able to follow (as the table saw)."""
         twin = self.clone()
         others = [p for p in range(self.game.players) if p != player]

@@ -1057,7 +1057,7 @@ class ZoopState(State):
         twin.queue = self.queue[:]
         return twin
 
-    def resample_hidden(self, player: int, rng: Rng) -> ZoopState:
+    def _resample_hidden(self, player: int, rng: Rng) -> ZoopState:
         """Others' hands and the draw pile re-dealt; a card another seat just drew and must play stays put."""
         settle(self.draw, self.unsettled)  # the pool's order counts: the draw pile must be the real one
         twin = self.clone()

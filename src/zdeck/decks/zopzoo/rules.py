@@ -451,7 +451,7 @@ class ZopZooState(RoundTotals, State):
         s.ends = self.ends[:]
         return s
 
-    def resample_hidden(self, player: int, rng: Rng) -> ZopZooState:
+    def _resample_hidden(self, player: int, rng: Rng) -> ZopZooState:
         """Only the order of the draw pile (and of the unused white cards) is hidden; the
         future deals depend on the state's generator, so it is replaced as well."""
         s = self.clone()

@@ -397,7 +397,7 @@ class KuboState(RoundTotals, State):
         twin.history = [list(r) for r in self.history]
         return twin
 
-    def resample_hidden(self, player: int, rng: Rng) -> KuboState:
+    def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
         """Re-deal the other hands and the draw pile; the table is public."""
         twin = self.clone()
         others = [p for p in range(self.game.players) if p != player]

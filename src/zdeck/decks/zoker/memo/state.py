@@ -259,7 +259,7 @@ class MemoState(State):
         twin.over = self.over
         return twin
 
-    def resample_hidden(self, player: int, rng: Rng) -> MemoState:
+    def _resample_hidden(self, player: int, rng: Rng) -> MemoState:
         """Re-deal every card nobody has seen (face-down never-turned cards and the deck).
 
         While the game goes on the table is known to hold a pair (else it would have

@@ -203,7 +203,7 @@ class SoloState(State):
         twin.over = self.over
         return twin
 
-    def resample_hidden(self, player: int, rng: Rng) -> SoloState:
+    def _resample_hidden(self, player: int, rng: Rng) -> SoloState:
         """Only the draw pile's order is unknown: shuffle it."""
         twin = self.clone()
         rng.shuffle(twin.deck)

@@ -307,7 +307,7 @@ class TikoState(RoundTotals, State):
         twin.history = [list(r) for r in self.history]
         return twin
 
-    def resample_hidden(self, player: int, rng: Rng) -> TikoState:
+    def _resample_hidden(self, player: int, rng: Rng) -> TikoState:
         """Re-deal the other hands and the undealt deck; played cards are all public."""
         twin = self.clone()
         others = [p for p in range(self.game.players) if p != player]
