@@ -176,7 +176,7 @@ class Game(ABC):
     def action_from_id(self, index: int) -> Action:
         table = self._ensure_table()
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(table):
-            raise ValueError(f"{self.id}: action id {index!r} is outside 0..{len(table) - 1}")
+            raise ValueError(f"{self.id}: action id {_shorten(index)} is outside 0..{len(table) - 1}")
         return table[index]
 
     def parse_action(self, text: str) -> Action:
