@@ -11,8 +11,8 @@ import pytest
 import zdeck
 from tests.games.zopzoo.test_rules import c, table
 from zdeck.decks.zopzoo import actions as A
-from zdeck.decks.zopzoo.rules import ZopZooState
-from zdeck.decks.zopzoo.statedict import FIELDS, PENDING_KINDS, PHASES
+from zdeck.decks.zopzoo.cards import NAME
+from zdeck.decks.zopzoo.state import FIELDS, PENDING_KINDS, PHASES, ZopZooState
 from zdeck.rng import Rng
 
 
@@ -113,8 +113,9 @@ def test_observations_do_not_reveal_the_draw_pile_order(assist: str) -> None:
     for view in _all_views(state):
         text = json.dumps(view)
         assert "rng" not in view and "draw" not in view and "aside" not in view
-        assert view["draw_count"] == len(state.draw)
-        assert json.dumps(state.draw) not in text and json.dumps(state.draw[-3:])[1:-1] not in text
+        assert view["draw_size"] == len(state.draw)
+        names = [NAME[card] for card in state.draw]
+        assert json.dumps(names) not in text and json.dumps(names[-3:])[1:-1] not in text
 
 
 def test_what_each_seat_sees_changes_only_by_what_is_turned_face_up() -> None:

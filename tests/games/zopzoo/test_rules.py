@@ -27,7 +27,7 @@ from zdeck.decks.zopzoo.cards import (
     Kind,
     card_id,
 )
-from zdeck.decks.zopzoo.rules import ZopZooState
+from zdeck.decks.zopzoo.state import ZopZooState
 from zdeck.rng import Rng
 
 
@@ -71,7 +71,7 @@ def table(
         void_ids += [b for b in rest_black if CARDS[b].kind in (Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM)]
     data = {
         **game.describe(),
-        "state_version": 1,
+        "state_version": 2,
         "version": 0,
         "rng": 7,
         "round": 1,
@@ -89,6 +89,7 @@ def table(
         "totals": totals or [0] * n,
         "history": [],
         "ends": [],
+        "last": None,
     }
     state = game.state_from_dict(data)
     assert isinstance(state, ZopZooState)
@@ -161,7 +162,7 @@ def test_deal_six_face_up_starting_cards_first_card_to_the_dealer(players: int) 
     assert state.rows[0][0] == white[-1] and state.rows[1][0] == white[-2]
     assert state.current == 0 and state.legal_actions(0) == [A.DRAW]  # the dealer starts by drawing
     obs = state.observation(1)  # starting cards are face up for everyone
-    assert [b for b, _ in obs["rows"][0]] == state.rows[0]
+    assert [b for b, _ in obs["rows"][0]] == row(state, 0)
 
 
 def test_later_rounds_give_the_first_card_to_the_last_winner_from_both_full_decks() -> None:
@@ -759,7 +760,7 @@ def test_state_dict_rejects_a_duplicated_card_or_wrong_cover() -> None:
 def test_observation_hides_only_the_draw_pile_order() -> None:
     state = zdeck.make("zopzoo", players=3).new_state(4)
     obs = state.observation(2)
-    assert obs["draw_count"] == 74 and "draw" not in obs and obs["seat"] == 2
+    assert obs["draw_size"] == 74 and "draw" not in obs and obs["seat"] == 2
     assert obs["rows"] == state.observation(None)["rows"]
 
 

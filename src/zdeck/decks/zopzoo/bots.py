@@ -18,7 +18,7 @@ from typing import Any, cast
 from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zopzoo import actions as A
-from zdeck.decks.zopzoo.cards import KIND, MATCHER_OF, VALUE, Kind
+from zdeck.decks.zopzoo.cards import BY_NAME, KIND, MATCHER_OF, NAME, VALUE, Kind
 from zdeck.rng import Rng
 
 LATE_DRAW = 20  # draw-pile size under which a Minus card becomes the first thing to cover
@@ -62,7 +62,7 @@ class HeuristicBot(BotBase):
             cost = float(VALUE[card]) if _late(obs) else float(-VALUE[card])  # late: shed the minus points
         else:
             cost = float(VALUE[card])
-        if cost > 0 and MATCHER_OF[card] in obs["discard"]:
+        if cost > 0 and NAME[MATCHER_OF[card]] in obs["pile"]:
             cost *= BURIED_DISCOUNT
         return cost
 
@@ -70,7 +70,7 @@ class HeuristicBot(BotBase):
         gives = cast("Sequence[A.Give]", legal)
         lowest = min(gives, key=lambda a: _unit_value(obs, a.unit))
         value = _unit_value(obs, lowest.unit)
-        totals = obs["totals"]
+        totals = obs["scores"]
         # minus points go to the leader; anything positive to the player furthest behind
         options = [a for a in gives if a.unit == lowest.unit]
         pick = max if value < 0 else min
@@ -78,11 +78,11 @@ class HeuristicBot(BotBase):
 
 
 def _late(obs: Mapping[str, Any]) -> bool:
-    if obs["draw_count"] < LATE_DRAW:
+    if obs["draw_size"] < LATE_DRAW:
         return True
     me = obs["seat"]
     for p, row in enumerate(obs["rows"]):
-        if p != me and sum(1 for b, c in row if c is None and KIND[b] is not Kind.MINUS) <= 1:
+        if p != me and sum(1 for b, c in row if c is None and KIND[BY_NAME[b]] is not Kind.MINUS) <= 1:
             return True
     return False
 
@@ -91,8 +91,9 @@ def _unit_value(obs: Mapping[str, Any], unit: int) -> float:
     """What a unit is worth at the round's end: its cover's POINTS, a Minus card's minus, a bonus."""
     if KIND[unit] is Kind.BONUS:
         return VALUE[unit] + 0.5  # bonus points count win or lose: a shade better than equal row points
+    name = NAME[unit]
     for row in obs["rows"]:
         for b, c in row:
-            if b == unit:
-                return float(VALUE[c] if c is not None else VALUE[b])
+            if b == name:
+                return float(VALUE[BY_NAME[c if c is not None else b]])
     return 0.0
