@@ -31,15 +31,15 @@ def cards_in_play(state: State) -> Counter:
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("assist", ["auto", "manual"])
 def test_random_playouts_keep_the_contract(players: int, assist: str) -> None:
-    game = zdeck.make("zopzoo", players=players, assist=assist, target=150)
+    game = zdeck.make("zopzoo", players=players, assist=assist, target=150, recall=players % 2 == 1)
     check_playouts(game, range(6), conserved=cards_in_play, deep=2)
 
 
-@pytest.mark.parametrize(("players", "assist"), [(2, "auto"), (3, "manual"), (6, "auto")])
+@pytest.mark.parametrize(("players", "assist", "recall"), [(2, "auto", False), (3, "manual", True), (6, "auto", False)])
 def test_observations_speak_the_shared_vocabulary_and_resamples_owe_nothing_to_the_real_stream(
-        players: int, assist: str) -> None:
+        players: int, assist: str, recall: bool) -> None:
     """check_vocabulary and check_resample_independent at every step of whole random games."""
-    game = zdeck.make("zopzoo", players=players, assist=assist, target=150)
+    game = zdeck.make("zopzoo", players=players, assist=assist, target=150, recall=recall)
     for seed in range(2):
         state, rng = game.new_state(seed), Rng(seed)
         while True:

@@ -1,11 +1,13 @@
 """A Zop Zoo heuristic bot, following the rulebook's own advice.
 
 It reads only the observation (the whole table is face up) and the legal actions:
-- takes and places every card it can match, and digs whenever a MOLE is offered
-  (a dig is only offered when one of its missed cards is buried in the discard pile);
+- takes and places every card it can match; digs with a drawn MOLE (declining it ends the turn
+  just as a fruitless dig does), and with a MOLE on the discard pile when it knows the dig finds
+  something (recall) or, seeing only the top, when it expects at least one of its missing cards
+  among the buried ones;
 - covers with a wild card the lowest-value card, but a Minus card once the round is
   late (few cards left to draw, or an opponent one card from winning), and prefers
-  a card whose match it can see buried in the discard pile (only a MOLE could bring it back);
+  a card whose match it can see in the discard pile (only a MOLE could bring it back);
 - with a Specialty card gives its lowest POINTS unit, takes the highest, and switches
   its lowest for the highest.
 """
@@ -37,9 +39,11 @@ class HeuristicBot(BotBase):
             return None
         if len(legal_actions) == 1:
             return legal_actions[0]
-        for preferred in (A.TAKE, A.PLACE, A.DIG):  # never overlook a match; use a MOLE when it finds something
+        for preferred in (A.TAKE, A.PLACE):  # never overlook a match
             if preferred in legal_actions:
                 return preferred
+        if A.DIG in legal_actions and (A.DRAW not in legal_actions or _dig_pays(observation)):
+            return A.DIG
         first = legal_actions[0]
         if isinstance(first, A.Cover):
             covers = cast("Sequence[A.Cover]", legal_actions)  # one kind of action at a time (the phase's)
@@ -75,6 +79,18 @@ class HeuristicBot(BotBase):
         options = [a for a in gives if a.unit == lowest.unit]
         pick = max if value < 0 else min
         return pick(options, key=lambda a: totals[a.to])
+
+
+def _dig_pays(obs: Mapping[str, Any]) -> bool:
+    """Dig with the MOLE on top rather than draw? With recall a dig is offered only when it finds
+    something; seeing the top alone, when one missing card is expected under it, its match being
+    anywhere among the cards unseen."""
+    if obs["recall"]:
+        return True
+    missing = sum(1 for _, cover in obs["rows"][obs["seat"]] if cover is None)
+    buried: int = obs["pile_size"] - 1
+    unseen: int = buried + obs["draw_size"]
+    return missing * buried >= unseen
 
 
 def _late(obs: Mapping[str, Any]) -> bool:

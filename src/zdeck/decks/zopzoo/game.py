@@ -11,6 +11,8 @@ from zdeck.decks.zopzoo.actions import ZopAction, action_table
 from zdeck.decks.zopzoo.state import ZopZooState, read_state
 from zdeck.rng import Rng
 
+MAX_TARGET = 100_000  # far past any real match; a target must not let a game run on for ever
+
 
 class ZopZoo(Game):
     id = "zopzoo"
@@ -22,22 +24,23 @@ class ZopZoo(Game):
     score_order = "higher"
     options_spec: ClassVar[dict[str, Option]] = {
         "target": Option(
-            None,
-            "match points that end the game: default 800 (600 for 5-6 players); 1000 is the rulebook's 2-player option",
-            check=sd.int_option(1, optional=True),
+            800,
+            "match points that end the game: 800 by the rulebook; 1000 is its suggestion for two players "
+            "(a lower target, e.g. 600, shortens games at big tables)",
+            check=sd.int_option(1, MAX_TARGET),
         ),
         "assist": Option(
             "auto",
             "auto: the engine takes every card you can match; manual: you may overlook one (only a MOLE recovers it)",
             choices=("auto", "manual"),
         ),
+        "recall": Option(
+            False,
+            "false: a seat sees the top of the discard pile (a face-up stack); true: the whole pile, every card "
+            "that landed on it remembered (perfect recall, for bots and training)",
+            choices=(False, True),
+        ),
     }
-
-    def resolve_options(self, options: dict[str, Any], players: int | None) -> dict[str, Any]:
-        if options["target"] is None:
-            n = players if isinstance(players, int) else (self.default_players or self.min_players)
-            options = {**options, "target": 600 if n >= 5 else 800}
-        return options
 
     def new_state(self, seed: int) -> ZopZooState:
         state = ZopZooState(self, Rng(seed))

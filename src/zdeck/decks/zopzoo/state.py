@@ -1,8 +1,9 @@
 """The Zop Zoo table: who acts, what they may do, what happens, what each seat sees.
 
 Everything on the table is face up except the order of the black draw pile (and of
-the white cards set aside); the discard pile is shown in full because every player
-watched each card land on it.
+the white cards set aside) and, by default, the discard pile under its top card: a
+face-up stack shows its top. With the `recall` option the whole discard pile is shown
+(every player remembers each card that landed on it), for bots and training.
 
 A state is plain lists of card ids (`cards.py`):
 - `rows[p]`: p's row of white cards (starting cards and cards moved in by Specialty cards);
@@ -27,6 +28,7 @@ from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import specialty
 from zdeck.decks.zopzoo.actions import ZopAction
 from zdeck.decks.zopzoo.cards import (
+    BLACK,
     CAT,
     DIGGABLE,
     KIND,
@@ -35,6 +37,7 @@ from zdeck.decks.zopzoo.cards import (
     N_CARDS,
     NAME,
     SPECIALTY,
+    VALUE,
     WHITE,
     WILDS,
     Kind,
@@ -46,7 +49,7 @@ from zdeck.rng import Rng
 if TYPE_CHECKING:
     from zdeck.decks.zopzoo.game import ZopZoo
 
-STATE_VERSION = 2  # 2: the last action taken is kept ("last")
+STATE_VERSION = 3  # 2: the last action taken is kept ("last"); 3: who dug with the MOLE on top ("dug")
 PHASES = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
 PENDING_KINDS: dict[str, frozenset[Kind]] = {  # the phases that wait on a drawn card, and what it can be
     "wild": WILDS,
@@ -58,7 +61,7 @@ WHAT_NOW = {  # what each phase asks of the player, for the message that refuses
     "turn": "choose the draw pile or the discard pile",
     "again": "your draw matched, so your turn continues: draw again from the draw pile",
     "wild": "a drawn wild card must cover one of your uncovered cards now",
-    "mole": "you drew a MOLE: dig with it or discard it",
+    "mole": "you drew a MOLE: dig with it (search the discard pile) or discard it",
     "special": "a Specialty card must be used when possible: pick its target",
     "match": "you drew a card you can match: place it or (overlooking it) discard it",
     "chain": "take the matching card revealed on the discard pile, or stop",
@@ -75,6 +78,7 @@ class ZopZooState(RoundTotals, State):
         self.game, self.rng, self.version = game, rng, 0
         n = self.n = game.players
         self.auto: bool = game.options["assist"] == "auto"
+        self.recall: bool = game.options["recall"]  # the whole discard pile is seen, not just its top
         self.target: int = game.options["target"]
         self.round_no = 1
         self.first = DEALER  # who got the first card this round (and took the first turn)
@@ -88,6 +92,7 @@ class ZopZooState(RoundTotals, State):
         self.discard: list[int] = []
         self.aside: list[int] = []  # the white cards nobody was dealt this round
         self.void: set[int] = set()  # Specialty cards used or buried this round
+        self.dug: tuple[int, ...] = ()  # the seats that have dug with the MOLE now on top of the discard pile
         self.totals = [0] * n
         self.history: list[list[int]] = []  # each finished round's scores
         self.ends: list[int] = []  # each finished round's winner, -1 when the black deck ran out
@@ -123,6 +128,17 @@ class ZopZooState(RoundTotals, State):
     def can_dig(self, p: int) -> bool:
         """Would a MOLE find anything for p in the discard pile?"""
         return any(KIND[c] in DIGGABLE and self.can_match(p, c) for c in self.discard)
+
+    def worth_digging(self, p: int, under: int) -> bool:
+        """May p dig with a MOLE, with `under` cards of the discard pile the MOLE would search? With
+        recall p knows whether it would find something; without, p digs blind whenever it might."""
+        return self.can_dig(p) if self.recall else len(self.discard) >= under > 0
+
+    def may_dig_top(self, p: int) -> bool:
+        """Is the MOLE on top of the discard pile p's to use? Not twice by one seat: the pile under it
+        has only lost cards since p searched it, and p's row is as it was, so a second dig finds nothing."""
+        return (bool(self.discard) and KIND[self.discard[-1]] is Kind.MOLE and p not in self.dug
+                and self.worth_digging(p, under=len(self.discard) - 1))
 
     def units(self, p: int) -> list[int]:
         """p's POINTS cards that a Specialty card may move: row cards showing POINTS, then bonus cards."""
@@ -175,7 +191,7 @@ class ZopZooState(RoundTotals, State):
             top = self.discard[-1]
             if self.can_match(p, top):
                 return [A.TAKE] if self.auto else [A.DRAW, A.TAKE]  # must-take; manual may overlook
-            if KIND[top] is Kind.MOLE and self.can_dig(p):
+            if self.may_dig_top(p):
                 return [A.DRAW, A.DIG]
         return [A.DRAW]
 
@@ -207,6 +223,7 @@ class ZopZooState(RoundTotals, State):
         self.cover = {}
         self.bonus = [[] for _ in range(n)]
         self.void = set()
+        self.dug = ()
         self.pending, self.current, self.phase = -1, self.first, "turn"
         for k in range(n):  # six Minus cards already show POINTS: a win without a turn (very rare)
             p = (self.first + k) % n
@@ -252,7 +269,7 @@ class ZopZooState(RoundTotals, State):
         elif kind in WILDS:
             self.pending, self.phase = card, "wild"  # p is not done, so some card is still uncovered
         elif kind is Kind.MOLE:
-            if self.can_dig(p):
+            if self.worth_digging(p, under=len(self.discard)):
                 self.pending, self.phase = card, "mole"
             else:
                 self._miss(p, card)
@@ -268,6 +285,7 @@ class ZopZooState(RoundTotals, State):
 
     def _take(self, p: int) -> None:
         """The matching top of the discard pile, then (auto) every match that shows under it."""
+        self.dug = ()  # a new top: a MOLE uncovered here has not been dug with since
         self._place(p, self.discard.pop())
         if self.auto:
             while self.discard and self.can_match(p, self.discard[-1]):
@@ -284,37 +302,42 @@ class ZopZooState(RoundTotals, State):
             self.cover[MATCH[card]] = card
 
     def _use_mole(self, p: int) -> None:
-        """A drawn MOLE is discarded after its dig and the turn goes on; one on the discard pile
-        stays on top for the next players, and the turn ends."""
-        self._dig(p)
+        """A drawn MOLE is discarded after its dig, and the turn goes on if it found something; one
+        on the discard pile stays on top for the next players, and the turn ends."""
+        found = self._dig(p)
         if self.phase == "mole":
             self._to_discard(self.pending)
-            self._after(p, continues=True)
+            self.dug = (p,)
+            self._after(p, continues=found)
         else:
+            self.dug += (p,)
             self._after(p, continues=False)
 
-    def _dig(self, p: int) -> None:
-        """Take every matching card out of the discard pile, keeping the rest in order.
+    def _dig(self, p: int) -> bool:
+        """Take every matching card out of the discard pile, keeping the rest in order; say whether
+        any was found.
 
         Repeated until nothing more matches: a retrieved Upper Half can list the
         category that lets a buried Side Bonus card match.
         """
-        found = True
-        while found:
-            found = False
+        found, searching = False, True
+        while searching:
+            searching = False
             keep: list[int] = []
             for c in self.discard:
                 if KIND[c] in DIGGABLE and self.can_match(p, c):
                     self._place(p, c)
-                    found = True
+                    found = searching = True
                 else:
                     keep.append(c)
             self.discard = keep
+        return found
 
     def _to_discard(self, card: int) -> None:
         if self.discard and KIND[self.discard[-1]] in SPECIALTY:
             self.void.add(self.discard[-1])  # a buried Specialty card is void for the rest of the round
         self.discard.append(card)
+        self.dug = ()
 
     def _use_special(self, p: int, action: ZopAction) -> None:
         """A drawn Specialty card, used, is discarded spent and the turn goes on; one used from the
@@ -367,9 +390,11 @@ class ZopZooState(RoundTotals, State):
 
     # -- views ---------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
-        """What a seat sees (docs/observations/zopzoo.md): the whole table but the draw pile's order."""
+        """What a seat sees (docs/observations/zopzoo.md): the rows, covers and bonus cards, and the
+        discard pile's top (its whole with `recall`); never the draw pile's order."""
         over = self.phase == "over"
-        last, cover = self.last, self.cover
+        last, cover, discard = self.last, self.cover, self.discard
+        seen = discard if self.recall else discard[-1:]
         return {
             "game": self.game.id,
             "seat": player,
@@ -383,18 +408,21 @@ class ZopZooState(RoundTotals, State):
             "round_scores": [list(s) for s in self.history],
             "over": over,
             "winners": self.winners(),
-            "top": NAME[self.discard[-1]] if self.discard else None,
-            "pile": [NAME[c] for c in self.discard],
+            "top": NAME[discard[-1]] if discard else None,
+            "pile": [NAME[c] for c in seen],
             "draw_size": len(self.draw),
             "dealer": DEALER,
             "last": None if last is None else {"seat": last[0], "action": str(last[1])},
             "first": self.first,
             "target": self.target,
             "assist": "auto" if self.auto else "manual",
+            "recall": self.recall,
             "rows": [[[NAME[b], TEXT[cover.get(b, -1)]] for b in row] for row in self.rows],
             "bonus": [[NAME[b] for b in bonus] for bonus in self.bonus],
             "pending": TEXT[self.pending],
-            "void": [NAME[c] for c in sorted(self.void)],
+            "pile_size": len(discard),
+            "void": [NAME[c] for c in seen if c in self.void],
+            "dug": list(self.dug),
             "round_winners": [None if w < 0 else w for w in self.ends],
         }
 
@@ -421,6 +449,7 @@ class ZopZooState(RoundTotals, State):
             "history": [list(s) for s in self.history],
             "ends": list(self.ends),
             "last": None if last is None else [last[0], str(last[1])],
+            "dug": list(self.dug),
         }
 
     def location_cards(self) -> list[int]:
@@ -436,32 +465,54 @@ class ZopZooState(RoundTotals, State):
     def clone(self) -> ZopZooState:
         s = ZopZooState.__new__(ZopZooState)
         s.game, s.version, s.rng, s.n = self.game, self.version, self.rng.clone(), self.n
-        s.auto, s.target, s.round_no, s.first = self.auto, self.target, self.round_no, self.first
+        s.auto, s.recall, s.target, s.round_no, s.first = self.auto, self.recall, self.target, self.round_no, self.first
         s.current, s.phase, s.pending, s.last = self.current, self.phase, self.pending, self.last
         s.rows = [r[:] for r in self.rows]
         s.cover = dict(self.cover)
         s.bonus = [b[:] for b in self.bonus]
         s.draw, s.discard, s.aside = self.draw[:], self.discard[:], self.aside[:]
-        s.void = set(self.void)
+        s.void, s.dug = set(self.void), self.dug
         s.totals = self.totals[:]
         s.history = self.history[:]  # inner lists are never mutated
         s.ends = self.ends[:]
         return s
 
     def _resample_hidden(self, player: int, rng: Rng) -> ZopZooState:
-        """Only the order of the draw pile (and of the unused white cards) is hidden; the
-        future deals depend on the state's generator, so it is replaced as well."""
+        """Re-deal what nobody sees: the draw pile, the discard pile under its top card (unless
+        every seat recalls it), the order of the white cards set aside; and a generator of the
+        copy's own for the deals to come."""
         s = self.clone()
-        rng.shuffle(s.draw)
+        if self.recall:
+            rng.shuffle(s.draw)
+        else:
+            s._redeal_buried(rng)
         rng.shuffle(s.aside)
         s.rng = rng.spawn()
         return s
 
+    def _redeal_buried(self, rng: Rng) -> None:
+        """Shuffle the buried discards with the draw pile and deal each pile its count back; a
+        Specialty card that lands under the top is void, as every buried one is."""
+        buried = len(self.discard) - 1
+        if buried <= 0:
+            rng.shuffle(self.draw)
+            return
+        top = self.discard[-1]
+        unseen = self.discard[:-1] + self.draw
+        rng.shuffle(unseen)
+        self.discard, self.draw = [*unseen[:buried], top], unseen[buried:]
+        self.void = {c for c in self.discard[:-1] if KIND[c] in SPECIALTY} | (self.void & {top})
+
 
 # -- reading a state back ----------------------------------------------------------------------
 FIELDS = ("state_version", "version", "rng", "round", "first", "current", "phase", "pending", "rows", "cover",
-          "bonus", "draw", "discard", "aside", "void", "totals", "history", "ends", "last")
+          "bonus", "draw", "discard", "aside", "void", "totals", "history", "ends", "last", "dug")
 WHITE_SET = frozenset(WHITE)
+# No round takes more actions: 74 draws with one decision after each, a take and a stop per discard,
+# and at most one dig per seat while a MOLE lies on top (a top changes at most twice per discard).
+MAX_ACTIONS_PER_ROUND = 2_000
+LOWEST_TALLY = sum(VALUE[w] for w in WHITE if KIND[w] is Kind.MINUS)  # all six Minus cards in one row
+HIGHEST_TALLY = sum(VALUE[c] for c in BLACK if VALUE[c] > 0)  # every positive black card in one row (a loose bound)
 
 
 def read_state(game: ZopZoo, data: dict[str, Any]) -> ZopZooState:
@@ -473,28 +524,43 @@ def read_state(game: ZopZoo, data: dict[str, Any]) -> ZopZooState:
     if type(data["state_version"]) is not int or data["state_version"] != STATE_VERSION:
         raise ValueError(f"zopzoo state_version {data['state_version']!r} is not {STATE_VERSION}")
     state = ZopZooState(game, Rng(0))
-    try:
-        _read_fields(state, data)
-    except ValueError as exc:  # every message of this game names it first
+    try:  # every message of this game names it first
+        _read_match(state, data)
+        _read_table(state, data)
+        _check_match(state)
+    except ValueError as exc:
         raise ValueError(f"zopzoo {exc}") from None
     _check_cards(state)
     _check_moment(state)
     return state
 
 
-def _read_fields(s: ZopZooState, d: dict[str, Any]) -> None:
+def _read_match(s: ZopZooState, d: dict[str, Any]) -> None:
+    """The match so far: versions, rounds and their scores, the generator."""
     n = s.n
-    s.version = sd.integer(d["version"], "version", lo=0)
+    s.round_no = sd.integer(d["round"], "round", lo=1)
+    s.version = sd.integer(d["version"], "version", 0, MAX_ACTIONS_PER_ROUND * s.round_no)
     if isinstance(d["rng"], bool):
         raise ValueError("rng: expected the generator's integer state, got a bool")  # noqa: TRY004
     s.rng = Rng.from_state(d["rng"])
-    s.round_no = sd.integer(d["round"], "round", lo=1)
     s.first = sd.seat(d["first"], n, "first")
+    s.totals = sd.integers(sd.per_seat(d["totals"], n, "totals"), "totals")
+    s.history = [sd.integers(sd.per_seat(r, n, "history"), "history", LOWEST_TALLY, HIGHEST_TALLY)
+                 for r in sd.listed(d["history"], "history")]
+    s.ends = sd.integers(d["ends"], "ends", -1, n - 1)
+    if len(s.ends) != len(s.history):
+        raise ValueError("ends: expected one entry per finished round (as history)")
+    s.last = _read_last(s.game, d["last"], s.version)
+
+
+def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
+    """The round on the table: whose turn, the phase, every card's place."""
+    n = s.n
     s.current = sd.seat(d["current"], n, "current")
     s.phase = sd.choice(d["phase"], "phase", PHASES)
     s.pending = sd.integer(d["pending"], "pending", -1, N_CARDS - 1)
     if (s.pending >= 0) != (s.phase in PENDING_KINDS):
-        raise ValueError(f"pending card {s.pending} does not fit phase {s.phase!r}")
+        raise ValueError(f"pending: card {s.pending} does not fit phase {s.phase!r}")
     s.rows = [_cards(r, "rows") for r in sd.per_seat(d["rows"], n, "rows")]
     s.bonus = [_cards(b, "bonus") for b in sd.per_seat(d["bonus"], n, "bonus")]
     # [white card, covering card] pairs
@@ -503,12 +569,9 @@ def _read_fields(s: ZopZooState, d: dict[str, Any]) -> None:
     s.discard = _cards(d["discard"], "discard")
     s.aside = _cards(d["aside"], "aside")
     s.void = set(_cards(d["void"], "void"))
-    s.totals = sd.integers(sd.per_seat(d["totals"], n, "totals"), "totals")
-    s.history = [sd.integers(sd.per_seat(r, n, "history"), "history") for r in sd.listed(d["history"], "history")]
-    s.ends = sd.integers(d["ends"], "ends", -1, n - 1)
-    if len(s.ends) != len(s.history):
-        raise ValueError("ends: expected one entry per finished round (as history)")
-    s.last = _read_last(s.game, d["last"], s.version)
+    s.dug = tuple(sd.integers(d["dug"], "dug", 0, n - 1))
+    if len(set(s.dug)) != len(s.dug):
+        raise ValueError(f"dug: a seat digs once with a MOLE on top, got {s.dug}")
 
 
 def _read_last(game: ZopZoo, value: Any, version: int) -> tuple[int, ZopAction] | None:
@@ -519,6 +582,26 @@ def _read_last(game: ZopZoo, value: Any, version: int) -> tuple[int, ZopAction] 
     seat, text = sd.listed(value, "last", length=2)
     action = cast(ZopAction, game.parse_action(text))
     return sd.seat(seat, game.players, "last"), action
+
+
+def _check_match(s: ZopZooState) -> None:
+    """The totals add up the rounds; only the last round may reach the target, and only when it ended
+    the game; each round's first card went where the rules send it."""
+    over = s.phase == "over"
+    if len(s.history) != s.round_no - (0 if over else 1):
+        raise ValueError(f"round: {s.round_no} does not fit {len(s.history)} finished round(s)")
+    running, firsts = [0] * s.n, [DEALER]
+    for k, (scores, winner) in enumerate(zip(s.history, s.ends)):
+        running = [t + x for t, x in zip(running, scores)]
+        if max(running) >= s.target and not (over and k == len(s.history) - 1):
+            raise ValueError(f"history: round {k + 1} reached the target {s.target}, so the game would have ended")
+        firsts.append(winner if winner >= 0 else highest_tally(scores, firsts[-1]))
+    if s.totals != running:
+        raise ValueError(f"totals: {s.totals} are not the sum of the rounds' scores {running}")
+    if over and max(s.totals) < s.target:
+        raise ValueError(f"phase: the game cannot be over with no total at the target {s.target}")
+    if s.first != firsts[s.round_no - 1]:
+        raise ValueError(f"first: round {s.round_no}'s first card goes to p{firsts[s.round_no - 1]}, not p{s.first}")
 
 
 def _check_cards(s: ZopZooState) -> None:
@@ -550,12 +633,7 @@ def _check_moment(s: ZopZooState) -> None:
     Round-end moments never persist (a completed row or an empty draw pile ends the round at
     once), so a state that shows one is refused rather than played on.
     """
-    over = s.phase == "over"
-    if len(s.history) != s.round_no - (0 if over else 1):
-        raise ValueError(f"zopzoo: round {s.round_no} does not fit {len(s.history)} finished round(s)")
-    if over:
-        if max(s.totals) < s.target:
-            raise ValueError(f"zopzoo: the game cannot be over with no total at the target {s.target}")
+    if s.phase == "over":
         return
     p = s.current
     for q in range(s.n):
@@ -569,12 +647,22 @@ def _check_moment(s: ZopZooState) -> None:
         raise ValueError("zopzoo: phase 'chain' needs a top discard the current player can match")
     if s.phase == "match" and not s.can_match(p, s.pending):
         raise ValueError(f"zopzoo: p{p} cannot match the pending {NAME[s.pending]}")
-    if s.phase == "mole" and not s.can_dig(p):
+    if s.phase == "mole" and not s.worth_digging(p, under=len(s.discard)):
         raise ValueError(f"zopzoo: p{p}'s MOLE would find nothing in the discard pile")
     if s.phase == "special" and not s.can_use(p, s.pending):
         raise ValueError(f"zopzoo: p{p} cannot use the pending {NAME[s.pending]}")
+    _check_discard_pile(s)
+
+
+def _check_discard_pile(s: ZopZooState) -> None:
+    """Void cards lie on the discard pile, every buried Specialty card is void, and only a MOLE on top
+    can have been dug with."""
     if not s.void <= set(s.discard):
-        raise ValueError("zopzoo: only Specialty cards on the discard pile can be void")
+        raise ValueError("zopzoo void: only Specialty cards on the discard pile can be void")
+    if any(KIND[c] in SPECIALTY and c not in s.void for c in s.discard[:-1]):
+        raise ValueError("zopzoo void: a buried Specialty card is void")
+    if s.dug and not (s.discard and KIND[s.discard[-1]] is Kind.MOLE):
+        raise ValueError(f"zopzoo dug: seats {list(s.dug)} dug, but no MOLE is on top of the discard pile")
 
 
 def _cards(values: Any, what: str, length: int | None = None) -> list[int]:
