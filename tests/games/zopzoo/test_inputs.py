@@ -111,7 +111,6 @@ def test_observations_do_not_reveal_the_draw_pile_order(assist: str) -> None:
     state = _mid_game(assist, steps=25)
     twin = state.clone()
     twin.draw.reverse()
-    twin.aside.reverse()
     Rng(9).shuffle(twin.draw)
     assert twin.draw != state.draw
     assert _all_views(twin) == _all_views(state)
@@ -346,3 +345,44 @@ def test_a_resample_re_deals_exactly_what_the_seat_cannot_see(recall: bool) -> N
     assert buried_changed != recall  # buried discards are hidden exactly when nobody recalls them
     for r in redealt:
         assert r.game.state_from_dict(r.to_dict()).to_dict() == r.to_dict()  # a state play can reach
+
+
+# -- determinisation ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("recall", [False, True])
+def test_a_resample_deals_its_own_next_round_not_the_real_one(recall: bool) -> None:
+    """The next deal comes from the state's generator: a copy that kept the real one would show a
+    search the true next hand. Each copy ends the round as the real game does and deals its own."""
+    state = _mid_game("auto", steps=30, recall=recall)
+    real = state.clone()
+    real._end_round(0)
+    copies = [state.resample_hidden(0, Rng(k)) for k in range(4)]
+    for copy in copies:
+        copy._end_round(0)
+        assert copy.round() == real.round() == 2 and copy.first == real.first
+        assert copy.rows != real.rows
+    assert len({json.dumps(copy.rows) for copy in copies}) == len(copies)
+
+
+def test_a_resample_played_on_to_the_next_deal_owes_nothing_to_the_real_stream() -> None:
+    state = _mid_game("auto", steps=30)
+    copy = state.resample_hidden(1, Rng(3))
+    rng = Rng(8)
+    while copy.round() == 1:
+        (p,) = copy.actors()
+        copy.apply(p, rng.choice(copy.legal_actions(p)))
+    real = state.clone()
+    real.first = copy.first
+    real.round_no, real.history, real.ends = copy.round_no - 1, copy.history[:-1], copy.ends[:-1]
+    real.deal_round()  # the deal the real generator would make for the same first player
+    assert copy.rows != real.rows
+
+
+def test_a_resample_depends_only_on_what_the_seat_sees() -> None:
+    """Twins that look alike to a seat give the same resample from the same rng: the shuffle starts from
+    a fixed order, so whoever knows the rng cannot undo it to find where the cards really lie."""
+    state, twin = _buried_twins(recall=False)
+    for seat in range(3):
+        one, two = state.resample_hidden(seat, Rng(5)), twin.resample_hidden(seat, Rng(5))
+        assert one.to_dict() == two.to_dict()

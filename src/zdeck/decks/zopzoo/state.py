@@ -8,7 +8,8 @@ face-up stack shows its top. With the `recall` option the whole discard pile is 
 A state is plain lists of card ids (`cards.py`):
 - `rows[p]`: p's row of white cards (starting cards and cards moved in by Specialty cards);
 - `cover[w]`: the black card covering (or connected to) white card w, if any;
-- `bonus[p]`: p's Side Bonus cards; `draw`/`discard`: piles, top = last;
+- `bonus[p]`: p's Side Bonus cards; `draw`/`discard`: piles, top = last; the draw pile is
+  shuffled lazily (`draw_steps`: `zdeck.rng.shuffle_lazily`), each card settled as it is drawn;
 - `pending`: a drawn card waiting for its owner's decision (wild, MOLE, Specialty, manual match).
 
 Turn flow (phases): "turn" (choose a pile) -> a drawn card resolves, possibly via
@@ -44,12 +45,12 @@ from zdeck.decks.zopzoo.cards import (
 )
 from zdeck.decks.zopzoo.dealing import deal
 from zdeck.decks.zopzoo.scoring import highest_tally, tally
-from zdeck.rng import Rng
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zopzoo.game import ZopZoo
 
-STATE_VERSION = 3  # 2: the last action taken is kept ("last"); 3: who dug with the MOLE on top ("dug")
+STATE_VERSION = 4  # 2: the last action ("last"); 3: who dug with the MOLE on top ("dug"); 4: no "aside"
 PHASES = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
 PENDING_KINDS: dict[str, frozenset[Kind]] = {  # the phases that wait on a drawn card, and what it can be
     "wild": WILDS,
@@ -89,8 +90,8 @@ class ZopZooState(RoundTotals, State):
         self.cover: dict[int, int] = {}
         self.bonus: list[list[int]] = [[] for _ in range(n)]
         self.draw: list[int] = []
+        self.draw_steps = Unsettled(0, 0)  # the steps of the draw pile's shuffle still to settle
         self.discard: list[int] = []
-        self.aside: list[int] = []  # the white cards nobody was dealt this round
         self.void: set[int] = set()  # Specialty cards used or buried this round
         self.dug: tuple[int, ...] = ()  # the seats that have dug with the MOLE now on top of the discard pile
         self.totals = [0] * n
@@ -218,7 +219,7 @@ class ZopZooState(RoundTotals, State):
     def deal_round(self) -> None:
         """Both full decks, freshly shuffled; six face-up cards each, one at a time from `first`."""
         n = self.n
-        self.rows, self.aside, self.draw = deal(self.rng, self.first, n)
+        self.rows, self.draw, self.draw_steps = deal(self.rng, self.first, n)
         self.discard = []
         self.cover = {}
         self.bonus = [[] for _ in range(n)]
@@ -256,7 +257,7 @@ class ZopZooState(RoundTotals, State):
 
     def _draw(self, p: int) -> None:
         """A drawn card: placed if it matches, held for a decision (wild, MOLE, Specialty), or discarded."""
-        card = self.draw.pop()
+        card = pop_settled(self.draw, self.draw_steps)
         kind = KIND[card]
         if kind in MATCHERS or kind is Kind.BONUS:
             if not self.can_match(p, card):
@@ -427,6 +428,7 @@ class ZopZooState(RoundTotals, State):
         }
 
     def to_dict(self) -> dict[str, Any]:
+        settle(self.draw, self.draw_steps)  # the order every step of the shuffle gives
         last = self.last
         return {
             **self.game.describe(),
@@ -443,7 +445,6 @@ class ZopZooState(RoundTotals, State):
             "bonus": [list(b) for b in self.bonus],
             "draw": list(self.draw),
             "discard": list(self.discard),
-            "aside": list(self.aside),
             "void": sorted(self.void),
             "totals": list(self.totals),
             "history": [list(s) for s in self.history],
@@ -457,7 +458,7 @@ class ZopZooState(RoundTotals, State):
         out = [b for row in self.rows for b in row]
         out += list(self.cover.values())
         out += [b for bonus in self.bonus for b in bonus]
-        out += self.draw + self.discard + self.aside
+        out += self.draw + self.discard + aside(self.rows)
         if self.pending >= 0:
             out.append(self.pending)
         return out
@@ -470,7 +471,7 @@ class ZopZooState(RoundTotals, State):
         s.rows = [r[:] for r in self.rows]
         s.cover = dict(self.cover)
         s.bonus = [b[:] for b in self.bonus]
-        s.draw, s.discard, s.aside = self.draw[:], self.discard[:], self.aside[:]
+        s.draw, s.draw_steps, s.discard = self.draw[:], self.draw_steps.copy(), self.discard[:]
         s.void, s.dug = set(self.void), self.dug
         s.totals = self.totals[:]
         s.history = self.history[:]  # inner lists are never mutated
@@ -478,35 +479,40 @@ class ZopZooState(RoundTotals, State):
         return s
 
     def _resample_hidden(self, player: int, rng: Rng) -> ZopZooState:
-        """Re-deal what nobody sees: the draw pile, the discard pile under its top card (unless
-        every seat recalls it), the order of the white cards set aside; and a generator of the
-        copy's own for the deals to come."""
+        """Re-deal what nobody sees: the draw pile and, unless every seat recalls it, the discard pile
+        under its top card; the copy gets a generator of its own for the deals to come.
+
+        The unseen cards are shuffled from a fixed order (sorted), never from where they really lie:
+        whoever knows `rng` could otherwise undo the shuffle. The draw pile is shuffled lazily, as
+        a deal shuffles it: a search pays only for the cards it draws. (The white cards set aside
+        are no part of the state: nobody sees them, and nothing that happens depends on their order.)
+        """
         s = self.clone()
-        if self.recall:
-            rng.shuffle(s.draw)
+        if self.recall or len(self.discard) < 2:
+            s.draw = sorted(self.draw)
+            s.draw_steps = rng.shuffle_lazily(s.draw)
         else:
             s._redeal_buried(rng)
-        rng.shuffle(s.aside)
         s.rng = rng.spawn()
         return s
 
     def _redeal_buried(self, rng: Rng) -> None:
         """Shuffle the buried discards with the draw pile and deal each pile its count back; a
         Specialty card that lands under the top is void, as every buried one is."""
-        buried = len(self.discard) - 1
-        if buried <= 0:
-            rng.shuffle(self.draw)
-            return
-        top = self.discard[-1]
-        unseen = self.discard[:-1] + self.draw
-        rng.shuffle(unseen)
-        self.discard, self.draw = [*unseen[:buried], top], unseen[buried:]
-        self.void = {c for c in self.discard[:-1] if KIND[c] in SPECIALTY} | (self.void & {top})
+        top, size = self.discard[-1], len(self.draw)
+        unseen = sorted(self.draw + self.discard[:-1])  # the top `buried` positions are settled, the rest left lazy
+        self.draw_steps = rng.shuffle_lazily(unseen)
+        settle(unseen, self.draw_steps, down_to=size)
+        self.discard = unseen[size:]
+        self.discard.append(top)
+        del unseen[size:]
+        self.draw = unseen
+        self.void = {c for c in self.discard if KIND[c] in SPECIALTY and c != top} | (self.void & {top})
 
 
 # -- reading a state back ----------------------------------------------------------------------
 FIELDS = ("state_version", "version", "rng", "round", "first", "current", "phase", "pending", "rows", "cover",
-          "bonus", "draw", "discard", "aside", "void", "totals", "history", "ends", "last", "dug")
+          "bonus", "draw", "discard", "void", "totals", "history", "ends", "last", "dug")
 WHITE_SET = frozenset(WHITE)
 # No round takes more actions: 74 draws with one decision after each, a take and a stop per discard,
 # and at most one dig per seat while a MOLE lies on top (a top changes at most twice per discard).
@@ -567,7 +573,6 @@ def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
     s.cover = {white: on_top for white, on_top in (_cards(pair, "cover", length=2) for pair in sd.listed(d["cover"], "cover"))}
     s.draw = _cards(d["draw"], "draw")
     s.discard = _cards(d["discard"], "discard")
-    s.aside = _cards(d["aside"], "aside")
     s.void = set(_cards(d["void"], "void"))
     s.dug = tuple(sd.integers(d["dug"], "dug", 0, n - 1))
     if len(set(s.dug)) != len(s.dug):
@@ -605,7 +610,8 @@ def _check_match(s: ZopZooState) -> None:
 
 
 def _check_cards(s: ZopZooState) -> None:
-    """Every one of the 126 cards exactly once, each kind where it may lie."""
+    """Every one of the 126 cards exactly once, each kind where it may lie (a white card in a pile
+    would lie twice: every white card in no row is set aside)."""
     seen = Counter(s.location_cards())
     if sorted(seen) != list(range(N_CARDS)) or max(seen.values()) != 1:
         raise ValueError("zopzoo state must hold each of the 126 cards exactly once")
@@ -619,8 +625,6 @@ def _check_cards(s: ZopZooState) -> None:
             raise ValueError(f"zopzoo: covered card {NAME[w]} is in nobody's row")
     if any(KIND[b] is not Kind.BONUS for bonus in s.bonus for b in bonus):
         raise ValueError("zopzoo bonus areas may hold only Side Bonus cards")
-    if any(b not in WHITE_SET for b in s.aside) or any(b in WHITE_SET for b in s.draw + s.discard):
-        raise ValueError("zopzoo: the aside pile holds white cards, the draw and discard piles black ones")
     if s.pending >= 0 and KIND[s.pending] not in PENDING_KINDS[s.phase]:
         raise ValueError(f"zopzoo: {NAME[s.pending]} cannot be pending in phase {s.phase!r}")
     if any(KIND[v] not in SPECIALTY for v in s.void):
@@ -663,6 +667,12 @@ def _check_discard_pile(s: ZopZooState) -> None:
         raise ValueError("zopzoo void: a buried Specialty card is void")
     if s.dug and not (s.discard and KIND[s.discard[-1]] is Kind.MOLE):
         raise ValueError(f"zopzoo dug: seats {list(s.dug)} dug, but no MOLE is on top of the discard pile")
+
+
+def aside(rows: list[list[int]]) -> list[int]:
+    """The white cards nobody was dealt this round (set aside face down: the cards in no row)."""
+    dealt = {b for row in rows for b in row}
+    return [w for w in WHITE if w not in dealt]
 
 
 def _cards(values: Any, what: str, length: int | None = None) -> list[int]:
