@@ -11,9 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from tests.conformance import (
+    check_action_codec,
+    check_bad_inputs,
+    check_playouts,
+    check_resample_independent,
+    check_vocabulary,
+)
 from zdeck.core import State
-from zdeck.decks.zopzoo.rules import ZopZooState
+from zdeck.decks.zopzoo.state import ZopZooState
 from zdeck.rng import Rng
 
 
@@ -25,8 +31,24 @@ def cards_in_play(state: State) -> Counter:
 @pytest.mark.parametrize("players", range(2, 7))
 @pytest.mark.parametrize("assist", ["auto", "manual"])
 def test_random_playouts_keep_the_contract(players: int, assist: str) -> None:
-    game = zdeck.make("zopzoo", players=players, assist=assist, target=150)
+    game = zdeck.make("zopzoo", players=players, assist=assist, target=150, recall=players % 2 == 1)
     check_playouts(game, range(6), conserved=cards_in_play, deep=2)
+
+
+@pytest.mark.parametrize(("players", "assist", "recall"), [(2, "auto", False), (3, "manual", True), (6, "auto", False)])
+def test_observations_speak_the_shared_vocabulary_and_resamples_owe_nothing_to_the_real_stream(
+        players: int, assist: str, recall: bool) -> None:
+    """check_vocabulary and check_resample_independent at every step of whole random games."""
+    game = zdeck.make("zopzoo", players=players, assist=assist, target=150, recall=recall)
+    for seed in range(2):
+        state, rng = game.new_state(seed), Rng(seed)
+        while True:
+            check_vocabulary(state)
+            check_resample_independent(state)
+            if state.is_over():
+                break
+            (p,) = state.actors()
+            state.apply(p, rng.choice(state.legal_actions(p)))
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {"target": 1000}), (4, {}), (6, {"assist": "manual"})])

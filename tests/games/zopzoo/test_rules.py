@@ -27,8 +27,8 @@ from zdeck.decks.zopzoo.cards import (
     Kind,
     card_id,
 )
-from zdeck.decks.zopzoo.rules import ZopZooState
-from zdeck.rng import Rng
+from zdeck.decks.zopzoo.state import ZopZooState, aside
+from zdeck.rng import Rng, Unsettled
 
 
 def table(
@@ -69,12 +69,14 @@ def table(
     else:
         discard_ids = rest_black + discard_ids
         void_ids += [b for b in rest_black if CARDS[b].kind in (Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM)]
+    earlier = totals is not None or first != 0  # round one's first card is the dealer's (seat 0)
+    totals = totals or [0] * n
     data = {
         **game.describe(),
-        "state_version": 1,
+        "state_version": 4,
         "version": 0,
         "rng": 7,
-        "round": 1,
+        "round": 2 if earlier else 1,
         "first": first,
         "current": current,
         "phase": phase,
@@ -84,11 +86,12 @@ def table(
         "bonus": bonus_ids,
         "draw": draw_ids,
         "discard": discard_ids,
-        "aside": [w for w in WHITE if w not in used],
         "void": sorted(set(void_ids)),
         "totals": totals or [0] * n,
-        "history": [],
-        "ends": [],
+        "history": [totals] if earlier else [],  # one finished round won by `first` gives those totals
+        "ends": [first] if earlier else [],
+        "last": None,
+        "dug": [],
     }
     state = game.state_from_dict(data)
     assert isinstance(state, ZopZooState)
@@ -155,13 +158,13 @@ def test_deal_six_face_up_starting_cards_first_card_to_the_dealer(players: int) 
     seed = 11
     state = zdeck.make("zopzoo", players=players).new_state(seed)
     assert [len(r) for r in state.rows] == [6] * players
-    assert len(state.draw) == 74 and state.discard == [] and len(state.aside) == 52 - 6 * players
+    assert len(state.draw) == 74 and state.discard == [] and len(aside(state.rows)) == 52 - 6 * players
     white = list(WHITE)
     Rng(seed).shuffle(white)  # the state's first shuffle is the white deck; cards come off its end
     assert state.rows[0][0] == white[-1] and state.rows[1][0] == white[-2]
     assert state.current == 0 and state.legal_actions(0) == [A.DRAW]  # the dealer starts by drawing
     obs = state.observation(1)  # starting cards are face up for everyone
-    assert [b for b, _ in obs["rows"][0]] == state.rows[0]
+    assert [b for b, _ in obs["rows"][0]] == row(state, 0)
 
 
 def test_later_rounds_give_the_first_card_to_the_last_winner_from_both_full_decks() -> None:
@@ -201,12 +204,16 @@ def test_deal_a_row_of_six_minus_cards_wins_at_once() -> None:
         state = 5
         rigged = False
 
-        def shuffle(self, items: list[int]) -> None:
+        def shuffle_lazily(self, items: list[int]) -> Unsettled:
             if len(items) == 52 and not self.rigged:  # only the next deal: later rounds are dealt as dealt
                 self.rigged = True
                 minus = [w for w in items if CARDS[w].kind is Kind.MINUS]
                 others = [w for w in items if CARDS[w].kind is not Kind.MINUS]
                 items[:] = others[:40] + [x for pair in zip(others[40:], minus) for x in pair]
+            return Unsettled(0, 0)  # nothing left to settle: the order is as set here
+
+        def shuffle(self, items: list[int]) -> None:
+            self.shuffle_lazily(items)
 
     state = table([["owl"], ["shark"]], draw=["owl points"], target=10_000)
     state.rng = Rigged()  # type: ignore[assignment]
@@ -448,10 +455,40 @@ def test_mole_drawn_digs_and_the_turn_continues_or_is_discarded() -> None:
     assert top(state) == "mole 4" and state.current == 1
 
 
-def test_mole_with_nothing_to_dig_is_simply_discarded() -> None:
-    state = table([["owl", "shark"], ["otter"]], discard=["tarantula points"], draw=["mole 5"])
+def test_mole_with_nothing_to_dig_is_simply_discarded_by_a_player_who_recalls_the_pile() -> None:
+    state = table([["owl", "shark"], ["otter"]], discard=["tarantula points"], draw=["mole 5"], recall=True)
     state.apply(0, A.DRAW)
     assert top(state) == "mole 5" and state.current == 1 and state.legal_actions(1) == [A.DRAW]
+
+
+def test_mole_without_recall_digs_blind_and_a_fruitless_dig_ends_the_turn() -> None:
+    """Seeing only the top of the discard pile, a player cannot know what a MOLE would find: it may dig
+    whenever there is a pile to search. Finding nothing, the drawn MOLE is discarded and the turn ends."""
+    state = table([["owl", "shark"], ["otter"]], discard=["tarantula points"], draw=["mole 5", "scorpion points"])
+    state.apply(0, A.DRAW)
+    assert state.phase == "mole" and state.legal_actions(0) == [A.DIG, A.DISCARD]
+    state.apply(0, A.DIG)
+    assert top(state) == "mole 5" and state.current == 1 and state.dug == (0,)
+    assert state.legal_actions(1) == [A.DRAW, A.DIG]  # p1 has not searched under this MOLE yet
+    state.apply(1, A.DIG)
+    assert state.current == 0 and state.dug == (0, 1) and state.legal_actions(0) == [A.DRAW]
+
+
+def test_mole_without_recall_on_an_empty_discard_pile_is_simply_discarded() -> None:
+    state = table([["owl", "shark"], ["otter"]], draw=["mole 5", "scorpion points"])
+    state.apply(0, A.DRAW)
+    assert top(state) == "mole 5" and state.current == 1 and state.legal_actions(1) == [A.DRAW]
+
+
+def test_mole_on_top_is_dug_with_once_per_seat_until_the_top_changes() -> None:
+    """A second dig by the same seat would search a pile that only lost cards since, for an unchanged row."""
+    state = table([["owl", "shark"], ["otter", "frog"]], discard=["tarantula points", "mole 3"],
+                  draw=["scorpion points", "iguana points"])
+    state.apply(0, A.DIG)
+    state.apply(1, A.DIG)
+    assert state.legal_actions(0) == [A.DRAW] and state.observation(0)["dug"] == [0, 1]
+    state.apply(0, A.DRAW)  # the miss covers the MOLE: a new top, nobody has dug with it
+    assert state.dug == () and state.observation(1)["dug"] == []
 
 
 # -- specialty cards ------------------------------------------------------------------------------
@@ -687,10 +724,10 @@ def test_deck_out_tie_goes_to_the_first_in_seating_order_from_this_rounds_first_
     state = table([["owl", "shark"], ["flamingo", "frog"], ["otter"]], covers={"owl": "owl points", "flamingo": "flamingo points"},
                   draw=["scorpion points"], discard=["tarantula points"], rest="discard", first=1, current=1)
     state.apply(1, A.DRAW)
-    assert state.round_scores() == [[20, 20, 0]] and state.first == 1
+    assert state.round_scores()[-1] == [20, 20, 0] and state.first == 1
 
 
-@pytest.mark.parametrize(("players", "target"), [(2, 800), (3, 800), (4, 800), (5, 600), (6, 600)])
+@pytest.mark.parametrize(("players", "target"), [(2, 800), (3, 800), (4, 800), (5, 800), (6, 800)])
 def test_default_target_by_player_count(players: int, target: int) -> None:
     assert zdeck.make("zopzoo", players=players).options["target"] == target
 
@@ -722,13 +759,13 @@ def test_two_player_game_to_1000_goes_on_past_800() -> None:
     state = table([["owl", "shark"], ["otter"]], covers={"shark": "shark points"}, draw=["owl points"],
                   totals=[790, 0], target=1000)
     state.apply(0, A.DRAW)
-    assert state.scores() == [825, 0] and not state.is_over() and state.round() == 2
+    assert state.scores() == [825, 0] and not state.is_over() and state.round() == 3
 
 
 def test_game_goes_on_below_the_target() -> None:
     state = table([["owl", "shark"], ["otter"]], covers={"shark": "shark points"}, draw=["owl points"], totals=[700, 0])
     state.apply(0, A.DRAW)
-    assert not state.is_over() and state.winners() == [] and state.round() == 2
+    assert not state.is_over() and state.winners() == [] and state.round() == 3
 
 
 # -- state round trip and validation ------------------------------------------------------------------
@@ -748,8 +785,8 @@ def test_state_dict_rejects_a_duplicated_card_or_wrong_cover() -> None:
     assert CARDS[data["draw"][-1]].kind not in (Kind.BEAST, Kind.BEST_BEAST)
     with pytest.raises(ValueError, match="cannot be pending"):
         game.state_from_dict(wrong_pending)
-    with pytest.raises(ValueError, match="aside pile"):
-        game.state_from_dict({**data, "aside": data["aside"][:-1], "draw": data["draw"] + data["aside"][-1:]})
+    with pytest.raises(ValueError, match="exactly once"):
+        game.state_from_dict({**data, "draw": [*data["draw"], c("gorilla")]})  # a white card set aside
     with pytest.raises(ValueError):
         game.state_from_dict({**data, "rows": "nope"})
     with pytest.raises(ValueError):
@@ -759,7 +796,7 @@ def test_state_dict_rejects_a_duplicated_card_or_wrong_cover() -> None:
 def test_observation_hides_only_the_draw_pile_order() -> None:
     state = zdeck.make("zopzoo", players=3).new_state(4)
     obs = state.observation(2)
-    assert obs["draw_count"] == 74 and "draw" not in obs and obs["seat"] == 2
+    assert obs["draw_size"] == 74 and "draw" not in obs and obs["seat"] == 2
     assert obs["rows"] == state.observation(None)["rows"]
 
 
@@ -782,11 +819,12 @@ def test_bot_covers_a_minus_card_late_in_the_round() -> None:
     assert _bot_choice(state, 0) == A.Cover(c("skunk"))  # p1 is one card from winning
 
 
-def test_bot_prefers_covering_a_card_whose_match_is_buried() -> None:
+@pytest.mark.parametrize(("recall", "covered"), [(True, "shark"), (False, "aardvark")])
+def test_bot_prefers_covering_a_card_whose_match_it_sees_buried(recall: bool, covered: str) -> None:
     state = table([["shark", "aardvark", "skunk", "giraffe"], ["otter", "owl"]], discard=["shark points", "tarantula points"],
-                  draw=["beast 1"])
+                  draw=["beast 1"], recall=recall)
     state.apply(0, A.DRAW)
-    assert _bot_choice(state, 0) == A.Cover(c("shark"))  # 15 * 0.3 < 10
+    assert _bot_choice(state, 0) == A.Cover(c(covered))  # 15 * 0.3 < 10; without recall it cannot see the shark
 
 
 def test_bot_specialty_targets_by_value() -> None:
@@ -805,10 +843,26 @@ def test_bot_specialty_targets_by_value() -> None:
 
 
 def test_bot_uses_a_mole_when_its_missed_cards_are_buried_and_never_overlooks() -> None:
-    state = table([["owl", "shark"], ["otter"]], discard=["owl points", "tarantula points", "mole 1"], assist="manual")
+    state = table([["owl", "shark"], ["otter"]], discard=["owl points", "tarantula points", "mole 1"], assist="manual",
+                  recall=True)
     assert _bot_choice(state, 0) == A.DIG
     state = table([["owl", "shark"], ["otter"]], discard=["owl points"], assist="manual")
     assert _bot_choice(state, 0) == A.TAKE
+
+
+def test_bot_digs_blind_when_it_expects_a_missing_card_under_the_mole() -> None:
+    """Two missing cards, 72 of the 73 unseen black cards buried under the MOLE: a dig should find one
+    (2 * 72 / 73 >= 1); with one of the 72 buried, a draw is the better chance."""
+    many = table([["owl", "shark"], ["otter"]], discard=["mole 1"], rest="discard", draw=["scorpion points"])
+    assert many.legal_actions(0) == [A.DRAW, A.DIG] and _bot_choice(many, 0) == A.DIG
+    few = table([["owl", "shark"], ["otter"]], discard=["tarantula points", "mole 1"], draw=["scorpion points"])
+    assert few.legal_actions(0) == [A.DRAW, A.DIG] and _bot_choice(few, 0) == A.DRAW
+
+
+def test_bot_digs_with_a_drawn_mole_without_recall() -> None:
+    state = table([["owl", "shark"], ["otter"]], discard=["tarantula points"], draw=["mole 2", "scorpion points"])
+    state.apply(0, A.DRAW)
+    assert _bot_choice(state, 0) == A.DIG  # declining ends the turn as a fruitless dig would
 
 
 def test_heuristic_bot_beats_random_over_whole_games() -> None:

@@ -1,0 +1,54 @@
+"""The Zop Zoo game: metadata, options and the action table (rules: docs/rules/zopzoo.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from zdeck import statedict as sd
+from zdeck.core import Game, Option
+from zdeck.decks.zopzoo.actions import ZopAction, action_table
+from zdeck.decks.zopzoo.state import ZopZooState, read_state
+from zdeck.rng import Rng
+
+MAX_TARGET = 100_000  # far past any real match; a target must not let a game run on for ever
+
+
+class ZopZoo(Game):
+    id = "zopzoo"
+    title = "Zop Zoo"
+    summary = "Match your six face-up animal cards from the black deck; first to all POINTS wins the round"
+    min_players = 2
+    max_players = 6  # the rulebook says 2-4 is best but more may play
+    default_players = 3
+    score_order = "higher"
+    options_spec: ClassVar[dict[str, Option]] = {
+        "target": Option(
+            800,
+            "match points that end the game: 800 by the rulebook; 1000 is its suggestion for two players "
+            "(a lower target, e.g. 600, shortens games at big tables)",
+            check=sd.int_option(1, MAX_TARGET),
+        ),
+        "assist": Option(
+            "auto",
+            "auto: the engine takes every card you can match; manual: you may overlook one (only a MOLE recovers it)",
+            choices=("auto", "manual"),
+        ),
+        "recall": Option(
+            False,
+            "false: a seat sees the top of the discard pile (a face-up stack); true: the whole pile, every card "
+            "that landed on it remembered (perfect recall, for bots and training)",
+            choices=(False, True),
+        ),
+    }
+
+    def new_state(self, seed: int) -> ZopZooState:
+        state = ZopZooState(self, Rng(seed))
+        state.deal_round()
+        return state
+
+    def read_state(self, data: dict[str, Any]) -> ZopZooState:
+        return read_state(self, data)
+
+    def action_table(self) -> Sequence[ZopAction]:
+        return action_table(self.players)

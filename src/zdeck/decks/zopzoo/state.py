@@ -1,0 +1,679 @@
+"""The Zop Zoo table: who acts, what they may do, what happens, what each seat sees.
+
+Everything on the table is face up except the order of the black draw pile (and of
+the white cards set aside) and, by default, the discard pile under its top card: a
+face-up stack shows its top. With the `recall` option the whole discard pile is shown
+(every player remembers each card that landed on it), for bots and training.
+
+A state is plain lists of card ids (`cards.py`):
+- `rows[p]`: p's row of white cards (starting cards and cards moved in by Specialty cards);
+- `cover[w]`: the black card covering (or connected to) white card w, if any;
+- `bonus[p]`: p's Side Bonus cards; `draw`/`discard`: piles, top = last; the draw pile is
+  shuffled lazily (`draw_steps`: `zdeck.rng.shuffle_lazily`), each card settled as it is drawn;
+- `pending`: a drawn card waiting for its owner's decision (wild, MOLE, Specialty, manual match).
+
+Turn flow (phases): "turn" (choose a pile) -> a drawn card resolves, possibly via
+"wild" / "mole" / "special" / "match" -> "again" (a successful draw continues the
+turn: draw again) or the next player's "turn". "chain" is the manual-assist moment
+of taking the matching cards revealed under a taken discard. "over" ends the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, cast
+
+from zdeck import statedict as sd
+from zdeck.core import Action, RoundTotals, State
+from zdeck.decks.zopzoo import actions as A
+from zdeck.decks.zopzoo import specialty
+from zdeck.decks.zopzoo.actions import ZopAction
+from zdeck.decks.zopzoo.cards import (
+    BLACK,
+    CAT,
+    DIGGABLE,
+    KIND,
+    MATCH,
+    MATCHERS,
+    N_CARDS,
+    NAME,
+    SPECIALTY,
+    VALUE,
+    WHITE,
+    WILDS,
+    Kind,
+)
+from zdeck.decks.zopzoo.dealing import deal
+from zdeck.decks.zopzoo.scoring import highest_tally, tally
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
+
+if TYPE_CHECKING:
+    from zdeck.decks.zopzoo.game import ZopZoo
+
+STATE_VERSION = 4  # 2: the last action ("last"); 3: who dug with the MOLE on top ("dug"); 4: no "aside"
+PHASES = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
+PENDING_KINDS: dict[str, frozenset[Kind]] = {  # the phases that wait on a drawn card, and what it can be
+    "wild": WILDS,
+    "mole": frozenset({Kind.MOLE}),
+    "special": SPECIALTY,
+    "match": MATCHERS | {Kind.BONUS},
+}
+WHAT_NOW = {  # what each phase asks of the player, for the message that refuses an action
+    "turn": "choose the draw pile or the discard pile",
+    "again": "your draw matched, so your turn continues: draw again from the draw pile",
+    "wild": "a drawn wild card must cover one of your uncovered cards now",
+    "mole": "you drew a MOLE: dig with it (search the discard pile) or discard it",
+    "special": "a Specialty card must be used when possible: pick its target",
+    "match": "you drew a card you can match: place it or (overlooking it) discard it",
+    "chain": "take the matching card revealed on the discard pile, or stop",
+}
+TEXT: tuple[str | None, ...] = (*NAME, None)  # a card's text by id; -1 (no card) is null
+DEALER = 0  # the rulebook's "dealer of the white deck for the whole game"
+
+
+class ZopZooState(RoundTotals, State):
+    game: ZopZoo
+
+    def __init__(self, game: ZopZoo, rng: Rng) -> None:
+        """An empty table before the first deal (`deal_round`) or before `read_state` fills it."""
+        self.game, self.rng, self.version = game, rng, 0
+        n = self.n = game.players
+        self.auto: bool = game.options["assist"] == "auto"
+        self.recall: bool = game.options["recall"]  # the whole discard pile is seen, not just its top
+        self.target: int = game.options["target"]
+        self.round_no = 1
+        self.first = DEALER  # who got the first card this round (and took the first turn)
+        self.current = DEALER
+        self.phase = "turn"
+        self.pending = -1  # a drawn card awaiting its player's decision, or -1
+        self.rows: list[list[int]] = [[] for _ in range(n)]
+        self.cover: dict[int, int] = {}
+        self.bonus: list[list[int]] = [[] for _ in range(n)]
+        self.draw: list[int] = []
+        self.draw_steps = Unsettled(0, 0)  # the steps of the draw pile's shuffle still to settle
+        self.discard: list[int] = []
+        self.void: set[int] = set()  # Specialty cards used or buried this round
+        self.dug: tuple[int, ...] = ()  # the seats that have dug with the MOLE now on top of the discard pile
+        self.totals = [0] * n
+        self.history: list[list[int]] = []  # each finished round's scores
+        self.ends: list[int] = []  # each finished round's winner, -1 when the black deck ran out
+        self.last: tuple[int, ZopAction] | None = None  # the last action taken, and by whom
+
+    # -- the table as the rules read it ----------------------------------------------------
+    def row_done(self, p: int) -> bool:
+        """Every card of p's row shows POINTS: covered/connected, or an (uncovered) Minus card."""
+        cover = self.cover
+        return all(b in cover or KIND[b] is Kind.MINUS for b in self.rows[p])
+
+    def lists(self, p: int, category: str) -> bool:
+        """Does a card showing at the top of p's row list this category?"""
+        for b in self.rows[p]:
+            c = self.cover.get(b)
+            if c is None:
+                if KIND[b] is Kind.CATEGORY and CAT[b] == category:
+                    return True
+            elif CAT[c] == category and KIND[c] in (Kind.POINTS, Kind.UPPER):
+                return True  # a wild card on top hides the category of what it covers
+        return False
+
+    def can_match(self, p: int, card: int) -> bool:
+        """Can p use this black card now: cover/connect one of p's uncovered cards, or collect a Side Bonus?"""
+        kind = KIND[card]
+        if kind in MATCHERS:
+            w = MATCH[card]
+            return w not in self.cover and w in self.rows[p]
+        if kind is Kind.BONUS:
+            return self.lists(p, CAT[card])
+        return False
+
+    def can_dig(self, p: int) -> bool:
+        """Would a MOLE find anything for p in the discard pile?"""
+        return any(KIND[c] in DIGGABLE and self.can_match(p, c) for c in self.discard)
+
+    def worth_digging(self, p: int, under: int) -> bool:
+        """May p dig with a MOLE, with `under` cards of the discard pile the MOLE would search? With
+        recall p knows whether it would find something; without, p digs blind whenever it might."""
+        return self.can_dig(p) if self.recall else len(self.discard) >= under > 0
+
+    def may_dig_top(self, p: int) -> bool:
+        """Is the MOLE on top of the discard pile p's to use? Not twice by one seat: the pile under it
+        has only lost cards since p searched it, and p's row is as it was, so a second dig finds nothing."""
+        return (bool(self.discard) and KIND[self.discard[-1]] is Kind.MOLE and p not in self.dug
+                and self.worth_digging(p, under=len(self.discard) - 1))
+
+    def units(self, p: int) -> list[int]:
+        """p's POINTS cards that a Specialty card may move: row cards showing POINTS, then bonus cards."""
+        return specialty.units(self.rows, self.cover, self.bonus, p)
+
+    def can_use(self, p: int, card: int) -> bool:
+        """Can p use this Specialty card (it must, if so)?"""
+        return specialty.usable(self.rows, self.cover, self.bonus, p, KIND[card])
+
+    def tally(self, p: int, everything: bool) -> int:
+        """p's round score: everything (winner, or all when the deck ran out), else only minus and bonus."""
+        return tally(self.rows[p], self.cover, self.bonus[p], everything)
+
+    def _top_special(self) -> int:
+        """The Specialty card on top of the discard pile if it is still live (unused, never buried), else -1."""
+        if self.discard:
+            top = self.discard[-1]
+            if KIND[top] in SPECIALTY and top not in self.void:
+                return top
+        return -1
+
+    # -- who acts ----------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        return () if self.phase == "over" else (self.current,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player != self.current or self.phase == "over":
+            return []
+        phase = self.phase
+        if phase == "turn":
+            return self._turn_actions(player)
+        if phase == "again":
+            return [A.DRAW]
+        if phase == "wild":
+            return [A.Cover(b) for b in self.rows[player] if b not in self.cover]
+        if phase == "mole":
+            return [A.DIG, A.DISCARD]
+        if phase == "special":
+            return self._special_actions(player, KIND[self.pending])
+        if phase == "match":
+            return [A.PLACE, A.DISCARD]
+        return [A.TAKE, A.STOP]  # chain
+
+    def _turn_actions(self, p: int) -> list[Action]:
+        """One pile or the other: a live Specialty card on top must be used, a match on top taken."""
+        special = self._top_special()
+        if special >= 0 and self.can_use(p, special):
+            return self._special_actions(p, KIND[special])
+        if self.discard:
+            top = self.discard[-1]
+            if self.can_match(p, top):
+                return [A.TAKE] if self.auto else [A.DRAW, A.TAKE]  # must-take; manual may overlook
+            if self.may_dig_top(p):
+                return [A.DRAW, A.DIG]
+        return [A.DRAW]
+
+    def _special_actions(self, p: int, kind: Kind) -> list[Action]:
+        return specialty.actions(self.rows, self.cover, self.bonus, p, kind)
+
+    def explain_illegal(self, player: int, action: Any) -> str:
+        if self.phase == "over":
+            return "the game is over"
+        if player != self.current:
+            return f"it is p{self.current}'s turn, not p{player}'s (one player acts at a time)"
+        what = WHAT_NOW[self.phase]
+        if self.phase == "turn":
+            special = self._top_special()
+            if special >= 0 and self.can_use(player, special):
+                what = "the Specialty card on top of the discard pile must be used when possible"
+            elif self.discard and self.can_match(player, self.discard[-1]) and self.auto:
+                what = "you can match the top of the discard pile, so you must take it"
+        legal = self.legal_actions(player)
+        shown = ", ".join(map(str, legal[:8])) + (" ..." if len(legal) > 8 else "")
+        return f"{action} is not allowed now: {what} (legal: {shown})"
+
+    # -- transitions -------------------------------------------------------------------------
+    def deal_round(self) -> None:
+        """Both full decks, freshly shuffled; six face-up cards each, one at a time from `first`."""
+        n = self.n
+        self.rows, self.draw, self.draw_steps = deal(self.rng, self.first, n)
+        self.discard = []
+        self.cover = {}
+        self.bonus = [[] for _ in range(n)]
+        self.void = set()
+        self.dug = ()
+        self.pending, self.current, self.phase = -1, self.first, "turn"
+        for k in range(n):  # six Minus cards already show POINTS: a win without a turn (very rare)
+            p = (self.first + k) % n
+            if self.row_done(p):
+                self._end_round(p)
+                return
+
+    def _apply(self, player: int, action: Action) -> None:
+        p = player
+        self.last = (p, cast(ZopAction, action))
+        if isinstance(action, A.Draw):
+            self._draw(p)
+        elif isinstance(action, A.Take):
+            self._take(p)
+        elif isinstance(action, A.Stop):
+            self._after(p, continues=False)
+        elif isinstance(action, A.Place):
+            self._place(p, self.pending)
+            self._after(p, continues=True)
+        elif isinstance(action, A.Discard):
+            self._to_discard(self.pending)
+            self._after(p, continues=False)
+        elif isinstance(action, A.Dig):
+            self._use_mole(p)
+        elif isinstance(action, A.Cover):
+            self.cover[action.card] = self.pending
+            self._after(p, continues=True)
+        else:
+            self._use_special(p, cast(ZopAction, action))  # what is left is a Specialty card's action
+
+    def _draw(self, p: int) -> None:
+        """A drawn card: placed if it matches, held for a decision (wild, MOLE, Specialty), or discarded."""
+        card = pop_settled(self.draw, self.draw_steps)
+        kind = KIND[card]
+        if kind in MATCHERS or kind is Kind.BONUS:
+            if not self.can_match(p, card):
+                self._miss(p, card)
+            elif self.auto:
+                self._place(p, card)
+                self._after(p, continues=True)
+            else:
+                self.pending, self.phase = card, "match"
+        elif kind in WILDS:
+            self.pending, self.phase = card, "wild"  # p is not done, so some card is still uncovered
+        elif kind is Kind.MOLE:
+            if self.worth_digging(p, under=len(self.discard)):
+                self.pending, self.phase = card, "mole"
+            else:
+                self._miss(p, card)
+        elif self.can_use(p, card):
+            self.pending, self.phase = card, "special"
+        else:  # an unusable Specialty card waits on the discard pile for the next player
+            self._miss(p, card)
+
+    def _miss(self, p: int, card: int) -> None:
+        """A drawn card p cannot use goes face up on the discard pile; the turn passes."""
+        self._to_discard(card)
+        self._after(p, continues=False)
+
+    def _take(self, p: int) -> None:
+        """The matching top of the discard pile, then (auto) every match that shows under it."""
+        self.dug = ()  # a new top: a MOLE uncovered here has not been dug with since
+        self._place(p, self.discard.pop())
+        if self.auto:
+            while self.discard and self.can_match(p, self.discard[-1]):
+                self._place(p, self.discard.pop())
+        elif self.discard and self.can_match(p, self.discard[-1]):
+            self.phase = "chain"
+            return
+        self._after(p, continues=False)
+
+    def _place(self, p: int, card: int) -> None:
+        if KIND[card] is Kind.BONUS:
+            self.bonus[p].append(card)
+        else:
+            self.cover[MATCH[card]] = card
+
+    def _use_mole(self, p: int) -> None:
+        """A drawn MOLE is discarded after its dig, and the turn goes on if it found something; one
+        on the discard pile stays on top for the next players, and the turn ends."""
+        found = self._dig(p)
+        if self.phase == "mole":
+            self._to_discard(self.pending)
+            self.dug = (p,)
+            self._after(p, continues=found)
+        else:
+            self.dug += (p,)
+            self._after(p, continues=False)
+
+    def _dig(self, p: int) -> bool:
+        """Take every matching card out of the discard pile, keeping the rest in order; say whether
+        any was found.
+
+        Repeated until nothing more matches: a retrieved Upper Half can list the
+        category that lets a buried Side Bonus card match.
+        """
+        found, searching = False, True
+        while searching:
+            searching = False
+            keep: list[int] = []
+            for c in self.discard:
+                if KIND[c] in DIGGABLE and self.can_match(p, c):
+                    self._place(p, c)
+                    found = searching = True
+                else:
+                    keep.append(c)
+            self.discard = keep
+        return found
+
+    def _to_discard(self, card: int) -> None:
+        if self.discard and KIND[self.discard[-1]] in SPECIALTY:
+            self.void.add(self.discard[-1])  # a buried Specialty card is void for the rest of the round
+        self.discard.append(card)
+        self.dug = ()
+
+    def _use_special(self, p: int, action: ZopAction) -> None:
+        """A drawn Specialty card, used, is discarded spent and the turn goes on; one used from the
+        top of the discard pile stays there, spent, and the turn ends."""
+        specialty.use(self.rows, self.bonus, p, action)
+        if self.phase == "special":
+            card = self.pending
+            self._to_discard(card)
+            self.void.add(card)
+            self._after(p, continues=True)
+        else:
+            self.void.add(self.discard[-1])
+            self._after(p, continues=False)
+
+    def _after(self, p: int, continues: bool) -> None:
+        """Finish a step: a completed row wins; an empty draw pile ends the round; else go on or pass."""
+        self.pending = -1
+        if self.row_done(p):
+            self._end_round(p)
+        elif not self.draw:
+            self._end_round(None)
+        elif continues:
+            self.phase = "again"
+        else:
+            self.current, self.phase = (p + 1) % self.n, "turn"
+
+    def _end_round(self, winner: int | None) -> None:
+        """Score the round (the winner everything, the others minus and bonus points; all of it for
+        everyone when the deck ran out); end the game at the target, else deal the next round."""
+        scores = [self.tally(p, winner is None or p == winner) for p in range(self.n)]
+        self.history.append(scores)
+        self.ends.append(-1 if winner is None else winner)
+        for p in range(self.n):
+            self.totals[p] += scores[p]
+        if winner is None:  # deck ran out: the highest tally gets the next round's first card
+            winner = highest_tally(scores, self.first)
+        if max(self.totals) >= self.target:
+            self.phase, self.pending = "over", -1
+            return
+        self.round_no += 1
+        self.first = winner
+        self.deal_round()
+
+    # -- outcome -------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def winners(self) -> list[int]:
+        return self.leaders() if self.phase == "over" else []
+
+    # -- views ---------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What a seat sees (docs/observations/zopzoo.md): the rows, covers and bonus cards, and the
+        discard pile's top (its whole with `recall`); never the draw pile's order."""
+        over = self.phase == "over"
+        last, cover, discard = self.last, self.cover, self.discard
+        seen = discard if self.recall else discard[-1:]
+        return {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "turn": None if over else self.current,
+            "round": self.round_no,
+            "rounds": None,  # played to a target
+            "hand": None,  # no hand: every card a player holds lies face up in their row
+            "hand_sizes": None,
+            "scores": list(self.totals),
+            "round_scores": [list(s) for s in self.history],
+            "over": over,
+            "winners": self.winners(),
+            "top": NAME[discard[-1]] if discard else None,
+            "pile": [NAME[c] for c in seen],
+            "draw_size": len(self.draw),
+            "dealer": DEALER,
+            "last": None if last is None else {"seat": last[0], "action": str(last[1])},
+            "first": self.first,
+            "target": self.target,
+            "assist": "auto" if self.auto else "manual",
+            "recall": self.recall,
+            "rows": [[[NAME[b], TEXT[cover.get(b, -1)]] for b in row] for row in self.rows],
+            "bonus": [[NAME[b] for b in bonus] for bonus in self.bonus],
+            "pending": TEXT[self.pending],
+            "pile_size": len(discard),
+            "void": [NAME[c] for c in seen if c in self.void],
+            "dug": list(self.dug),
+            "round_winners": [None if w < 0 else w for w in self.ends],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        settle(self.draw, self.draw_steps)  # the order every step of the shuffle gives
+        last = self.last
+        return {
+            **self.game.describe(),
+            "state_version": STATE_VERSION,
+            "version": self.version,
+            "rng": self.rng.state,
+            "round": self.round_no,
+            "first": self.first,
+            "current": self.current,
+            "phase": self.phase,
+            "pending": self.pending,
+            "rows": [list(r) for r in self.rows],
+            "cover": sorted([w, c] for w, c in self.cover.items()),
+            "bonus": [list(b) for b in self.bonus],
+            "draw": list(self.draw),
+            "discard": list(self.discard),
+            "void": sorted(self.void),
+            "totals": list(self.totals),
+            "history": [list(s) for s in self.history],
+            "ends": list(self.ends),
+            "last": None if last is None else [last[0], str(last[1])],
+            "dug": list(self.dug),
+        }
+
+    def location_cards(self) -> list[int]:
+        """All card ids wherever they lie (for conservation checks)."""
+        out = [b for row in self.rows for b in row]
+        out += list(self.cover.values())
+        out += [b for bonus in self.bonus for b in bonus]
+        out += self.draw + self.discard + aside(self.rows)
+        if self.pending >= 0:
+            out.append(self.pending)
+        return out
+
+    def clone(self) -> ZopZooState:
+        s = ZopZooState.__new__(ZopZooState)
+        s.game, s.version, s.rng, s.n = self.game, self.version, self.rng.clone(), self.n
+        s.auto, s.recall, s.target, s.round_no, s.first = self.auto, self.recall, self.target, self.round_no, self.first
+        s.current, s.phase, s.pending, s.last = self.current, self.phase, self.pending, self.last
+        s.rows = [r[:] for r in self.rows]
+        s.cover = dict(self.cover)
+        s.bonus = [b[:] for b in self.bonus]
+        s.draw, s.draw_steps, s.discard = self.draw[:], self.draw_steps.copy(), self.discard[:]
+        s.void, s.dug = set(self.void), self.dug
+        s.totals = self.totals[:]
+        s.history = self.history[:]  # inner lists are never mutated
+        s.ends = self.ends[:]
+        return s
+
+    def _resample_hidden(self, player: int, rng: Rng) -> ZopZooState:
+        """Re-deal what nobody sees: the draw pile and, unless every seat recalls it, the discard pile
+        under its top card; the copy gets a generator of its own for the deals to come.
+
+        The unseen cards are shuffled from a fixed order (sorted), never from where they really lie:
+        whoever knows `rng` could otherwise undo the shuffle. The draw pile is shuffled lazily, as
+        a deal shuffles it: a search pays only for the cards it draws. (The white cards set aside
+        are no part of the state: nobody sees them, and nothing that happens depends on their order.)
+        """
+        s = self.clone()
+        if self.recall or len(self.discard) < 2:
+            s.draw = sorted(self.draw)
+            s.draw_steps = rng.shuffle_lazily(s.draw)
+        else:
+            s._redeal_buried(rng)
+        s.rng = rng.spawn()
+        return s
+
+    def _redeal_buried(self, rng: Rng) -> None:
+        """Shuffle the buried discards with the draw pile and deal each pile its count back; a
+        Specialty card that lands under the top is void, as every buried one is."""
+        top, size = self.discard[-1], len(self.draw)
+        unseen = sorted(self.draw + self.discard[:-1])  # the top `buried` positions are settled, the rest left lazy
+        self.draw_steps = rng.shuffle_lazily(unseen)
+        settle(unseen, self.draw_steps, down_to=size)
+        self.discard = unseen[size:]
+        self.discard.append(top)
+        del unseen[size:]
+        self.draw = unseen
+        self.void = {c for c in self.discard if KIND[c] in SPECIALTY and c != top} | (self.void & {top})
+
+
+# -- reading a state back ----------------------------------------------------------------------
+FIELDS = ("state_version", "version", "rng", "round", "first", "current", "phase", "pending", "rows", "cover",
+          "bonus", "draw", "discard", "void", "totals", "history", "ends", "last", "dug")
+WHITE_SET = frozenset(WHITE)
+# No round takes more actions: 74 draws with one decision after each, a take and a stop per discard,
+# and at most one dig per seat while a MOLE lies on top (a top changes at most twice per discard).
+MAX_ACTIONS_PER_ROUND = 2_000
+LOWEST_TALLY = sum(VALUE[w] for w in WHITE if KIND[w] is Kind.MINUS)  # all six Minus cards in one row
+HIGHEST_TALLY = sum(VALUE[c] for c in BLACK if VALUE[c] > 0)  # every positive black card in one row (a loose bound)
+
+
+def read_state(game: ZopZoo, data: dict[str, Any]) -> ZopZooState:
+    """Rebuild a state from `to_dict()`: every field type-checked and every card accounted for,
+    and refused (ValueError naming the field) unless some play could reach it."""
+    missing = [k for k in FIELDS if k not in data]
+    if missing:
+        raise ValueError(f"zopzoo state dict lacks {', '.join(missing)}")
+    if type(data["state_version"]) is not int or data["state_version"] != STATE_VERSION:
+        raise ValueError(f"zopzoo state_version {data['state_version']!r} is not {STATE_VERSION}")
+    state = ZopZooState(game, Rng(0))
+    try:  # every message of this game names it first
+        _read_match(state, data)
+        _read_table(state, data)
+        _check_match(state)
+    except ValueError as exc:
+        raise ValueError(f"zopzoo {exc}") from None
+    _check_cards(state)
+    _check_moment(state)
+    return state
+
+
+def _read_match(s: ZopZooState, d: dict[str, Any]) -> None:
+    """The match so far: versions, rounds and their scores, the generator."""
+    n = s.n
+    s.round_no = sd.integer(d["round"], "round", lo=1)
+    s.version = sd.integer(d["version"], "version", 0, MAX_ACTIONS_PER_ROUND * s.round_no)
+    if isinstance(d["rng"], bool):
+        raise ValueError("rng: expected the generator's integer state, got a bool")  # noqa: TRY004
+    s.rng = Rng.from_state(d["rng"])
+    s.first = sd.seat(d["first"], n, "first")
+    s.totals = sd.integers(sd.per_seat(d["totals"], n, "totals"), "totals")
+    s.history = [sd.integers(sd.per_seat(r, n, "history"), "history", LOWEST_TALLY, HIGHEST_TALLY)
+                 for r in sd.listed(d["history"], "history")]
+    s.ends = sd.integers(d["ends"], "ends", -1, n - 1)
+    if len(s.ends) != len(s.history):
+        raise ValueError("ends: expected one entry per finished round (as history)")
+    s.last = _read_last(s.game, d["last"], s.version)
+
+
+def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
+    """The round on the table: whose turn, the phase, every card's place."""
+    n = s.n
+    s.current = sd.seat(d["current"], n, "current")
+    s.phase = sd.choice(d["phase"], "phase", PHASES)
+    s.pending = sd.integer(d["pending"], "pending", -1, N_CARDS - 1)
+    if (s.pending >= 0) != (s.phase in PENDING_KINDS):
+        raise ValueError(f"pending: card {s.pending} does not fit phase {s.phase!r}")
+    s.rows = [_cards(r, "rows") for r in sd.per_seat(d["rows"], n, "rows")]
+    s.bonus = [_cards(b, "bonus") for b in sd.per_seat(d["bonus"], n, "bonus")]
+    # [white card, covering card] pairs
+    s.cover = {white: on_top for white, on_top in (_cards(pair, "cover", length=2) for pair in sd.listed(d["cover"], "cover"))}
+    s.draw = _cards(d["draw"], "draw")
+    s.discard = _cards(d["discard"], "discard")
+    s.void = set(_cards(d["void"], "void"))
+    s.dug = tuple(sd.integers(d["dug"], "dug", 0, n - 1))
+    if len(set(s.dug)) != len(s.dug):
+        raise ValueError(f"dug: a seat digs once with a MOLE on top, got {s.dug}")
+
+
+def _read_last(game: ZopZoo, value: Any, version: int) -> tuple[int, ZopAction] | None:
+    if (value is None) != (version == 0):
+        raise ValueError(f"last: {value!r} does not fit version {version} (no action before the first)")
+    if value is None:
+        return None
+    seat, text = sd.listed(value, "last", length=2)
+    action = cast(ZopAction, game.parse_action(text))
+    return sd.seat(seat, game.players, "last"), action
+
+
+def _check_match(s: ZopZooState) -> None:
+    """The totals add up the rounds; only the last round may reach the target, and only when it ended
+    the game; each round's first card went where the rules send it."""
+    over = s.phase == "over"
+    if len(s.history) != s.round_no - (0 if over else 1):
+        raise ValueError(f"round: {s.round_no} does not fit {len(s.history)} finished round(s)")
+    running, firsts = [0] * s.n, [DEALER]
+    for k, (scores, winner) in enumerate(zip(s.history, s.ends)):
+        running = [t + x for t, x in zip(running, scores)]
+        if max(running) >= s.target and not (over and k == len(s.history) - 1):
+            raise ValueError(f"history: round {k + 1} reached the target {s.target}, so the game would have ended")
+        firsts.append(winner if winner >= 0 else highest_tally(scores, firsts[-1]))
+    if s.totals != running:
+        raise ValueError(f"totals: {s.totals} are not the sum of the rounds' scores {running}")
+    if over and max(s.totals) < s.target:
+        raise ValueError(f"phase: the game cannot be over with no total at the target {s.target}")
+    if s.first != firsts[s.round_no - 1]:
+        raise ValueError(f"first: round {s.round_no}'s first card goes to p{firsts[s.round_no - 1]}, not p{s.first}")
+
+
+def _check_cards(s: ZopZooState) -> None:
+    """Every one of the 126 cards exactly once, each kind where it may lie (a white card in a pile
+    would lie twice: every white card in no row is set aside)."""
+    seen = Counter(s.location_cards())
+    if sorted(seen) != list(range(N_CARDS)) or max(seen.values()) != 1:
+        raise ValueError("zopzoo state must hold each of the 126 cards exactly once")
+    for row in s.rows:
+        if any(b not in WHITE_SET for b in row):
+            raise ValueError("zopzoo rows may hold only white cards")
+    for w, c in s.cover.items():
+        if w not in WHITE_SET or KIND[c] not in MATCHERS | WILDS or (KIND[c] in MATCHERS and MATCH[c] != w):
+            raise ValueError(f"zopzoo: {NAME[c]} cannot cover {NAME[w]}")
+        if all(w not in row for row in s.rows):
+            raise ValueError(f"zopzoo: covered card {NAME[w]} is in nobody's row")
+    if any(KIND[b] is not Kind.BONUS for bonus in s.bonus for b in bonus):
+        raise ValueError("zopzoo bonus areas may hold only Side Bonus cards")
+    if s.pending >= 0 and KIND[s.pending] not in PENDING_KINDS[s.phase]:
+        raise ValueError(f"zopzoo: {NAME[s.pending]} cannot be pending in phase {s.phase!r}")
+    if any(KIND[v] not in SPECIALTY for v in s.void):
+        raise ValueError("zopzoo void may list only Specialty cards")
+
+
+def _check_moment(s: ZopZooState) -> None:
+    """The phase fits the table: someone can act and every legal action can be applied.
+
+    Round-end moments never persist (a completed row or an empty draw pile ends the round at
+    once), so a state that shows one is refused rather than played on.
+    """
+    if s.phase == "over":
+        return
+    p = s.current
+    for q in range(s.n):
+        if s.row_done(q) and not (q == p and s.phase == "chain"):
+            raise ValueError(f"zopzoo: p{q}'s whole row shows POINTS, so the round should have ended")
+    if s.phase in ("turn", "again", "chain") and not s.draw:
+        raise ValueError("zopzoo: the draw pile is empty, so the round should have ended")
+    if s.phase in ("match", "chain") and s.auto:
+        raise ValueError(f"zopzoo: phase {s.phase!r} exists only with assist='manual'")
+    if s.phase == "chain" and not (s.discard and s.can_match(p, s.discard[-1])):
+        raise ValueError("zopzoo: phase 'chain' needs a top discard the current player can match")
+    if s.phase == "match" and not s.can_match(p, s.pending):
+        raise ValueError(f"zopzoo: p{p} cannot match the pending {NAME[s.pending]}")
+    if s.phase == "mole" and not s.worth_digging(p, under=len(s.discard)):
+        raise ValueError(f"zopzoo: p{p}'s MOLE would find nothing in the discard pile")
+    if s.phase == "special" and not s.can_use(p, s.pending):
+        raise ValueError(f"zopzoo: p{p} cannot use the pending {NAME[s.pending]}")
+    _check_discard_pile(s)
+
+
+def _check_discard_pile(s: ZopZooState) -> None:
+    """Void cards lie on the discard pile, every buried Specialty card is void, and only a MOLE on top
+    can have been dug with."""
+    if not s.void <= set(s.discard):
+        raise ValueError("zopzoo void: only Specialty cards on the discard pile can be void")
+    if any(KIND[c] in SPECIALTY and c not in s.void for c in s.discard[:-1]):
+        raise ValueError("zopzoo void: a buried Specialty card is void")
+    if s.dug and not (s.discard and KIND[s.discard[-1]] is Kind.MOLE):
+        raise ValueError(f"zopzoo dug: seats {list(s.dug)} dug, but no MOLE is on top of the discard pile")
+
+
+def aside(rows: list[list[int]]) -> list[int]:
+    """The white cards nobody was dealt this round (set aside face down: the cards in no row)."""
+    dealt = {b for row in rows for b in row}
+    return [w for w in WHITE if w not in dealt]
+
+
+def _cards(values: Any, what: str, length: int | None = None) -> list[int]:
+    return sd.integers(values, what, 0, N_CARDS - 1, length)
