@@ -278,8 +278,6 @@ def test_a_ten_megabyte_action_text_is_not_echoed() -> None:
     assert len(str(info.value)) < 300
 
 
-@pytest.mark.xfail(reason="core: Game.action_from_id quotes a refused id whole (it should _shorten it, as "
-                          "parse_action does); zopzoo adds nothing of its own there")
 def test_a_ten_megabyte_action_id_is_not_echoed() -> None:
     game = zdeck.make("zopzoo", players=3)
     with pytest.raises(ValueError) as info:
