@@ -191,7 +191,10 @@ class Game(ABC):
 
 def _shorten(value: object, limit: int = 60) -> str:
     """A value quoted in a message, cut short: hostile input must not flood a log or a terminal."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than 4,300 digits has no repr
+        return f"a {type(value).__name__} too large to print"
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
