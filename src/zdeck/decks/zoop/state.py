@@ -66,6 +66,7 @@ class ZoopState(State):
         self.match = -1  # the animal card to match (the top card, or the captured animal under a Cage)
         self.placer = -1  # who put the top card there (-1: turned up at setup)
         self.top_since = 0  # first version at which the top card was visible (late ZOOPs compare with it)
+        self.out_of_turn_at = 0  # first version after the last ZOOP! or Cage landed (0: none yet)
         self.turn = 0
         self.direction = 1
         self.phase = PLAY
@@ -213,16 +214,19 @@ class ZoopState(State):
         g, m, phase = self.game, self.masks[p], self.phase
         if phase == PLAY:
             acts = list(g.rows.plays[m & g.deck.match_mask[self.match]])
-            if m & g.wild_bit:
-                acts += self._wild_actions(p)
-            return acts or ([DRAW] if self.draw else [PASS])  # rule 2: draw one; on an empty pile, pass
+            wilds = self._wild_actions(p) if m & g.wild_bit else []
+            if acts:
+                return acts + wilds
+            # Rule 2: who cannot match draws one card (a Wild Card is a choice, not an obligation); with the
+            # draw pile empty, a Wild Card is the only play left, and without one the turn is lost.
+            return wilds + [DRAW] if self.draw else wilds or [PASS]
         if phase == SPECIAL:
             acts = list(g.rows.plays[m & g.deck.mask_of_animal[self.declared]])  # type: ignore[index]
-            return acts or ([DRAW] if self.draw else [PASS])  # rule 2: draw one; on an empty pile, pass
-        if phase == DISCARD:
-            return g.rows.discards(self._discard_mask(p))
-        if phase == DRAWN:
-            return self._wild_actions(p) if self.drawn == g.deck.wild else [g.rows.play[self.drawn]]
+            return acts or ([DRAW] if self.draw else [PASS])  # rule 5: draw one and miss the turn
+        if phase == DISCARD:  # a free discard may be declined: `pass`
+            return [*g.rows.discards(self._discard_mask(p)), *self._discard_wilds(p), PASS]
+        if phase == DRAWN:  # a drawn Wild Card may be kept (`pass`), a drawn animal card is played
+            return [*self._wild_actions(p), PASS] if self.drawn == g.deck.wild else [g.rows.play[self.drawn]]
         if phase == OWED:
             return [DRAW]
         return []
@@ -236,12 +240,18 @@ class ZoopState(State):
         return list(g.wild_lists[(m & rabbit != 0) | (m & koala != 0) << 1 | (m & toucan != 0) << 2])
 
     def _discard_mask(self, p: int) -> int:
-        """The kinds p may put down as a free discard: animal cards (of the round's animal after a held Wild Card)."""
+        """The animal cards p may put down as a free discard: any (of the round's animal after a held Wild Card)."""
         d = self.game.deck
         m = self.masks[p] & d.animal_mask
         if self.reason == ROUND_END and self.game.held_rule:
             m &= d.mask_of_animal[self.declared]  # type: ignore[index]
         return m
+
+    def _discard_wilds(self, p: int) -> list[Action]:
+        """A Wild Card as a free discard is played as one: it starts a Special Round (not to close a held one)."""
+        if self.reason == ROUND_END and self.game.held_rule:
+            return []
+        return self._wild_actions(p)
 
     def _may_zoop(self, p: int) -> bool:
         """Rule 2.1's window: not at the start of one's own turn, not on the card one just put down, not in a
@@ -319,9 +329,11 @@ class ZoopState(State):
         if self.phase == OWED:
             return "Monkeys/Kangaroo: the turn starts by drawing one card (rule 4)"
         if self.phase == DISCARD:
-            if isinstance(action, Discard):
-                return f"the Special Round ends with a card of its animal ({self.declared})"
-            return f"a free discard is owed ({self.reason}): discard a card"
+            if isinstance(action, (Discard, PlayWild)) and self.reason == ROUND_END and self.game.held_rule:
+                return f"the Special Round ends with a card of its animal ({self.declared}), or none"
+            if isinstance(action, PlayWild):
+                return self._explain_wild(p, action)
+            return f"a free discard is yours ({self.reason}): discard a card, or pass"
         if isinstance(action, Discard):
             return "a free discard only follows Everyone passes, a capture or a Special Round"
         if self.phase == DRAWN:
@@ -333,9 +345,9 @@ class ZoopState(State):
                 return f"in the Special Round only a {self.declared} card may be played (rule 5)"
             return f"{action.card} does not share 2 of the 3 characteristics with {d.kinds[self.match]} (rule 2)"
         if isinstance(action, Draw):
-            if any(isinstance(a, (Play, PlayWild)) for a in self._turn_actions(p)):
+            if any(isinstance(a, Play) for a in self._turn_actions(p)):
                 return "you can play a card, so you may not draw (rule 2)"
-            return "the draw pile is empty: the turn is lost (pass)"
+            return "the draw pile is empty: there is nothing to draw"
         if isinstance(action, Pass):
             return "you may only pass when you cannot play and the draw pile is empty (rule 2)"
         return f"{action} is not legal now; legal: {', '.join(map(str, self._turn_actions(p)))}"
@@ -416,9 +428,14 @@ class ZoopState(State):
             self._next_turn((p + self.direction) % g.players, 0)
 
     def _pass(self, p: int) -> None:
-        """Nothing to play and nothing to draw: the turn (or the Special Round's answer) goes by."""
+        """The turn goes by: nothing to play nor to draw, a drawn Wild Card kept, or a free discard declined."""
         if self.phase == SPECIAL:
             self._next_responder()
+        elif self.phase == DISCARD:
+            self._begin_turn(self.resume, self.resume_owed)  # the card to match stays as it is
+        elif self.phase == DRAWN:
+            self.drawn = -1
+            self._next_turn((p + self.direction) % self.game.players, 0)
         else:
             self._begin_turn((p + self.direction) % self.game.players, 0)
 
@@ -433,7 +450,7 @@ class ZoopState(State):
     def _wild(self, p: int, animal: str) -> None:
         """Rule 5: a Wild Card starts a Special Round; the others answer in the order of play."""
         self._place(p, self.game.deck.wild)
-        self.drawn = -1
+        self.drawn, self.reason, self.resume, self.resume_owed = -1, None, -1, 0  # (a Wild Card may be a free discard)
         self.declared = animal
         self.starter = p
         self.phase = SPECIAL
@@ -453,6 +470,7 @@ class ZoopState(State):
             return Outcome.PENALISED
         self.cage = None
         self._place(p, k)
+        self.out_of_turn_at = self.top_since
         if not self.hands[p]:
             self._win(p)
             return None
@@ -474,6 +492,7 @@ class ZoopState(State):
         captured, before, _ = self.cage
         self.cage = None
         self._place(p, self.game.deck.cage)
+        self.out_of_turn_at = self.top_since
         if not self.hands[p]:  # the Cage was the last card: the game is won before anything else happens
             self._win(p)
             return None
@@ -522,7 +541,7 @@ class ZoopState(State):
     def _start_discard(self, p: int, reason: str, resume: int, resume_owed: int) -> None:
         """p owes a free discard, after which `resume` plays (first drawing `resume_owed`)."""
         self.reason = reason
-        if not self._discard_mask(p):  # nothing but Wild Cards/Cages left: no free discard
+        if not self._discard_mask(p) and not self._discard_wilds(p):  # nothing to put down: no free discard
             self._begin_turn(resume, resume_owed)
             return
         self.phase, self.turn, self.resume, self.resume_owed = DISCARD, p, resume, resume_owed
@@ -585,7 +604,8 @@ class ZoopState(State):
 
     def _late_zoop(self, p: int, action: Zoop, seen: int) -> Outcome:
         """Rule 2.1 for a ZOOP! sent against an older version (docs/rules/zoop.md, Clarification 9)."""
-        if not self.masks[p] >> action.card.kind & 1:
+        k = action.card.kind
+        if not self.masks[p] >> k & 1:
             raise IllegalAction(f"player {p} does not hold {action.card}")
         if self.top_since <= seen:  # the sender saw this very top card
             if self.is_legal(p, action):
@@ -595,6 +615,10 @@ class ZoopState(State):
             # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
             # would have nothing left to draw.
             return Outcome.BOUNCED
+        if self.out_of_turn_at <= seen and action.called and k == self.pile[-1] and self.is_legal(p, action):
+            # Only plays in turn landed since, and the top is again the exact same card: no collision (rule 2.1
+            # penalises two out-of-turn plays at once, a wrong card or no call), so the ZOOP! stands.
+            return self._zoop(p, action) or Outcome.APPLIED
         if (
             self.phase == SPECIAL
             or (self.phase == DISCARD and self.reason == ROUND_END)
@@ -604,8 +628,8 @@ class ZoopState(State):
             # A moment when nobody may yell ZOOP! (a Special Round, the start of one's own turn),
             # or a penalty with nothing to draw: the card simply stays in hand.
             return Outcome.BOUNCED
-        # The top card changed since the sender looked: the later of two out-of-turn plays, or now a
-        # different card from the one on the pile (rule 2.1) - even if a free discard is now owed.
+        # Another ZOOP! or a Cage landed first (the later of two out-of-turn plays), or the top is now a
+        # different card (rule 2.1) - even if a free discard is now owed.
         self._penalise(p)
         return Outcome.PENALISED
 
@@ -677,6 +701,7 @@ class ZoopState(State):
             "match": text[self.match],
             "placer": self.placer,
             "top_since": self.top_since,
+            "out_of_turn_at": self.out_of_turn_at,
             "turn": self.turn,
             "direction": self.direction,
             "phase": self.phase,
@@ -736,7 +761,7 @@ class ZoopState(State):
 def read_state(game: ZoopGame, data: dict[str, Any]) -> ZoopState:
     """The state `to_dict()` wrote; a ValueError naming the field for anything no play can reach."""
     s = ZoopState(game, Rng.from_state(sd.field(data, "rng")))
-    s.version = _int(data, "version", 0)
+    s.version = _int(data, "version", 0, max_version(game))
     _read_cards(s, data)
     _read_turn(s, data)
     _read_rounds(s, data)
@@ -767,12 +792,13 @@ def _read_turn(s: ZoopState, data: dict[str, Any]) -> None:
     d, n = s.game.deck, s.game.players
     s.placer = _int(data, "placer", -1, n - 1)
     s.top_since = _int(data, "top_since", 0, s.version)
+    s.out_of_turn_at = _int(data, "out_of_turn_at", 0, s.top_since)  # a later card raised top_since
     s.turn = _int(data, "turn", 0, n - 1)
     s.direction = _int(data, "direction", -1, 1)
     if s.direction == 0:
         raise ValueError("direction: must be 1 or -1")
     s.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
-    s.owed = _int(data, "owed", 0, 2)
+    s.owed = _int(data, "owed", 0, 1)  # Monkeys and Kangaroos owe one card
     s.drawn = -1 if sd.field(data, "drawn") is None else d.card(data["drawn"])
     if (s.phase == DRAWN) != (s.drawn >= 0) or (s.drawn >= 0 and s.drawn not in s.hands[s.turn]):
         raise ValueError("'drawn' must be a card of the turn player's hand exactly in phase 'drawn'")
@@ -782,6 +808,19 @@ def _read_turn(s: ZoopState, data: dict[str, Any]) -> None:
         if sd.integer(before, "cage direction", -1, 1) == 0:
             raise ValueError("cage direction: must be 1 or -1")
         s.cage = (sd.seat(who, n, "cage player"), before, sd.integer(since, "cage version", 0, s.version))
+        _check_cage(s)
+
+
+def _check_cage(s: ZoopState) -> None:
+    """A Cage may capture only the Special Animal on top, right after its player played it."""
+    assert s.cage is not None
+    who, before, since = s.cage
+    top = s.pile[-1]
+    _, _, _, capturable, reverses = s.game.effects[top]
+    if not capturable or since != s.top_since or who != s.placer or s.phase not in (PLAY, OWED, DISCARD):
+        raise ValueError("cage: a Cage may capture only a Special Animal its player has just put on top")
+    if before != (-s.direction if reverses else s.direction):
+        raise ValueError("cage direction: the direction before the animal (a Crab reversed it)")
 
 
 def _read_rounds(s: ZoopState, data: dict[str, Any]) -> None:
@@ -796,7 +835,7 @@ def _read_rounds(s: ZoopState, data: dict[str, Any]) -> None:
     if (s.phase == DISCARD) != (s.reason is not None):
         raise ValueError("'reason' is set exactly in phase 'discard'")
     s.resume = _int(data, "resume", -1, n - 1)
-    s.resume_owed = _int(data, "resume_owed", 0, 2)
+    s.resume_owed = _int(data, "resume_owed", 0, 1)
 
 
 def _read_end(s: ZoopState, data: dict[str, Any]) -> None:
@@ -825,8 +864,8 @@ def _check_consistent(s: ZoopState) -> None:
         raise ValueError("'resume' is set exactly while a free discard is owed")
     if phase != DISCARD and s.resume_owed:
         raise ValueError("'resume_owed' is set only while a free discard is owed")
-    if phase == DISCARD and not s._discard_mask(s.turn):
-        raise ValueError("a free discard is owed by a player with no card to discard")
+    if phase == DISCARD and not s._discard_mask(s.turn) and not s._discard_wilds(s.turn):
+        raise ValueError("a free discard is offered to a player with no card to discard")
     if phase == DRAWN and s.drawn == d.wild and not s._wild_actions(s.turn):
         raise ValueError("a drawn Wild Card waiting to be played needs a Rabbit, Koala or Toucan in hand")
     if any(not h for h in s.hands):
@@ -850,6 +889,14 @@ def _check_round_fields(s: ZoopState) -> None:
         raise ValueError("'queue' is empty outside a Special Round")
     if round_end and s.turn != s.starter:
         raise ValueError("the Special Round's closing discard is its starter's")
+
+
+def max_version(game: ZoopGame) -> int:
+    """More versions than any game can have. Every card reaches the pile at most once and is drawn at most
+    once (the pile never goes back); between two cards put down each seat passes at most once (on an empty
+    draw pile a seat that can play must), and a free discard or a drawn Wild Card is declined at most once."""
+    size, n = game.deck.size, game.players
+    return size * (n + 4) + n
 
 
 def _int(data: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
