@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any, ClassVar, NamedTuple
 
 from zdeck import statedict as sd
-from zdeck.core import Game, Option
+from zdeck.core import Action, Game, Option
 from zdeck.decks.zoop.actions import ActionRows, PlayWild, ZoopAction, action_table
 from zdeck.decks.zoop.cards import (
     BASIC_ANIMALS,
@@ -137,6 +138,27 @@ class ZoopGame(Game):
 
     def action_table(self) -> list[ZoopAction]:
         return action_table(self.rows, self.strict)
+
+    def parse_action(self, text: str) -> Action:
+        # The kernel quotes a non-text value by repr(), which Python refuses for an integer of 4,300 digits.
+        if not isinstance(text, str):
+            raise ValueError(  # noqa: TRY004 - the contract: bad input is a ValueError
+                f"zoop: cannot read {type(text).__name__} {_quote(text)} as an action: an action is text")
+        return super().parse_action(text)
+
+    def action_from_id(self, index: int) -> Action:
+        # The kernel's message quotes a refused id whole (a 5,000-digit number, a long text): shortened here.
+        n = self.num_distinct_actions()
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+            raise ValueError(f"zoop: action id {_quote(index)} is outside 0..{n - 1}")
+        return super().action_from_id(index)
+
+
+def _quote(value: object) -> str:
+    """A refused value, quoted short: a huge integer by its size (its digits alone may be refused by Python)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"(an integer of {value.bit_length()} bits)"
+    return reprlib.repr(value)
 
 
 def _effect(deck: Deck, k: int) -> Effect:
