@@ -732,26 +732,39 @@ class ZoopState(State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> ZoopState:
-        """Others' hands and the draw pile re-dealt; a card another seat just drew and must play stays put."""
-        settle(self.draw, self.unsettled)  # the pool's order counts: the draw pile must be the real one
-        twin = self.clone()
+        """Others' hands and the draw pile re-dealt, as a dealer would: the cards `player` cannot see, in a fixed
+        order (sorted: the real draw pile's order, settled or not, must not show through), shuffled lazily with
+        `rng` - only the cards dealt to hands are settled, the new draw pile's as it is drawn. A card another
+        seat has just drawn and must now play stays in their hand. The copy's generator is spawned from `rng`."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
-        pool = list(self.draw)
+        pool = self.draw[:]
         for q, hand in enumerate(self.hands):
+            if q != player:
+                pool += hand
+        if pinned >= 0:
+            pool.remove(self.drawn)
+        pool.sort()
+        steps = rng.shuffle_lazily(pool)
+        dealt = len(pool) - len(self.draw)
+        settle(pool, steps, len(pool) - dealt)
+        hands, top = [], len(pool)
+        for q, hand in enumerate(self.hands):  # dealt off the top, seat by seat
             if q == player:
-                continue
-            pool += hand
-            if q == pinned:
-                pool.remove(self.drawn)
-        rng.shuffle(pool)
-        for q, hand in enumerate(self.hands):
-            if q == player:
+                hands.append(hand[:])
                 continue
             size = len(hand) - (q == pinned)
-            twin.hands[q] = [pool.pop() for _ in range(size)] + ([self.drawn] if q == pinned else [])
-        twin.draw = pool
+            hands.append(pool[top - size:top])
+            top -= size
+            if q == pinned:
+                hands[q].append(self.drawn)
+        del pool[top:]
+        twin = ZoopState.__new__(ZoopState)
+        twin.__dict__.update(self.__dict__)
+        twin.hands, twin.draw, twin.unsettled = hands, pool, steps
         twin._remask()
-        twin.rng = rng.spawn()  # the tie-break draw must not be predictable from the copy
+        twin.pile = self.pile[:]
+        twin.queue = self.queue[:]
+        twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
         return twin
 
 
