@@ -7,7 +7,7 @@ from typing import Any
 
 import zdeck
 from zdeck.decks.zoop.cards import Card, card_by_text
-from zdeck.decks.zoop.rules import ZoopState
+from zdeck.decks.zoop.state import ZoopState
 
 
 class _Cards:
@@ -20,6 +20,10 @@ class _Cards:
 
 
 CARD = _Cards()
+
+# Four hands around a `1 red rabbit` on the pile: seats 2 and 3 hold the same card, seat 0 has the turn.
+ZOOP_HANDS = [["1 red koala", "2 green toucans"], ["2 green koalas", "1 yellow toucan"],
+              ["1 red rabbit", "2 yellow koalas"], ["1 red rabbit", "1 green toucan"]]
 
 
 def make_state(

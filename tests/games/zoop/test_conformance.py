@@ -5,8 +5,15 @@ from collections import Counter
 import pytest
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from tests.conformance import (
+    check_action_codec,
+    check_bad_inputs,
+    check_playouts,
+    check_resample_independent,
+    check_vocabulary,
+)
 from zdeck.core import State
+from zdeck.rng import Rng
 
 
 def cards_in_game(state: State) -> Counter:
@@ -42,3 +49,20 @@ def test_action_codec(calls: str) -> None:
 @pytest.mark.parametrize("players", [3, 8])
 def test_bad_inputs_are_refused(players: int) -> None:
     check_bad_inputs(zdeck.make("zoop", players=players))
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+@pytest.mark.parametrize("calls", ["auto", "strict"])
+def test_observations_speak_the_shared_vocabulary_and_resamples_owe_nothing_to_the_real_stream(
+        players: int, calls: str) -> None:
+    game = zdeck.make("zoop", players=players, calls=calls)
+    for seed in range(2):
+        state, pick = game.new_state(seed), Rng(seed)
+        while True:
+            check_vocabulary(state)
+            check_resample_independent(state)
+            moment = state.moves()
+            if not moment:
+                break
+            player, legal = moment[pick.below(len(moment))]
+            state.apply(player, legal[pick.below(len(legal))])

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import zdeck
-from zdeck.decks.zoop.rules import ZoopState
+from zdeck.decks.zoop.state import ZoopState
 from zdeck.rng import Rng
 
 
@@ -41,6 +41,6 @@ def test_mirrors_follow_every_move(players: int, calls: str) -> None:
 @given(st.sampled_from([2, 3, 6]), st.integers(min_value=0))
 def test_action_rows_by_mask_list_exactly_the_masked_kinds_in_order(colours: int, mask: int) -> None:
     game = zdeck.make("zoop", colours=colours)
-    row = game.play_of
+    row = game.rows.play
     mask &= (1 << len(row)) - 1
-    assert game.play_rows.pick(mask) == [row[k] for k in range(len(row)) if mask >> k & 1]
+    assert list(game.rows.plays[mask]) == [row[k] for k in range(len(row)) if mask >> k & 1]

@@ -1,9 +1,9 @@
 """Zoop: the animal race - match 2 of 3 traits, ZOOP! out of turn, Cages and Special Rounds."""
 
 from zdeck.decks.zoop.bots import HeuristicBot
-from zdeck.decks.zoop.rules import ZoopGame, ZoopState
+from zdeck.decks.zoop.game import ZoopGame
 
 GAMES = [ZoopGame]
 BOTS = {"zoop": {"heuristic": HeuristicBot}}
 
-__all__ = ["BOTS", "GAMES", "HeuristicBot", "ZoopGame", "ZoopState"]
+__all__ = ["BOTS", "GAMES", "HeuristicBot", "ZoopGame"]

@@ -16,8 +16,12 @@ Strategy, in order of priority:
   (Everyone passes: a free discard); fire Frogs/Monkeys/Kangaroos at a next
   player close to going out; keep Chameleons (they fit any one-animal card)
   and one basic animal while it holds a Wild Card;
-- as a free discard, drop a pair or a hard-to-match card, never a Special
-  Animal (a free discard has no effect).
+- as a free discard, drop a pair or a hard-to-match card, a Special Animal
+  only last (a free discard has no effect), or a Wild Card when it holds the
+  most of an animal; decline the discard after Everyone passes when every
+  card it could drop is worth keeping and it can follow the blocking card
+  itself;
+- with no card to match, play a Wild Card rather than draw (also a drawn one).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from typing import Any
 
 from zdeck.bots import BotBase
 from zdeck.core import Action, State
-from zdeck.decks.zoop.actions import Cage, Discard, Play, PlayWild, Zoop
+from zdeck.decks.zoop.actions import Cage, Discard, Pass, Play, PlayWild, Zoop
 from zdeck.decks.zoop.cards import (
     ANY_SINGLE,
     BASIC_ANIMALS,
@@ -58,6 +62,8 @@ class _Table:
         seat, sizes = obs["seat"], obs["hand_sizes"]
         self.others = [h for q, h in enumerate(sizes) if q != seat]
         self.next_size = sizes[(seat + obs["direction"]) % len(sizes)]
+        self.phase, self.reason = obs["phase"], obs["discard_reason"]
+        self.match = card_by_text(obs["match"])
 
     def p_lacks(self, share: int, cards: int) -> float:
         """Chance that a hand of `cards` unseen cards holds none of `share` given cards."""
@@ -102,7 +108,21 @@ class HeuristicBot(BotBase):
             return 10.0 + self._card_value(action.card, table, discard=False)
         if isinstance(action, Discard):
             return 10.0 + self._card_value(action.card, table, discard=True)
-        return 0.0  # draw / pass: only when nothing else is legal
+        if isinstance(action, Pass) and table.phase == "discard":
+            return self._decline_score(table)
+        return 0.0  # draw / pass: only when nothing else is legal (a Wild Card is played rather than kept)
+
+    def _decline_score(self, table: _Table) -> float:
+        """Declining a free discard after Everyone passes leaves on top a card nobody else can match: the others
+        draw until one draws a match, and the bot follows it on its next turn. That only beats shedding a card
+        when every discard is one worth keeping (a Special Animal, a Chameleon, a card the next player follows):
+        the score of a discard valued at -2 (in self-play, declining more often than that gained nothing)."""
+        if table.reason != "everyone passes" or len(table.hand) <= 2 or table.match is None:
+            return -100.0
+        followers = table.deck.matchers[table.deck.index[table.match]]
+        if not any(table.deck.index[c] in followers for c in table.hand):
+            return -100.0
+        return 8.0
 
     def _wild_score(self, animal: str, table: _Table) -> float:
         mine = sum(1 for c in table.hand if c.animal == animal)

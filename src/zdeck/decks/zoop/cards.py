@@ -27,6 +27,13 @@ NEXT_MISSES_THEN_DRAWS = "next_misses_then_draws"  # Kangaroo
 DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8"))
 
 
+_ANIMAL_KINDS: dict[tuple[str, str, int], int] = {
+    (colour, entry["animal"], entry["count"]): c * len(DATA["per_colour"]) + e
+    for c, colour in enumerate(DATA["colours"])
+    for e, entry in enumerate(DATA["per_colour"])
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card face. Wild Cards and Cages have count 0 and no colour."""
@@ -37,6 +44,10 @@ class Card:
     # Formed once, as observations and bots read cards by text and count them in dicts at every move.
     text: str = field(init=False, compare=False, repr=False)
     hash_: int = field(init=False, compare=False, repr=False)
+    # An animal card's kind: its position in every deck (`Deck.kinds`), colour by colour as deck.json lists
+    # them, so the rules read it off the card. -1 for the Wild Card and the Cage, which come after the
+    # animals and so sit at a place that depends on the number of colours (`Deck.wild`, `Deck.cage`).
+    kind: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.animal == WILD:
@@ -47,6 +58,7 @@ class Card:
             text = f"{self.count} {self.colour} {self.animal}{'s' if self.count > 1 else ''}"
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "hash_", hash((self.animal, self.count, self.colour)))
+        object.__setattr__(self, "kind", _ANIMAL_KINDS.get((self.colour, self.animal, self.count), -1))
 
     def __hash__(self) -> int:  # the value the dataclass would compute from the compared fields
         return self.hash_
@@ -137,6 +149,7 @@ def load_deck(colours: int) -> Deck:
         for entry in DATA["per_colour"]:
             kinds.append(Card(entry["animal"], entry["count"], colour))
             copies.append(entry["copies"])
+    assert all(c.kind == k for k, c in enumerate(kinds)), "an animal card's kind is its place in the deck"
     kinds += [WILD_CARD, CAGE_CARD]
     copies += [DATA["wild_cards"], DATA["cages"]]
     effects = tuple(effect_of(c) for c in kinds)

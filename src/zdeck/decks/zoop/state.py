@@ -1,0 +1,916 @@
+"""Zoop's state: who acts, the rules that move it on, the outcome and the views (docs/rules/zoop.md).
+
+`turn` is always the seat that must act next (the turn player, the player
+answering a Special Round, or the player owing a free discard); `phase` says
+what that seat may do. Out of turn, other seats may ZOOP! (the exact same card
+as the top card) or Cage a Special Animal just played: those are the race
+moments, so `actors()` lists them too, and a submission that lands late is
+settled by `resolve_late` with the rulebook's penalties.
+
+Hands are lists (their order shows in `to_dict`) mirrored by bit masks of card
+kinds (`masks`) and by a count of each kind over all hands (`in_hands`): the
+questions asked at every moment - who may ZOOP! or Cage, what may be played,
+can anybody follow - are a few integer ANDs whatever the table's size.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from zdeck import statedict as sd
+from zdeck.bits import indices
+from zdeck.core import Action, IllegalAction, Outcome, State
+from zdeck.decks.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
+from zdeck.decks.zoop.cards import BASIC_ANIMALS
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoop.game import ZoopGame
+
+# Phases of the seat in `turn`.
+PLAY = "play"  # play a matching card or a Wild Card; else draw (or pass on an empty pile)
+OWED = "owed"  # Monkeys/Kangaroo: draw one card at the start of the turn, then play
+DRAWN = "drawn"  # the card just drawn can be played: play it
+SPECIAL = "special"  # Special Round: play the declared animal, or draw one and miss the turn
+DISCARD = "discard"  # free discard of a card, which becomes the card to match
+OVER = "over"
+PHASES = (PLAY, OWED, DRAWN, SPECIAL, DISCARD, OVER)
+ZOOP_PHASES = (PLAY, OWED, DRAWN)  # a ZOOP! is possible only then (not in a Special Round, nor before a free discard)
+
+# Why a free discard is owed.
+PASSES = "everyone passes"
+CAPTURE = "capture"
+ROUND_END = "special round"
+REASONS = (PASSES, CAPTURE, ROUND_END)
+
+# How a finished game ended.
+EMPTIED = "emptied hand"
+BLOCKED = "blocked"
+
+
+class ZoopState(State):
+    game: ZoopGame
+
+    def __init__(self, game: ZoopGame, rng: Rng) -> None:
+        self.game = game
+        self.rng = rng
+        self.version = 0
+        n = game.players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.masks: list[int] = [0] * n  # masks[p]: bit k set while hands[p] holds a card of kind k
+        self.in_hands: list[int] = [0] * len(game.deck.kinds)  # in_hands[k]: cards of kind k in all hands
+        self.draw: list[int] = []  # face down; the end of the list is the top
+        # The draw pile's Fisher-Yates steps still put off (Rng.shuffle_lazily): a game draws only its top cards.
+        self.unsettled = Unsettled(0, 0)
+        self.pile: list[int] = []  # face up; the end is the top card
+        self.match = -1  # the animal card to match (the top card, or the captured animal under a Cage)
+        self.placer = -1  # who put the top card there (-1: turned up at setup)
+        self.top_since = 0  # first version at which the top card was visible (late ZOOPs compare with it)
+        self.out_of_turn_at = 0  # first version after the last ZOOP! or Cage landed (0: none yet)
+        self.turn = 0
+        self.direction = 1
+        self.phase = PLAY
+        self.owed = 0  # cards the turn player draws before playing (Monkeys, Kangaroo)
+        self.drawn = -1  # the card just drawn, in phase DRAWN
+        self.declared: str | None = None  # the Special Round's animal
+        self.starter = -1  # who started the Special Round
+        self.queue: list[int] = []  # who still answers the Special Round after `turn`
+        self.reason: str | None = None  # why the free discard is owed
+        self.resume = -1  # whose turn follows the free discard
+        self.resume_owed = 0
+        # Cage window: (player of the Special Animal just played, direction before it, version it appeared).
+        self.cage: tuple[int, int, int] | None = None
+        self.winner = -1
+        self.end: str | None = None
+
+    @classmethod
+    def deal(cls, game: ZoopGame, rng: Rng) -> ZoopState:
+        """Setup (rule 1): hands dealt one card at a time, then the first face-up card, then the starting player."""
+        s = cls(game, rng)
+        d = game.deck
+        s.draw = draw = d.full()
+        steps = rng.shuffle_lazily(draw)
+        n = game.players
+        dealt = n * d.hand_size(n)
+        # One card at a time round the table from the top of the pile (the end of the list):
+        # the j-th card off the top goes to seat j % n.
+        settle(draw, steps, len(draw) - dealt)
+        off_top = draw[: -dealt - 1 : -1]
+        del draw[-dealt:]
+        s.hands = [off_top[p::n] for p in range(n)]
+        s._remask()
+        # The first face-up card may not be a Wild Card or a Cage: it goes back and the pile is reshuffled.
+        settle(draw, steps, len(draw) - 1)
+        while not d.is_animal[draw[-1]]:
+            settle(draw, steps)
+            steps = rng.shuffle_lazily(draw)
+            settle(draw, steps, len(draw) - 1)
+        first = pop_settled(draw, steps)
+        s.unsettled = steps
+        s.pile.append(first)
+        s.match = first  # a Special Animal turned up here has no effect
+        start = game.options["first_player"]
+        s._begin_turn(rng.below(game.players) if start is None else start, 0)
+        return s
+
+    def _remask(self) -> None:
+        """Rebuild `masks` and `in_hands` from the hands."""
+        bit = self.game.bit
+        in_hands = [0] * len(bit)
+        masks = []
+        for hand in self.hands:
+            m = 0
+            for k in hand:
+                m |= bit[k]
+                in_hands[k] += 1
+            masks.append(m)
+        self.masks = masks
+        self.in_hands = in_hands
+
+    # -- who acts ---------------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == OVER:
+            return ()
+        return tuple(self._acting_seats(self._zoop_want()))
+
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        """`[(p, self.legal_actions(p)) for p in self.actors()]`, asked by the simulator at every moment: nearly
+        always the turn player alone may act, which `_zoop_want` and `in_hands` tell in a few look-ups."""
+        if self.phase == OVER:
+            return []
+        # Most moments nobody else holds the top card, and no Cage waits: only the turn player acts (1.3% of a
+        # random game is saved by not asking _zoop_want then).
+        if self.in_hands[self.pile[-1]] or self.cage is not None or self.game.strict:
+            want = self._zoop_want()
+            if (want and self._someone_may_zoop(want)) or (self.cage is not None and self.in_hands[self.game.deck.cage]):
+                return self._race_moves(want)
+        return [(self.turn, self._turn_actions(self.turn))]
+
+    def _race_moves(self, want: int) -> list[tuple[int, list[Action]]]:
+        """`moves()` when someone may ZOOP! or Cage: each acting seat (as `_acting_seats` finds them) with its
+        legal actions, in one pass over the masks - a race asks every seat, and this pass instead of
+        `legal_actions` per seat saves 10% of an 8-seat random game."""
+        g, cage = self.game, self.cage
+        cage_bit = 0 if cage is None else g.cage_bit
+        barred = -1 if cage is None or g.own_cage else cage[0]
+        penalties = g.strict and bool(self.draw)
+        called_zoop = g.rows.zoop[self.pile[-1]]  # without penalties, the one ZOOP! anyone may make
+        turn, placer = self.turn, self.placer
+        moment: list[tuple[int, list[Action]]] = []
+        for p, m in enumerate(self.masks):
+            may_cage = m & cage_bit and p != barred
+            if p == turn:
+                acts = self._turn_actions(p)
+            elif m & want and p != placer:
+                acts = self._zoop_actions(p) if penalties else [called_zoop]
+            elif may_cage:
+                acts = []
+            else:
+                continue
+            if may_cage:
+                acts += self._cage_actions()
+            moment.append((p, acts))
+        return moment
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == OVER or not 0 <= player < self.game.players:
+            return []
+        acts = self._turn_actions(player) if player == self.turn else self._zoop_actions(player)
+        if self._may_cage(player):
+            acts += self._cage_actions()
+        return acts
+
+    def _acting_seats(self, want: int) -> list[int]:
+        """The turn player, whoever may ZOOP! (holds a kind of `want` and did not put the top card down), and
+        whoever may Cage, in seat order."""
+        g, cage = self.game, self.cage
+        cage_bit = 0 if cage is None else g.cage_bit
+        barred = -1 if cage is None or g.own_cage else cage[0]  # own_cage="others": not the captured player
+        turn, placer = self.turn, self.placer
+        return [
+            p for p, m in enumerate(self.masks)
+            if p == turn or (m & want and p != placer) or (m & cage_bit and p != barred)
+        ]
+
+    def _zoop_want(self) -> int:
+        """The kinds whose holders (other than the turn player and the placer) may ZOOP! now: the top card, or
+        with strict calls and a draw pile any animal card (a wrong card may be sent, and is penalised)."""
+        g, top = self.game, self.pile[-1]
+        if self.phase not in ZOOP_PHASES or not g.deck.is_animal[top]:
+            return 0
+        if g.strict and self.draw:
+            return g.deck.animal_mask
+        return g.bit[top] if self.in_hands[top] else 0
+
+    def _someone_may_zoop(self, want: int) -> bool:
+        turn, placer = self.turn, self.placer
+        for q, m in enumerate(self.masks):  # (a loop: a generator costs more than the rest of the question)
+            if m & want and q != turn and q != placer:
+                return True
+        return False
+
+    def _turn_actions(self, p: int) -> list[Action]:
+        """The actions of the seat in `turn`, by phase."""
+        g, m, phase = self.game, self.masks[p], self.phase
+        if phase == PLAY:
+            acts = list(g.rows.plays[m & g.deck.match_mask[self.match]])
+            wilds = self._wild_actions(p) if m & g.wild_bit else []
+            if acts:
+                return acts + wilds
+            # Rule 2: who cannot match draws one card (a Wild Card is a choice, not an obligation); with the
+            # draw pile empty, a Wild Card is the only play left, and without one the turn is lost.
+            return wilds + [DRAW] if self.draw else wilds or [PASS]
+        if phase == SPECIAL:
+            acts = list(g.rows.plays[m & g.deck.mask_of_animal[self.declared]])  # type: ignore[index]
+            return acts or ([DRAW] if self.draw else [PASS])  # rule 5: draw one and miss the turn
+        if phase == DISCARD:  # a free discard may be declined: `pass`
+            return [*g.rows.discards(self._discard_mask(p)), *self._discard_wilds(p), PASS]
+        if phase == DRAWN:  # a drawn Wild Card may be kept (`pass`), a drawn animal card is played
+            return [*self._wild_actions(p), PASS] if self.drawn == g.deck.wild else [g.rows.play[self.drawn]]
+        if phase == OWED:
+            return [DRAW]
+        return []
+
+    def _wild_actions(self, p: int) -> list[Action]:
+        """Rule 5: a Wild Card needs a Rabbit, Koala or Toucan in hand (so it is never the last card)."""
+        g, m = self.game, self.masks[p]
+        if not m & g.wild_bit:
+            return []
+        rabbit, koala, toucan = g.basic_masks  # BASIC_ANIMALS order
+        return list(g.wild_lists[(m & rabbit != 0) | (m & koala != 0) << 1 | (m & toucan != 0) << 2])
+
+    def _discard_mask(self, p: int) -> int:
+        """The animal cards p may put down as a free discard: any (of the round's animal after a held Wild Card)."""
+        d = self.game.deck
+        m = self.masks[p] & d.animal_mask
+        if self.reason == ROUND_END and self.game.held_rule:
+            m &= d.mask_of_animal[self.declared]  # type: ignore[index]
+        return m
+
+    def _discard_wilds(self, p: int) -> list[Action]:
+        """A Wild Card as a free discard is played as one: it starts a Special Round (not to close a held one)."""
+        if self.reason == ROUND_END and self.game.held_rule:
+            return []
+        return self._wild_actions(p)
+
+    def _may_zoop(self, p: int) -> bool:
+        """Rule 2.1's window: not at the start of one's own turn, not on the card one just put down, not in a
+        Special Round (nor while a free discard is owed), and only on an animal card."""
+        return (
+            self.phase in ZOOP_PHASES
+            and p != self.turn
+            and p != self.placer
+            and self.game.deck.is_animal[self.pile[-1]]
+        )
+
+    def _zoop_actions(self, p: int) -> list[Action]:
+        if not self._may_zoop(p):
+            return []
+        g, m, top = self.game, self.masks[p], self.pile[-1]
+        if not g.strict or not self.draw:  # penalties need a card to draw, so only the right call is offered
+            return [g.rows.zoop[top]] if m >> top & 1 else []
+        acts: list[Action] = []
+        for k in indices(m & g.deck.animal_mask):
+            acts += [g.rows.zoop[k], g.rows.silent_zoop[k]]
+        return acts
+
+    def _may_cage(self, p: int) -> bool:
+        """Rule 5: a Cage captures a Special Animal just played (with own_cage="others", another player's)."""
+        cage = self.cage
+        return cage is not None and (self.game.own_cage or cage[0] != p) and bool(self.masks[p] & self.game.cage_bit)
+
+    def _cage_actions(self) -> list[Action]:
+        return [CAGE, SILENT_CAGE] if self.game.strict and self.draw else [CAGE]
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not self._known(action):
+            return f"{action!r} is not an action of this game"
+        if isinstance(action, Zoop):
+            return self._explain_zoop(player, action)
+        if isinstance(action, Cage):
+            return self._explain_cage(player)
+        if player != self.turn:
+            return f"it is player {self.turn}'s move ({self.phase}); out of turn one may only ZOOP! or Cage"
+        if isinstance(action, (Play, Discard)) and not self.masks[player] >> action.card.kind & 1:
+            return f"player {player} does not hold {action.card}"
+        return self._explain_turn(player, action)
+
+    def _explain_zoop(self, p: int, action: Zoop) -> str:
+        d = self.game.deck
+        if self.phase == SPECIAL:
+            return "nobody may ZOOP! during a Special Round (rule 2.1)"
+        if self.phase == DISCARD:
+            return "the free discard comes first; nobody may ZOOP! meanwhile"
+        if p == self.turn:
+            return "no ZOOP! at the start of one's own turn: just play the card (rule 2.1)"
+        if p == self.placer:
+            return "no ZOOP! at the end of one's own turn: the top card is yours (rule 2.1)"
+        if not self.masks[p] >> action.card.kind & 1:
+            return f"player {p} does not hold {action.card}"
+        if not d.is_animal[self.pile[-1]]:
+            return "ZOOP! needs an animal card on top of the pile"
+        if self.game.strict:
+            return "a wrong or silent ZOOP! is penalised by a draw, so it needs a non-empty draw pile"
+        return f"ZOOP! needs the exact same card as the top card ({d.kinds[self.pile[-1]]}) (rule 2.1)"
+
+    def _explain_cage(self, p: int) -> str:
+        if self.cage is None:
+            return "a Cage may only capture a Special Animal just played (rule 5)"
+        if self.cage[0] == p and not self.game.own_cage:
+            return "with own_cage='others' a Cage captures another player's Special Animal, not one's own"
+        if not self.masks[p] & self.game.cage_bit:
+            return f"player {p} holds no Cage"
+        return "a Cage without the call is only possible with calls='strict' and a non-empty draw pile"
+
+    def _explain_turn(self, p: int, action: Action) -> str:
+        d = self.game.deck
+        if self.phase == OWED:
+            return "Monkeys/Kangaroo: the turn starts by drawing one card (rule 4)"
+        if self.phase == DISCARD:
+            if isinstance(action, (Discard, PlayWild)) and self.reason == ROUND_END and self.game.held_rule:
+                return f"the Special Round ends with a card of its animal ({self.declared}), or none"
+            if isinstance(action, PlayWild):
+                return self._explain_wild(p, action)
+            return f"a free discard is yours ({self.reason}): discard a card, or pass"
+        if isinstance(action, Discard):
+            return "a free discard only follows Everyone passes, a capture or a Special Round"
+        if self.phase == DRAWN:
+            return f"after drawing, only the drawn card ({d.kinds[self.drawn]}) may be played (rule 2)"
+        if isinstance(action, PlayWild):
+            return self._explain_wild(p, action)
+        if isinstance(action, Play):
+            if self.phase == SPECIAL:
+                return f"in the Special Round only a {self.declared} card may be played (rule 5)"
+            return f"{action.card} does not share 2 of the 3 characteristics with {d.kinds[self.match]} (rule 2)"
+        if isinstance(action, Draw):
+            if any(isinstance(a, Play) for a in self._turn_actions(p)):
+                return "you can play a card, so you may not draw (rule 2)"
+            return "the draw pile is empty: there is nothing to draw"
+        if isinstance(action, Pass):
+            return "you may only pass when you cannot play and the draw pile is empty (rule 2)"
+        return f"{action} is not legal now; legal: {', '.join(map(str, self._turn_actions(p)))}"
+
+    def _explain_wild(self, p: int, action: PlayWild) -> str:
+        if self.phase == SPECIAL:
+            return f"in the Special Round only a {self.declared} card may be played (rule 5)"
+        if not self.masks[p] & self.game.wild_bit:
+            return f"player {p} holds no Wild Card"
+        if not self._wild_actions(p):
+            return "a Wild Card needs a Rabbit, Koala or Toucan card in hand, so it is never the last card"
+        return f"with wild_rule='held' the declared animal must be one you hold, not {action.animal}"
+
+    def _known(self, action: Action) -> bool:
+        if id(action) in self.game.table_ids:  # one of the table's own objects (what bots send)
+            return True
+        try:
+            self.game.action_id(action)
+        except ValueError:
+            return False
+        return True
+
+    # -- transitions ------------------------------------------------------------------------------
+    def _apply(self, player: int, action: Action) -> Outcome | None:
+        kind = type(action)  # (compared with `is`, not isinstance: 2.5% of a random game; the table's classes are final)
+        if kind is Zoop:
+            return self._zoop(player, action)  # type: ignore[arg-type]
+        if kind is Cage:
+            return self._capture(player, action)  # type: ignore[arg-type]
+        self.cage = None  # any other move ends the moment a Cage could capture
+        if kind is Play:
+            self._play(player, action.card.kind)  # type: ignore[attr-defined]
+        elif kind is Draw:
+            self._draw(player)
+        elif kind is Discard:
+            self._discard(player, action.card.kind)  # type: ignore[attr-defined]
+        elif kind is PlayWild:
+            self._wild(player, action.animal)  # type: ignore[attr-defined]
+        else:
+            self._pass(player)
+        return None
+
+    def _play(self, p: int, k: int) -> None:
+        """A card played in turn, in a Special Round, or just drawn (rule 2); then its effect (rule 4), and
+        Everyone passes (rule 2.2) or the next turn."""
+        self._place(p, k)
+        self.drawn = -1
+        if not self.hands[p]:
+            self._win(p)
+            return
+        if self.phase == SPECIAL:
+            self._next_responder()
+            return
+        skip, owed, follows, capturable, reverses = self.game.effects[k]
+        if capturable:
+            self.cage = (p, self.direction, self.top_since)
+            if reverses:
+                self.direction = -self.direction
+        after = (p + skip * self.direction) % self.game.players
+        if self._nobody_else_holds(p, follows):
+            self._start_discard(p, PASSES, after, owed)
+        else:
+            self._next_turn(after, owed)
+
+    def _draw(self, p: int) -> None:
+        """Rule 2 (draw one and play it if possible), rule 4 (Monkeys, Kangaroo), rule 5 (a Special Round's miss)."""
+        k = pop_settled(self.draw, self.unsettled)
+        self._give(p, k)
+        g = self.game
+        if self.phase == OWED:
+            self._next_turn(p, 0)  # the owed card is drawn: now the turn is played
+        elif self.phase == SPECIAL:
+            self._next_responder()  # the card drawn in a Special Round is not played
+        elif g.deck.match_mask[self.match] >> k & 1 or (k == g.deck.wild and self._wild_actions(p)):
+            self.phase = DRAWN  # (a Wild Card is playable with a basic animal to declare)
+            self.drawn = k
+        else:
+            self._next_turn((p + self.direction) % g.players, 0)
+
+    def _pass(self, p: int) -> None:
+        """The turn goes by: nothing to play nor to draw, a drawn Wild Card kept, or a free discard declined."""
+        if self.phase == SPECIAL:
+            self._next_responder()
+        elif self.phase == DISCARD:
+            self._begin_turn(self.resume, self.resume_owed)  # the card to match stays as it is
+        elif self.phase == DRAWN:
+            self.drawn = -1
+            self._next_turn((p + self.direction) % self.game.players, 0)
+        else:
+            self._begin_turn((p + self.direction) % self.game.players, 0)
+
+    def _discard(self, p: int, k: int) -> None:
+        """A free discard: it has no effect, and becomes the card to match (rule 2.2)."""
+        self._place(p, k)
+        if not self.hands[p]:
+            self._win(p)
+        else:
+            self._begin_turn(self.resume, self.resume_owed)
+
+    def _wild(self, p: int, animal: str) -> None:
+        """Rule 5: a Wild Card starts a Special Round; the others answer in the order of play."""
+        self._place(p, self.game.deck.wild)
+        self.drawn, self.reason, self.resume, self.resume_owed = -1, None, -1, 0  # (a Wild Card may be a free discard)
+        self.declared = animal
+        self.starter = p
+        self.phase = SPECIAL
+        self.turn, *self.queue = self.game.others[self.direction][p]
+
+    def _next_responder(self) -> None:
+        if self.queue:
+            self.turn = self.queue.pop(0)
+        else:  # everybody answered: the starter's discard ends the round
+            self._start_discard(self.starter, ROUND_END, (self.starter + self.direction) % self.game.players, 0)
+
+    def _zoop(self, p: int, action: Zoop) -> Outcome | None:
+        """Rule 2.1: the exact same card, out of turn, with the call; a wrong card or no call is penalised."""
+        k = action.card.kind
+        if not (action.called and k == self.pile[-1]):
+            self._penalise(p)
+            return Outcome.PENALISED
+        self.cage = None
+        self._place(p, k)
+        self.out_of_turn_at = self.top_since
+        if not self.hands[p]:
+            self._win(p)
+            return None
+        # By default a ZOOP! leaves the turn where it was: the card to match is unchanged (it is the same card).
+        jumps = self.game.zoop_jumps
+        turn, owed = ((p + self.direction) % self.game.players, 0) if jumps else (self.turn, self.owed)
+        if self._nobody_else_holds(p, self.game.effects[k].follows):
+            self._start_discard(p, PASSES, turn, owed)
+        elif jumps:
+            self._begin_turn(turn, owed)
+        return None
+
+    def _capture(self, p: int, action: Cage) -> Outcome | None:
+        """Rule 5: the Cage goes on the animal, its player draws one, and the Cage's player discards."""
+        if not action.called:
+            self._penalise(p)  # a Cage without "Captured!" goes back to the hand and one card is drawn
+            return Outcome.PENALISED
+        assert self.cage is not None
+        captured, before, _ = self.cage
+        self.cage = None
+        self._place(p, self.game.deck.cage)
+        self.out_of_turn_at = self.top_since
+        if not self.hands[p]:  # the Cage was the last card: the game is won before anything else happens
+            self._win(p)
+            return None
+        self._draw_one(captured)  # the captured player draws one card (the Cage's player, if they caged their own)
+        if self.game.crab_cancelled:
+            self.direction = before  # the captured animal's effect does not happen
+        self.owed, self.drawn, self.declared = 0, -1, None
+        self._start_discard(p, CAPTURE, (p + self.direction) % self.game.players, 0)
+        return None
+
+    def _penalise(self, p: int) -> None:
+        """A wrong, silent or late call: the card stays in hand and one card is drawn."""
+        self._draw_one(p)
+        if not self.draw and self.phase == OWED:  # nothing left for Monkeys/Kangaroo to make them draw
+            self._next_turn(self.turn, 0)
+
+    def _give(self, p: int, k: int) -> None:
+        self.hands[p].append(k)
+        self.masks[p] |= self.game.bit[k]
+        self.in_hands[k] += 1
+
+    def _draw_one(self, p: int) -> None:
+        if self.draw:
+            self._give(p, pop_settled(self.draw, self.unsettled))
+
+    def _place(self, p: int, k: int) -> None:
+        """Card k goes from p's hand onto the pile."""
+        hand = self.hands[p]
+        hand.remove(k)
+        if k not in hand:
+            self.masks[p] ^= self.game.bit[k]
+        self.in_hands[k] -= 1
+        self.pile.append(k)
+        self.placer = p
+        self.top_since = self.version + 1
+        if self.game.deck.is_animal[k]:
+            self.match = k
+
+    def _nobody_else_holds(self, p: int, kinds: int) -> bool:
+        """Rule 2.2: no seat but p holds a card of `kinds` (the cards that may follow)."""
+        for q, m in enumerate(self.masks):  # (a loop: asked after every card played)
+            if m & kinds and q != p:
+                return False
+        return True
+
+    def _start_discard(self, p: int, reason: str, resume: int, resume_owed: int) -> None:
+        """p owes a free discard, after which `resume` plays (first drawing `resume_owed`)."""
+        self.reason = reason
+        if not self._discard_mask(p) and not self._discard_wilds(p):  # nothing to put down: no free discard
+            self._begin_turn(resume, resume_owed)
+            return
+        self.phase, self.turn, self.resume, self.resume_owed = DISCARD, p, resume, resume_owed
+
+    def _begin_turn(self, p: int, owed: int) -> None:
+        """A new turn after a Special Round or a free discard: their fields are cleared."""
+        self.drawn, self.reason, self.resume, self.resume_owed = -1, None, -1, 0
+        self.declared, self.starter, self.queue = None, -1, []
+        self._next_turn(p, owed)
+
+    def _next_turn(self, p: int, owed: int) -> None:
+        """p has the turn, first drawing `owed` cards while there are any; on an empty pile the game may be blocked."""
+        self.turn = p
+        if owed and self.draw:
+            self.phase, self.owed = OWED, owed
+        else:
+            self.phase, self.owed = PLAY, 0
+            if not self.draw:
+                self._check_blocked()
+
+    def _win(self, p: int) -> None:
+        """Rule 6.1: the first to empty their hand wins at once."""
+        self.winner, self.end, self.phase, self.cage = p, EMPTIED, OVER, None
+        self.reason, self.resume, self.resume_owed, self.owed, self.drawn = None, -1, 0, 0, -1
+
+    def _can_play(self, p: int) -> bool:
+        return bool(self.masks[p] & self.game.deck.match_mask[self.match]) or bool(self._wild_actions(p))
+
+    def _check_blocked(self) -> None:
+        """Rule 6.2: the draw pile is empty and nobody can play any more: fewest cards, then fewest special cards.
+        (Callers test `self.draw` first: while cards remain to draw the game cannot be blocked.)"""
+        n = self.game.players
+        if self.draw or any(self._can_play(q) or self._may_cage(q) for q in range(n)):
+            return
+        d = self.game.deck
+        fewest = min(len(h) for h in self.hands)
+        tied = [q for q in range(n) if len(self.hands[q]) == fewest]
+        special = {q: sum(d.is_special_card[k] for k in self.hands[q]) for q in tied}
+        least = min(special.values())
+        tied = [q for q in tied if special[q] == least]
+        # "The first to yell Zoop!!!" wins the last tie: a seeded draw stands in for the shout.
+        self.winner = tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        self.end, self.phase, self.cage = BLOCKED, OVER, None
+
+    def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
+        if self.phase == OVER:
+            raise IllegalAction(f"{action} comes too late: the game is over")
+        if not self._known(action):
+            raise IllegalAction(f"{action!r} is not an action of this game")
+        if isinstance(action, Zoop):
+            return self._late_zoop(player, action, seen)
+        if isinstance(action, Cage):
+            return self._late_cage(player, action, seen)
+        # A move in turn: it stands if it is still legal (the turn is still the sender's), else it bounces.
+        if isinstance(action, (Play, Discard)) and not self.masks[player] >> action.card.kind & 1:
+            raise IllegalAction(f"player {player} does not hold {action.card}")
+        if player == self.turn and self.is_legal(player, action):
+            return self._apply(player, action) or Outcome.APPLIED
+        return Outcome.BOUNCED
+
+    def _late_zoop(self, p: int, action: Zoop, seen: int) -> Outcome:
+        """Rule 2.1 for a ZOOP! sent against an older version (docs/rules/zoop.md, Clarification 9)."""
+        k = action.card.kind
+        if not self.masks[p] >> k & 1:
+            raise IllegalAction(f"player {p} does not hold {action.card}")
+        if self.top_since <= seen:  # the sender saw this very top card
+            if self.is_legal(p, action):
+                return self._zoop(p, action) or Outcome.APPLIED
+            if self._may_zoop(p) and (self.draw or not self.game.strict):
+                raise IllegalAction(self.explain_illegal(p, action))  # it was not legal when sent either
+            # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
+            # would have nothing left to draw.
+            return Outcome.BOUNCED
+        if self.out_of_turn_at <= seen and action.called and k == self.pile[-1] and self.is_legal(p, action):
+            # Only plays in turn landed since, and the top is again the exact same card: no collision (rule 2.1
+            # penalises two out-of-turn plays at once, a wrong card or no call), so the ZOOP! stands.
+            return self._zoop(p, action) or Outcome.APPLIED
+        if (
+            self.phase == SPECIAL
+            or (self.phase == DISCARD and self.reason == ROUND_END)
+            or p in (self.turn, self.placer)
+            or not self.draw
+        ):
+            # A moment when nobody may yell ZOOP! (a Special Round, the start of one's own turn),
+            # or a penalty with nothing to draw: the card simply stays in hand.
+            return Outcome.BOUNCED
+        # Another ZOOP! or a Cage landed first (the later of two out-of-turn plays), or the top is now a
+        # different card (rule 2.1) - even if a free discard is now owed.
+        self._penalise(p)
+        return Outcome.PENALISED
+
+    def _late_cage(self, p: int, action: Cage, seen: int) -> Outcome:
+        """A Cage sent against an older version captures if the animal it saw is still capturable."""
+        if not self.masks[p] & self.game.cage_bit:
+            raise IllegalAction(f"player {p} holds no Cage")
+        if self.cage is not None and self.cage[2] <= seen and self.is_legal(p, action):
+            return self._capture(p, action) or Outcome.APPLIED
+        return Outcome.BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
+
+    # -- outcome ----------------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[float]:
+        """The rulebook keeps no points: 1 for the winner, 0 for everyone else."""
+        return [1.0 if p == self.winner else 0.0 for p in range(self.game.players)]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.phase == OVER else []
+
+    # -- views ------------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """docs/observations.md's shared keys, then Zoop's own (docs/observations/zoop.md)."""
+        d = self.game.deck
+        text = d.texts
+        over = self.phase == OVER
+        return {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "turn": None if over else self.turn,
+            "round": 1,
+            "rounds": 1,
+            "hand": None if player is None else sorted(text[k] for k in self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": self.scores(),
+            "round_scores": self.round_scores(),
+            "over": over,
+            "winners": self.winners(),
+            "top": text[self.pile[-1]],
+            "pile": [text[k] for k in self.pile],
+            "draw_size": len(self.draw),
+            "direction": self.direction,
+            "colours": len(d.colours),
+            "match": text[self.match],
+            "placer": None if self.placer < 0 else self.placer,
+            "owed": self.owed,
+            "drawn": text[self.drawn] if self.drawn >= 0 and player == self.turn else None,
+            "declared": self.declared,
+            "starter": None if self.starter < 0 else self.starter,
+            "still_to_answer": list(self.queue),
+            "discard_reason": self.reason,
+            "capturable": None if self.cage is None else {"player": self.cage[0], "card": text[self.match]},
+            "end": self.end,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        text = self.game.deck.texts
+        settle(self.draw, self.unsettled)
+        return {
+            **self.game.describe(),
+            "version": self.version,
+            "rng": self.rng.state,
+            "hands": [[text[k] for k in h] for h in self.hands],
+            "draw": [text[k] for k in self.draw],
+            "pile": [text[k] for k in self.pile],
+            "match": text[self.match],
+            "placer": self.placer,
+            "top_since": self.top_since,
+            "out_of_turn_at": self.out_of_turn_at,
+            "turn": self.turn,
+            "direction": self.direction,
+            "phase": self.phase,
+            "owed": self.owed,
+            "drawn": None if self.drawn < 0 else text[self.drawn],
+            "declared": self.declared,
+            "starter": self.starter,
+            "queue": list(self.queue),
+            "reason": self.reason,
+            "resume": self.resume,
+            "resume_owed": self.resume_owed,
+            "cage": None if self.cage is None else list(self.cage),
+            "winner": self.winner,
+            "end": self.end,
+        }
+
+    def clone(self) -> ZoopState:
+        twin = ZoopState.__new__(ZoopState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.hands = [h[:] for h in self.hands]
+        twin.masks = self.masks[:]
+        twin.in_hands = self.in_hands[:]
+        twin.draw = self.draw[:]
+        twin.unsettled = self.unsettled.copy()
+        twin.pile = self.pile[:]
+        twin.queue = self.queue[:]
+        return twin
+
+    def _resample_hidden(self, player: int, rng: Rng) -> ZoopState:
+        """Others' hands and the draw pile re-dealt, as a dealer would: the cards `player` cannot see, in a fixed
+        order (sorted: the real draw pile's order, settled or not, must not show through), shuffled lazily with
+        `rng` - only the cards dealt to hands are settled, the new draw pile's as it is drawn. A card another
+        seat has just drawn and must now play stays in their hand. The copy's generator is spawned from `rng`."""
+        pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
+        pool = self.draw[:]
+        for q, hand in enumerate(self.hands):
+            if q != player:
+                pool += hand
+        if pinned >= 0:
+            pool.remove(self.drawn)
+        pool.sort()
+        steps = rng.shuffle_lazily(pool)
+        dealt = len(pool) - len(self.draw)
+        settle(pool, steps, len(pool) - dealt)
+        hands, top = [], len(pool)
+        for q, hand in enumerate(self.hands):  # dealt off the top, seat by seat
+            if q == player:
+                hands.append(hand[:])
+                continue
+            size = len(hand) - (q == pinned)
+            hands.append(pool[top - size:top])
+            top -= size
+            if q == pinned:
+                hands[q].append(self.drawn)
+        del pool[top:]
+        twin = ZoopState.__new__(ZoopState)
+        twin.__dict__.update(self.__dict__)
+        twin.hands, twin.draw, twin.unsettled = hands, pool, steps
+        twin._remask()
+        twin.pile = self.pile[:]
+        twin.queue = self.queue[:]
+        twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
+        return twin
+
+
+# -- reading a state back -----------------------------------------------------------------------------
+
+
+def read_state(game: ZoopGame, data: dict[str, Any]) -> ZoopState:
+    """The state `to_dict()` wrote; a ValueError naming the field for anything no play can reach."""
+    s = ZoopState(game, Rng.from_state(sd.field(data, "rng")))
+    s.version = _int(data, "version", 0, max_version(game))
+    _read_cards(s, data)
+    _read_turn(s, data)
+    _read_rounds(s, data)
+    _read_end(s, data)
+    _check_consistent(s)
+    return s
+
+
+def _read_cards(s: ZoopState, data: dict[str, Any]) -> None:
+    d, n = s.game.deck, s.game.players
+    s.hands = [[d.card(t) for t in sd.listed(h, "hands")] for h in sd.per_seat(sd.field(data, "hands"), n, "hands")]
+    s._remask()
+    s.draw = [d.card(t) for t in sd.listed(sd.field(data, "draw"), "draw")]
+    s.pile = [d.card(t) for t in sd.listed(sd.field(data, "pile"), "pile")]
+    if not s.pile:
+        raise ValueError("the discard pile is never empty")
+    counts = [0] * len(d.kinds)
+    for k in [*s.draw, *s.pile, *(k for h in s.hands for k in h)]:
+        counts[k] += 1
+    if tuple(counts) != d.copies:
+        raise ValueError("the cards in hands, draw pile and discard pile are not exactly one deck")
+    s.match = d.card(sd.field(data, "match"))
+    if not d.is_animal[s.match]:
+        raise ValueError("the card to match must be an animal card")
+
+
+def _read_turn(s: ZoopState, data: dict[str, Any]) -> None:
+    d, n = s.game.deck, s.game.players
+    s.placer = _int(data, "placer", -1, n - 1)
+    s.top_since = _int(data, "top_since", 0, s.version)
+    s.out_of_turn_at = _int(data, "out_of_turn_at", 0, s.top_since)  # a later card raised top_since
+    s.turn = _int(data, "turn", 0, n - 1)
+    s.direction = _int(data, "direction", -1, 1)
+    if s.direction == 0:
+        raise ValueError("direction: must be 1 or -1")
+    s.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
+    s.owed = _int(data, "owed", 0, 1)  # Monkeys and Kangaroos owe one card
+    s.drawn = -1 if sd.field(data, "drawn") is None else d.card(data["drawn"])
+    if (s.phase == DRAWN) != (s.drawn >= 0) or (s.drawn >= 0 and s.drawn not in s.hands[s.turn]):
+        raise ValueError("'drawn' must be a card of the turn player's hand exactly in phase 'drawn'")
+    cage = sd.field(data, "cage")
+    if cage is not None:  # [player, direction before, version]
+        who, before, since = sd.listed(cage, "cage", length=3)
+        if sd.integer(before, "cage direction", -1, 1) == 0:
+            raise ValueError("cage direction: must be 1 or -1")
+        s.cage = (sd.seat(who, n, "cage player"), before, sd.integer(since, "cage version", 0, s.version))
+        _check_cage(s)
+
+
+def _check_cage(s: ZoopState) -> None:
+    """A Cage may capture only the Special Animal on top, right after its player played it."""
+    assert s.cage is not None
+    who, before, since = s.cage
+    top = s.pile[-1]
+    _, _, _, capturable, reverses = s.game.effects[top]
+    if not capturable or since != s.top_since or who != s.placer or s.phase not in (PLAY, OWED, DISCARD):
+        raise ValueError("cage: a Cage may capture only a Special Animal its player has just put on top")
+    if before != (-s.direction if reverses else s.direction):
+        raise ValueError("cage direction: the direction before the animal (a Crab reversed it)")
+
+
+def _read_rounds(s: ZoopState, data: dict[str, Any]) -> None:
+    """The Special Round's and the free discard's fields."""
+    n = s.game.players
+    s.declared = sd.choice(sd.field(data, "declared"), "declared", (None, *BASIC_ANIMALS))
+    if (s.phase == SPECIAL) and s.declared is None:
+        raise ValueError("a Special Round needs a declared animal")
+    s.starter = _int(data, "starter", -1, n - 1)
+    s.queue = [sd.seat(q, n, "queue") for q in sd.listed(sd.field(data, "queue"), "queue")]
+    s.reason = sd.choice(sd.field(data, "reason"), "reason", (None, *REASONS))
+    if (s.phase == DISCARD) != (s.reason is not None):
+        raise ValueError("'reason' is set exactly in phase 'discard'")
+    s.resume = _int(data, "resume", -1, n - 1)
+    s.resume_owed = _int(data, "resume_owed", 0, 1)
+
+
+def _read_end(s: ZoopState, data: dict[str, Any]) -> None:
+    s.winner = _int(data, "winner", -1, s.game.players - 1)
+    s.end = sd.field(data, "end")
+    if (s.phase == OVER) != (s.winner >= 0) or s.end not in (None, EMPTIED, BLOCKED):
+        raise ValueError("'winner' and 'end' are set exactly when the game is over")
+    if (s.phase == OVER) != (s.end is not None):
+        raise ValueError("'end' says how a finished game ended, and only then")
+
+
+def _check_consistent(s: ZoopState) -> None:
+    """Cross-field checks: a state that passes them always has someone with a legal move."""
+    d = s.game.deck
+    if s.match != next(k for k in reversed(s.pile) if d.is_animal[k]):
+        raise ValueError("'match' must be the topmost animal card of the discard pile")
+    phase = s.phase
+    if phase == OVER:  # a finished game keeps whatever the winning move left
+        return
+    if (phase == OWED) != (s.owed > 0):
+        raise ValueError("'owed' cards are drawn exactly in phase 'owed'")
+    if phase == OWED and not s.draw:
+        raise ValueError("phase 'owed' needs a card in the draw pile")
+    _check_round_fields(s)
+    if (phase == DISCARD) != (s.resume >= 0):
+        raise ValueError("'resume' is set exactly while a free discard is owed")
+    if phase != DISCARD and s.resume_owed:
+        raise ValueError("'resume_owed' is set only while a free discard is owed")
+    if phase == DISCARD and not s._discard_mask(s.turn) and not s._discard_wilds(s.turn):
+        raise ValueError("a free discard is offered to a player with no card to discard")
+    if phase == DRAWN and s.drawn == d.wild and not s._wild_actions(s.turn):
+        raise ValueError("a drawn Wild Card waiting to be played needs a Rabbit, Koala or Toucan in hand")
+    if any(not h for h in s.hands):
+        raise ValueError("a player with an empty hand has won: the game is over")
+
+
+def _check_round_fields(s: ZoopState) -> None:
+    """A Special Round's fields are set exactly during the round and its closing discard."""
+    phase = s.phase
+    round_end = phase == DISCARD and s.reason == ROUND_END
+    if (phase == SPECIAL or round_end) != (s.declared is not None):
+        raise ValueError("'declared' is set exactly during a Special Round and its closing discard")
+    if (phase == SPECIAL or round_end) != (s.starter >= 0):
+        raise ValueError("'starter' is set exactly during a Special Round and its closing discard")
+    if phase == SPECIAL:
+        if s.starter == s.turn:
+            raise ValueError("the Special Round's starter does not answer it")
+        if len(set(s.queue)) != len(s.queue) or {s.starter, s.turn} & set(s.queue):
+            raise ValueError("'queue' lists other players still to answer, each once")
+    elif s.queue:
+        raise ValueError("'queue' is empty outside a Special Round")
+    if round_end and s.turn != s.starter:
+        raise ValueError("the Special Round's closing discard is its starter's")
+
+
+def max_version(game: ZoopGame) -> int:
+    """More versions than any game can have. Every card reaches the pile at most once and is drawn at most
+    once (the pile never goes back); between two cards put down each seat passes at most once (on an empty
+    draw pile a seat that can play must), and a free discard or a drawn Wild Card is declined at most once."""
+    size, n = game.deck.size, game.players
+    return size * (n + 4) + n
+
+
+def _int(data: dict[str, Any], key: str, lo: int, hi: int | None = None) -> int:
+    return sd.integer(sd.field(data, key), key, lo, hi)

@@ -1,0 +1,75 @@
+"""Determinisation (`resample_hidden`) and the lazily shuffled draw pile.
+
+A resample re-deals everything its seat cannot see - the other hands and the draw pile - from the cards
+that seat cannot see, with the generator it is given: it must owe nothing to the real game's hidden order
+or random stream, or a search would peek at the true deal."""
+
+import pytest
+
+import zdeck
+from zdeck.rng import Rng
+
+
+def _played(game: zdeck.Game, seed: int, moves: int) -> zdeck.State:
+    state, pick = game.new_state(seed), Rng(seed)
+    for _ in range(moves):
+        moment = state.moves()
+        if not moment:
+            break
+        player, legal = moment[pick.below(len(moment))]
+        state.apply(player, legal[pick.below(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_a_lazily_dealt_state_plays_as_its_settled_copy(players: int) -> None:
+    game = zdeck.make("zoop", players=players, calls="strict")
+    for seed in range(12):
+        lazy = game.new_state(seed)
+        assert lazy.unsettled, "a fresh deal leaves most of the draw pile unsettled"
+        settled = game.state_from_dict(game.new_state(seed).to_dict())
+        assert lazy.clone().resample_hidden(1, Rng(seed)).to_dict() == settled.resample_hidden(1, Rng(seed)).to_dict()
+        pick = Rng(seed)
+        while moment := lazy.moves():
+            assert moment == settled.moves()
+            player, legal = moment[pick.below(len(moment))]
+            action = legal[pick.below(len(legal))]
+            assert lazy.apply(player, action) == settled.apply(player, action)
+        assert lazy.to_dict() == settled.to_dict()
+
+
+def test_a_resample_draws_other_cards_than_the_real_game() -> None:
+    # The copy's future draws and tie-break come from the rng given, never from the real deal.
+    game = zdeck.make("zoop", players=4)
+    for seed in range(10):
+        real = _played(game, seed, 8)
+        copy = real.resample_hidden(0, Rng(1000 + seed))
+        assert copy.to_dict()["draw"] != real.to_dict()["draw"], "the copy would draw the real cards"
+        assert copy.rng.state != real.rng.state
+
+
+def test_a_resample_depends_only_on_what_its_seat_sees() -> None:
+    # Two worlds that differ only in what seat 0 cannot see (other hands, the draw pile's order) resample to
+    # the very same copy with the same rng: a searcher that knows its rng learns nothing of the real deal.
+    game = zdeck.make("zoop", players=4)
+    for seed in range(6):
+        data = _played(game, seed, 10).to_dict()
+        other = dict(data, hands=[h[:] for h in data["hands"]], draw=data["draw"][::-1])
+        for q in (1, 2, 3):
+            other["hands"][q][0], other["draw"][q] = other["draw"][q], other["hands"][q][0]
+        real, twin = game.state_from_dict(data), game.state_from_dict(other)
+        assert real.to_dict() != twin.to_dict()
+        assert real.resample_hidden(0, Rng(seed)).to_dict() == twin.resample_hidden(0, Rng(seed)).to_dict()
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_a_resample_re_deals_every_hidden_card_and_keeps_the_seats_view(players: int) -> None:
+    game = zdeck.make("zoop", players=players)
+    for seed in range(6):
+        real = _played(game, seed, 15)
+        seat = real.actors()[0] if real.actors() else 0
+        copies = [real.resample_hidden(seat, Rng(k)).to_dict() for k in range(8)]
+        for q in range(players):
+            if q != seat:
+                assert len({tuple(sorted(c["hands"][q])) for c in copies}) > 1, f"seat {q}'s hand was never re-dealt"
+        assert all(c["hands"][seat] == real.to_dict()["hands"][seat] for c in copies)
