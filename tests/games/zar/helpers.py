@@ -104,7 +104,13 @@ def scenario(
     assert top != CHAMELEON
     state = g.state_from_dict(data)
     if turn is None:
-        state._set_turn()
+        state._next_turn()
     else:
         state.turn = turn
     return state
+
+
+def spoken(state: ZarState) -> str | None:
+    """The call the last play was due, as spoken (the engine's words under auto calls); None after no play."""
+    words: str | None = state.observation(None)["call"]
+    return words

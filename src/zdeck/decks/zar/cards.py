@@ -62,6 +62,7 @@ KINDS: tuple[Kind, ...] = _kinds()
 NUM_KINDS = len(KINDS)  # 32
 CHAMELEON = NUM_KINDS - 1  # the Chameleon's kind index
 PLAIN_KINDS = CHAMELEON  # kinds 0..30 are the 31 printed cards of a half deck
+TEXTS: tuple[str, ...] = tuple(k.name for k in KINDS)  # each kind's text, formed once
 BY_NAME: dict[str, int] = {k.name.lower(): k.index for k in KINDS}
 _COMMAND_INDEX = {name: len(SYMBOLS) + i for i, name in enumerate(COMMANDS)}
 CRAB_SYMBOL = _COMMAND_INDEX["Crab"]
@@ -71,7 +72,6 @@ IS_POWER = tuple(k.category == POWER for k in KINDS)
 IS_CRAB = tuple(k.symbol == CRAB_SYMBOL for k in KINDS)
 IS_FROG = tuple(k.symbol == FROG_SYMBOL for k in KINDS)
 IS_WASP = tuple(k.symbol == WASP_SYMBOL for k in KINDS)
-WASPS = tuple(k.index for k in KINDS if IS_WASP[k.index])
 
 
 def declarations(kind: int) -> tuple[int, ...]:
@@ -120,6 +120,11 @@ def player_range(half_decks: int) -> tuple[int, int]:
 def cards_in(hand: list[int]) -> list[int]:
     """A hand of counts per kind as its cards, kind by kind."""
     return [k for k, count in enumerate(hand) for _ in range(count)]
+
+
+def hand_texts(hand: list[int]) -> list[str]:
+    """A hand of counts per kind as card texts, a text for each copy, kind by kind."""
+    return [TEXTS[k] for k, count in enumerate(hand) for _ in range(count)]
 
 
 def full_deck(half_decks: int, chameleons: int) -> list[int]:
