@@ -84,6 +84,7 @@ def scenario(
     rest = sorted(left.elements())
     top = as_[-1]
     data.update(
+        version=1000,  # (the group sizes a scenario sets up take some plays to reach)
         hands=counts,
         drawpile=rest + nxt[::-1],
         pile=physical,

@@ -11,9 +11,10 @@ import pytest
 
 import zdeck
 from tests.games.zar.helpers import game, k, play, scenario, spoken
-from zdeck import IllegalAction, Outcome
+from zdeck import IllegalAction, Outcome, RandomBot
 from zdeck.decks.zar.actions import DRAW, PASS, Call
 from zdeck.decks.zar.cards import CHAMELEON, IS_POWER, KINDS, PLAIN_KINDS, deal_size, full_deck, points_table
+from zdeck.sim import run
 
 # -- the deck ------------------------------------------------------------------------------
 
@@ -45,7 +46,8 @@ def test_winged_and_unwinged_dragons_are_different_cards() -> None:
     assert s.actors() == (2,)  # seat 1's Unwinged Dragon does not match the Winged one
     s.turn = 1
     assert [str(a) for a in s.legal_actions(2)] == [
-        f"Winged Dragon declare {d}" for d in ("Clouds", "Galaxies", "Lightning Bolts", "Moons", "Stars", "Suns")
+        f"Winged Dragon declare {d}"
+        for d in ("Clouds", "Galaxies", "Lightning Bolts", "Moons", "Stars", "Suns", "Crabs", "Frogs", "Wasps")
     ]
     s.apply(1, play("Unwinged Dragon", declare="Moons"))  # in turn: a plain Power play, not a match
     assert s.sizes[0] == 1 and spoken(s) == "MOONS"
@@ -204,6 +206,23 @@ def test_power_card_goes_on_anything_and_its_declaration_sets_what_follows() -> 
     t.apply(1, play("Winged Dragon", declare="Moons"))
     assert [str(a) for a in t.legal_actions(2)] == ["Red Moon"]
     assert t.observation(2)["declared"] == "Moons"
+
+
+def test_a_dragon_may_declare_a_creature_and_command_cards_follow_it() -> None:
+    """Clarifications 2 and 3: a Command card's creature is its symbol for following, so a Dragon, which
+    declares the next symbol, may name a creature - and then any card of that creature follows."""
+    g = game(3)
+    s = scenario(
+        g,
+        {1: ["Unwinged Dragon", "Red Moon"], 2: ["Yellow Frog", "Red Frog", "Blue Sun", "Red Wasp"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
+    assert "Unwinged Dragon declare Frogs" in [str(a) for a in s.legal_actions(1)]
+    s.apply(1, play("Unwinged Dragon", declare="Frogs"))
+    assert s.observation(2)["declared"] == "Frogs"
+    assert sorted(str(a) for a in s.legal_actions(2)) == ["Red Frog", "Yellow Frog"]
 
 
 def test_draw_only_when_unable_then_play_the_drawn_card_or_pass() -> None:
@@ -546,6 +565,22 @@ def test_strict_wrong_size_is_penalised() -> None:
     assert t.apply(2, g.parse_action("TRIPLE: 2 Blue Sun")) is Outcome.APPLIED and t.penalties[2] == 0
     assert s.apply(2, g.parse_action("DOUBLE: 2 Blue Sun")) is Outcome.PENALISED
     assert s.penalties[2] == 1 and s.sizes[2] == 3
+
+
+def test_rulebook_calls_punish_only_a_forgotten_zar() -> None:
+    """Base rule "Last Card": "if you forget and are caught, you draw one" - the one penalty the rules name.
+    Under calls="rulebook" a match not called MATCH, or a size named wrong, costs nothing."""
+    g = game(3, calls="rulebook", half_decks=3)
+    s = scenario(g, {1: ["Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
+    forgot = s.clone()
+    assert forgot.apply(1, g.parse_action("Blue Moon")) is Outcome.PENALISED and forgot.penalties[1] == 1
+    assert forgot.sizes[1] == 2
+    assert s.apply(1, g.parse_action("Last Card: Blue Moon")) is Outcome.APPLIED and s.penalties[1] == 0
+    match = scenario(g, {0: ["Red Star"], 2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=0)
+    assert match.apply(2, g.parse_action("DOUBLE: 2 Blue Sun")) is Outcome.APPLIED  # MATCH-DOUBLE was due
+    own = scenario(g, {2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=2)
+    assert own.apply(2, g.parse_action("DOUBLE: 2 Blue Sun")) is Outcome.APPLIED  # TRIPLE was due
+    assert match.penalties == own.penalties == [0, 0, 0]
 
 
 def test_strict_zarch_triple_blue() -> None:
@@ -952,6 +987,17 @@ def test_any_junk_field_is_refused_with_value_error_or_plays_on(key: str) -> Non
             s.apply(actor, s.legal_actions(actor)[0])
 
 
+def test_only_the_drawer_sees_the_card_drawn() -> None:
+    g = game(3)
+    s = scenario(g, {1: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0, matchable=False, draw_next=["Red Sun"])
+    s.apply(1, DRAW)
+    assert s.observation(1)["drawn"] == "Red Sun" and "Red Sun" in s.observation(1)["hand"]
+    for seat in (0, 2, None):
+        view = s.observation(seat)
+        assert view["drawn"] is None and "Red Sun" not in str({**view, "pile": None})
+        assert view["hand_sizes"][1] == 3
+
+
 def test_observation_does_not_change_when_hidden_cards_are_rearranged() -> None:
     """Seat 1 sees neither the other hands nor the Drawpile's order: swapping them changes nothing it sees."""
     g = game(4, half_decks=3, chameleons=2)
@@ -987,3 +1033,11 @@ def test_call_words() -> None:
     assert Call(True, True, 1).words() == "ZAR'CH"
     assert Call(False, True, 2).words() == "MATCH-DOUBLE"
     assert Call(False, False, 1).words() == ""
+
+
+def test_a_big_multideck_table_with_rulebook_calls_ends() -> None:
+    """Issue: 13 players, 16 half decks, calls=strict and random callers drew penalty cards for ever. With the
+    rulebook's one penalty (a forgotten ZAR) random callers no longer outpace their shedding: the game ends."""
+    g = zdeck.make("zar", 13, half_decks=16, seven_card_cap=True, scoring="count", target=50, calls="rulebook")
+    final, steps = run(g, [RandomBot() for _ in range(13)], 15, max_steps=30_000)
+    assert final.is_over() and steps < 30_000

@@ -4,7 +4,7 @@ A `Play` puts down `real` identical cards of kind `card` plus `chameleons`
 Chameleons acting as that card, in one go (a single, DOUBLE, TRIPLE, QUAD...).
 `chameleon_on_top` says which physical card ends on top when both are played
 (it decides whether a later Chameleon may match). Power plays carry their
-declaration. Under `calls="strict"` a play also carries what the player said,
+declaration. Under spoken calls (`calls="rulebook"` or `"strict"`) a play also carries what the player said,
 as a `Call`; under `calls="auto"` `call` is None and the engine speaks for them.
 """
 
@@ -66,7 +66,7 @@ class Play:
     chameleons: int = 0
     chameleon_on_top: bool = False
     declare: int = -1  # colour or symbol index for Power plays
-    call: Call | None = None  # strict calls only
+    call: Call | None = None  # spoken calls only
 
     @property
     def size(self) -> int:
@@ -124,7 +124,7 @@ ZarAction = Play | Draw | Pass
 def action_table(half_decks: int, chameleons: int) -> tuple[ZarAction, ...]:
     """Every action without a call, in table order: the plays kind by kind, then draw and pass.
 
-    (Under strict calls the game multiplies each play by the calls it may carry.)
+    (Under spoken calls the game multiplies each play by the calls it may carry.)
     """
     return (*_plays(half_decks, chameleons), DRAW, PASS)
 

@@ -38,16 +38,19 @@ def due_call(size: int, cards_left: int, matching: bool, own_run: int) -> Call:
         return call_of(*key)
 
 
-def call_penalised(due: Call, said: Call | None) -> bool:
-    """Does a strict call cost a penalty card?
+def call_penalised(due: Call, said: Call | None, rules: str) -> bool:
+    """Does a spoken call cost a penalty card under the `calls` option `rules`?
 
-    The rules punish a call that is missing - "if you forget [Last Card] and are
-    caught, you draw one" - and the declaration table says what is due: ZAR when
-    one card is left, MATCH when matching someone, the size your play makes. A call
-    that leaves out something due, or names the wrong size, is punished; words that
-    are not due (ZAR with cards to spare, MATCH on a play that matches nobody) take
-    nothing from what was due, and the rules name no penalty for them.
+    The rules name one penalty: "Last Card" - "if you forget and are caught, you
+    draw one" - so under "rulebook" only a play that leaves one card without ZAR
+    is punished. "strict" adds penalties the rules do not have (our invention): a
+    call that leaves out MATCH when matching someone, or names the wrong size.
+    Words that are not due (ZAR with cards to spare, MATCH on a play that matches
+    nobody) take nothing from what was due and cost nothing under either.
     """
+    forgot_zar = due.zar and (said is None or not said.zar)
+    if rules != "strict":
+        return forgot_zar
     if said is None:
         return True
-    return (due.zar and not said.zar) or (due.match and not said.match) or said.size != due.size
+    return forgot_zar or (due.match and not said.match) or said.size != due.size

@@ -38,9 +38,9 @@ def _load() -> dict[str, Any]:
 DECK: dict[str, Any] = _load()
 COLOURS: tuple[str, ...] = tuple(DECK["colours"])
 SYMBOLS: tuple[str, ...] = tuple(s["card"] for s in DECK["symbols"])
-DECLARED_SYMBOLS: tuple[str, ...] = tuple(s["declared"] for s in DECK["symbols"])
 COMMANDS: tuple[str, ...] = tuple(c["card"] for c in DECK["commands"])
-FOLLOW_SYMBOLS: tuple[str, ...] = SYMBOLS + COMMANDS  # what "same symbol" compares
+FOLLOW_SYMBOLS: tuple[str, ...] = SYMBOLS + COMMANDS  # what "same symbol" compares (and a Dragon may declare)
+DECLARED_SYMBOLS: tuple[str, ...] = tuple(s["declared"] for s in DECK["symbols"] + DECK["commands"])  # plurals
 WASP_DRAW: int = DECK["wasp_draw_per_card"]
 
 
@@ -77,14 +77,15 @@ IS_WASP = tuple(k.symbol == WASP_SYMBOL for k in KINDS)
 def declarations(kind: int) -> tuple[int, ...]:
     """The declaration choices a play of this kind carries (-1: none).
 
-    Peacocks declare one of the 3 colours, Dragons one of the 6 Symbol-card
-    symbols (see the Clarifications for why Dragons cannot name a creature).
+    Peacocks declare one of the 3 colours, Dragons one of the 9 symbols cards
+    follow by: the 6 of the Symbol cards and the 3 Command creatures, which count
+    as symbols for following (docs/rules/zar.md, Clarifications 2 and 3).
     """
     declares = KINDS[kind].declares
     if declares == "colour":
         return tuple(range(len(COLOURS)))
     if declares == "symbol":
-        return tuple(range(len(SYMBOLS)))
+        return tuple(range(len(FOLLOW_SYMBOLS)))
     return (-1,)
 
 

@@ -9,7 +9,7 @@ it with what its observation shows.
 
 from __future__ import annotations
 
-from zdeck.decks.zar.cards import IS_POWER, IS_WASP, KINDS, PLAIN_KINDS, SYMBOLS
+from zdeck.decks.zar.cards import FOLLOW_SYMBOLS, IS_POWER, IS_WASP, KINDS, PLAIN_KINDS
 
 
 def follows(card: int, top: int, declared: int, pending_draw: int) -> bool:
@@ -27,7 +27,7 @@ def follows(card: int, top: int, declared: int, pending_draw: int) -> bool:
 # FOLLOWERS[top][declared + 1]: the printed kinds that follow `top` without a pending Wasp draw, ascending.
 # The turn player's listing walks this row instead of asking `follows` 31 times per move.
 FOLLOWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(k for k in range(PLAIN_KINDS) if follows(k, top, declared, 0)) for declared in range(-1, len(SYMBOLS)))
+    tuple(tuple(k for k in range(PLAIN_KINDS) if follows(k, top, declared, 0)) for declared in range(-1, len(FOLLOW_SYMBOLS)))
     for top in range(PLAIN_KINDS)
 )
 WASP_ANSWERS: tuple[int, ...] = tuple(k for k in range(PLAIN_KINDS) if IS_WASP[k])  # what answers a pending draw

@@ -49,9 +49,11 @@ class ZarGame(Game):
         ),
         "calls": Option(
             "auto",
-            "'auto': the engine makes every call; 'strict': each play carries the player's call "
-            "(MATCH, MATCH-DOUBLE, TRIPLE, ZAR'CH-TRIPLE-BLUE, ZAR...); a call that leaves out what is due draws a card",
-            choices=("auto", "strict"),
+            "'auto': the engine makes every call; 'rulebook': each play carries the player's call "
+            "(MATCH, MATCH-DOUBLE, TRIPLE, ZAR'CH-TRIPLE-BLUE, ZAR...) and only a forgotten ZAR ('Last Card') "
+            "draws a card, the one penalty the rules name; 'strict': as 'rulebook', and a missing MATCH or a wrong "
+            "size word draws a card too (penalties we invented: they are not in the rules)",
+            choices=("auto", "rulebook", "strict"),
         ),
     }
 
@@ -59,7 +61,7 @@ class ZarGame(Game):
         super().__init__(players, **options)
         self.half_decks: int = self.options["half_decks"]
         self.chameleons: int = self.options["chameleons"]
-        self.strict: bool = self.options["calls"] == "strict"
+        self.spoken_calls: bool = self.options["calls"] != "auto"  # plays carry what their player said
         self.deal_size = deal_size(self.players, self.half_decks, self.options["seven_card_cap"])
         self.points = points_table(self.options["scoring"])
         self.deck: tuple[int, ...] = tuple(full_deck(self.half_decks, self.chameleons))
@@ -67,7 +69,7 @@ class ZarGame(Game):
         self._bare = action_table(self.half_decks, self.chameleons)
         self._plays: tuple[Play, ...] = tuple(a for a in self._bare if isinstance(a, Play))
         self.plays = PlayTable(self._plays, self.half_decks)
-        # Strict calls: each play times each call it may carry (the codec is arithmetic, not a stored table)
+        # Spoken calls: each play times each call it may carry (the codec is arithmetic, not a stored table)
         self._play_index = {p: i for i, p in enumerate(self._plays)}
         self._calls = tuple(
             Call(zar, match, size) for zar in (False, True) for match in (False, True) for size in range(1, self.max_size + 1)
@@ -102,7 +104,7 @@ class ZarGame(Game):
 
     # -- actions ------------------------------------------------------------------------------
     def action_table(self) -> Sequence[Any]:
-        if not self.strict:
+        if not self.spoken_calls:
             return self._bare
         return [self.action_from_id(i) for i in range(self.num_distinct_actions())]
 
@@ -124,42 +126,45 @@ class ZarGame(Game):
             words = self._call_words[key] = call.words(declaration_name(play.card, play.declare))
         return words
 
-    # Strict calls multiply every play by its possible calls; the codec is then
+    # Spoken calls multiply every play by its possible calls; the codec is then
     # arithmetic (play index x call index) instead of a stored table.
     def num_distinct_actions(self) -> int:
-        if not self.strict:
+        if not self.spoken_calls:
             return super().num_distinct_actions()
         return len(self._plays) * len(self._calls) + 2
 
     def action_id(self, action: Any) -> int:
-        if not self.strict:
-            return super().action_id(action)
-        if action == DRAW or action == PASS:
-            return len(self._plays) * len(self._calls) + int(action == PASS)
-        if isinstance(action, Play) and action.call in self._call_index:
-            bare = self._play_index.get(replace(action, call=None))
-            if bare is not None:
-                return bare * len(self._calls) + self._call_index[action.call]
-        raise ValueError(f"{self.id}: {action!r} is not an action of this game")
+        try:
+            if not self.spoken_calls:
+                return super().action_id(action)
+            if action == DRAW or action == PASS:
+                return len(self._plays) * len(self._calls) + int(action == PASS)
+            if isinstance(action, Play) and action.call in self._call_index:
+                bare = self._play_index.get(replace(action, call=None))
+                if bare is not None:
+                    return bare * len(self._calls) + self._call_index[action.call]
+        except ValueError:
+            pass
+        raise ValueError(f"{self.id}: {_quoted(action)} is not an action of this game")
 
     def action_from_id(self, index: int) -> Any:
-        if not self.strict:
-            return super().action_from_id(index)
         total = self.num_distinct_actions()
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < total:
-            raise ValueError(f"{self.id}: action id {index!r} is outside 0..{total - 1}")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < total:
+            raise ValueError(f"{self.id}: action id {_quoted(index)} is not an integer in 0..{total - 1}")
+        if not self.spoken_calls:
+            return self._bare[index]
         if index >= total - 2:
             return PASS if index == total - 1 else DRAW
         play, call = divmod(index, len(self._calls))
         return replace(self._plays[play], call=self._calls[call])
 
     def parse_action(self, text: str) -> Any:
-        if not self.strict:
+        if not isinstance(text, str):
+            kind = type(text).__name__  # (a ValueError, as the kernel asks of any bad input)
+            raise ValueError(f"{self.id}: cannot read {kind} {_quoted(text)} as an action: actions are text")  # noqa: TRY004
+        if not self.spoken_calls:
             return super().parse_action(text)
-        try:
-            norm = normalise_text(text)
-        except AttributeError:
-            raise ValueError(f"{self.id}: cannot read {text!r} as an action") from None
+        norm = normalise_text(text)
         if norm in ("draw", "pass"):
             return DRAW if norm == "draw" else PASS
         words, _, cards = norm.rpartition(":")
@@ -168,7 +173,7 @@ class ZarGame(Game):
             call = self._spoken(declaration_name(play.card, play.declare)).get(words.strip())
             if call is not None:
                 return replace(play, call=call)
-        raise ValueError(f"{self.id}: cannot read {text!r} as an action (strict calls: '<CALL>: <cards>')")
+        raise ValueError(f"{self.id}: cannot read {_quoted(text)} as an action (calls are spoken: '<CALL>: <cards>')")
 
     def _spoken(self, declared: str) -> dict[str, Call]:
         """Normalised call words -> Call, for plays that declare `declared` ("" for none)."""
@@ -179,3 +184,11 @@ class ZarGame(Game):
                 table["last card"] = Call(True, False, 1)  # the base game's name for a lone "ZAR"
             self._words[declared] = table
         return table
+
+
+def _quoted(value: object, limit: int = 60) -> str:
+    """A value quoted in a message, cut short: hostile input must not flood a log (nor fail to print)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<an integer of {value.bit_length()} bits>"  # (repr of a huge int is slow, or refused)
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"

@@ -34,7 +34,6 @@ from zdeck.decks.zar.cards import (
     cards_in,
     declaration_name,
     declarations,
-    full_deck,
     hand_texts,
 )
 from zdeck.decks.zar.following import FOLLOWERS, WASP_ANSWERS, followers
@@ -78,7 +77,7 @@ class ZarState(State):
         self.totals: list[int] = [0] * n
         self.history: list[list[int]] = []
         self.hand_winner = -1  # winner of the last finished hand
-        self.penalties: list[int] = [0] * n  # strict-call penalty cards drawn this game
+        self.penalties: list[int] = [0] * n  # penalty cards drawn for calls this game
         self.last_seat = -1  # who made the last submission of this hand (-1: none yet)
         self.last_action: ZarAction | None = None
         self.call: Call | None = None  # the call the last play was due (the engine's words under auto calls)
@@ -106,9 +105,9 @@ class ZarState(State):
         player racing whoever holds a card identical to the top. The rest takes the long way.
         """
         phase, turn = self.phase, self.turn
-        if phase == DRAWN and not self.game.strict:
+        if phase == DRAWN and not self.game.spoken_calls:
             return [(turn, self._drawn_plays() + [PASS])]
-        if phase != PLAY or self.game.strict or (self.matchable and self.pile[-1] == CHAMELEON):
+        if phase != PLAY or self.game.spoken_calls or (self.matchable and self.pile[-1] == CHAMELEON):
             return [(p, self.legal_actions(p)) for p in self.actors()]
         if self.matchable:
             top, turn_hand = self.pile_as[-1], self.hands[turn]
@@ -128,12 +127,12 @@ class ZarState(State):
 
     def legal_actions(self, player: int) -> list[Any]:
         bare = self._bare_legal(player)
-        if not self.game.strict:
+        if not self.game.spoken_calls:
             return bare
         return [v for a in bare for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
 
     def _bare_legal(self, player: int) -> list[Any]:
-        """Legal actions without calls (strict calls add the call variants on top)."""
+        """Legal actions without calls (spoken calls add the call variants on top)."""
         phase = self.phase
         if phase == OVER or not (type(player) is int and 0 <= player < self.game.players):
             return []
@@ -194,7 +193,7 @@ class ZarState(State):
         return due_call(size, self.sizes[p] - size, matching, own_run)
 
     def _call_variants(self, p: int, play: Play) -> list[Play]:
-        """Strict calls: what may be said with a legal play (the right call first).
+        """Spoken calls: what may be said with a legal play (the right call first).
 
         A call says ZAR or not, MATCH or not, and names a size the play shows:
         the cards put down, or - joining your own play - the run they make. The
@@ -287,7 +286,7 @@ class ZarState(State):
     # -- transitions: applying ----------------------------------------------------------------------
     def _apply(self, p: int, play: Any) -> Outcome | None:
         """Put cards down: a match joins the open group, anything else starts one; then its effect and the turn.
-        (A draw or a pass goes to its own rule.) PENALISED when a strict call cost a card."""
+        (A draw or a pass goes to its own rule.) PENALISED when a spoken call cost a card."""
         if type(play) is not Play:
             self._draw_turn(p) if type(play) is Draw else self._pass(p)
             return None
@@ -312,7 +311,7 @@ class ZarState(State):
         self._card_effects(play.card, size)
         self.declared, self.matchable, self.drawn, self.idle = play.declare, True, -1, 0
         self.last_seat, self.last_action = p, play
-        penalised = self.game.strict and self._charge_call(p, play.call)
+        penalised = self.game.spoken_calls and self._charge_call(p, play.call)
         if self.sizes[p]:
             self.phase = PLAY
             self._next_turn()
@@ -343,9 +342,9 @@ class ZarState(State):
         self.turn = (self.owner + self.direction * steps) % self.game.players
 
     def _charge_call(self, p: int, said: Call | None) -> bool:
-        """Strict calls: a call that leaves out what was due costs one card."""
+        """Spoken calls: a call that leaves out what was due costs one card (`calls.call_penalised`)."""
         assert self.call is not None
-        if not call_penalised(self.call, said):
+        if not call_penalised(self.call, said, self.game.options["calls"]):
             return False
         self.penalties[p] += len(self._draw_cards(p, 1))
         return True
@@ -580,10 +579,17 @@ class ZarState(State):
 
 
 # -- reading a state back ------------------------------------------------------------------------------
+MAX_VERSION = 2**53  # past the integers every JSON reader keeps exactly: no game gets there
+
+
 def read_state(game: ZarGame, data: dict[str, Any]) -> ZarState:
-    """Rebuild a state from `to_dict()`, refusing fields no game can reach (ValueError naming the field)."""
+    """Rebuild a state from `to_dict()`, refusing what no game can reach with a ValueError naming the field.
+
+    Every number is bounded before it is used (a count of 2**64 is refused at once, never looped over):
+    card counts by the deck, group sizes and the pending draw by what `version` submissions can add.
+    """
     state = ZarState(game, Rng.from_state(sd.field(data, "rng")))
-    state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MAX_VERSION)
     _read_cards(state, data)
     _read_group(state, data)
     _read_match(state, data)
@@ -594,8 +600,9 @@ def read_state(game: ZarGame, data: dict[str, Any]) -> ZarState:
 
 def _read_cards(state: ZarState, data: dict[str, Any]) -> None:
     """Hands, Drawpile and Playpile: together exactly the deck in play."""
-    n = state.game.players
-    state.hands = [sd.integers(h, "hands", lo=0, length=NUM_KINDS) for h in sd.per_seat(sd.field(data, "hands"), n, "hands")]
+    game = state.game
+    hands = sd.per_seat(sd.field(data, "hands"), game.players, "hands")
+    state.hands = [sd.integers(h, f"hands[{p}]", lo=0, hi=game.half_decks, length=NUM_KINDS) for p, h in enumerate(hands)]
     state.sizes = [sum(h) for h in state.hands]
     state.drawpile = _kinds(sd.field(data, "drawpile"), "drawpile")
     state.pile = _kinds(sd.field(data, "pile"), "pile")
@@ -604,43 +611,67 @@ def _read_cards(state: ZarState, data: dict[str, Any]) -> None:
         raise ValueError("zar state: pile and pile_as must be non-empty and of equal length")
     if any(a == CHAMELEON or (p != CHAMELEON and p != a) for p, a in zip(state.pile, state.pile_as)):
         raise ValueError("zar state: pile_as must repeat the printed cards and give Chameleons an identity")
-    have = sorted(state.drawpile + state.pile + [k for h in state.hands for k in cards_in(h)])
-    if have != sorted(full_deck(state.game.half_decks, state.game.chameleons)):
-        raise ValueError("zar state: the cards do not add up to the deck in play")
+    counts = [sum(column) for column in zip(*state.hands)]  # (counts, never cards: a count is bounded above)
+    for card in state.drawpile + state.pile:
+        counts[card] += 1
+    if counts != [game.deck.count(k) for k in range(NUM_KINDS)]:
+        raise ValueError("zar state: hands: the hands, drawpile and pile do not add up to the deck in play")
 
 
 def _read_group(state: ZarState, data: dict[str, Any]) -> None:
-    """The play group on top, the turn and the phase."""
-    n = state.game.players
+    """The play group on top, the pending draw, the turn and the phase."""
+    n, most = state.game.players, 1 + state.game.max_size * state.version  # cards `version` plays can put down
     state.declared = sd.integer(sd.field(data, "declared"), "declared", lo=-1)
     if state.declared not in declarations(state.pile_as[-1]):
         raise ValueError(f"zar state: declared={state.declared} does not fit the top card")
     state.direction = sd.choice(sd.field(data, "direction"), "direction", (1, -1))
     state.owner = sd.seat(sd.field(data, "owner"), n, "owner")
-    state.count = sd.integer(sd.field(data, "count"), "count", lo=1)
-    state.run = sd.integer(sd.field(data, "run"), "run", lo=0)
+    state.count = sd.integer(sd.field(data, "count"), "count", lo=1, hi=most)
+    state.run = sd.integer(sd.field(data, "run"), "run", lo=0, hi=state.count)
     state.matchable = sd.boolean(sd.field(data, "matchable"), "matchable")
-    state.stack = sd.integer(sd.field(data, "stack"), "stack", lo=0)
+    state.stack = sd.integer(sd.field(data, "stack"), "stack", lo=0, hi=WASP_DRAW * most)
+    if state.stack and (state.stack % WASP_DRAW or not IS_WASP[state.pile_as[-1]]):
+        raise ValueError(f"zar state: stack: a pending draw of {state.stack} needs Wasps on top, {WASP_DRAW} each")
     state.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
     turn = sd.field(data, "turn")
-    state.turn = sd.integer(turn, "turn", lo=-1) if state.phase in (OUT, OVER) else sd.seat(turn, n, "turn")
-    state.drawn = sd.integer(sd.field(data, "drawn"), "drawn", lo=-1)
-    if state.phase == DRAWN and not (0 <= state.drawn < NUM_KINDS and state.hands[state.turn][state.drawn]):
-        raise ValueError("zar state: the drawn card must be in the turn player's hand")
-    state.idle = sd.integer(sd.field(data, "idle"), "idle", lo=0)
+    state.turn = sd.integer(turn, "turn", lo=-1, hi=-1) if state.phase in (OUT, OVER) else sd.seat(turn, n, "turn")
+    state.drawn = sd.integer(sd.field(data, "drawn"), "drawn", lo=-1, hi=NUM_KINDS - 1)
+    if (state.drawn >= 0) != (state.phase == DRAWN) or (state.drawn >= 0 and not state.hands[state.turn][state.drawn]):
+        raise ValueError("zar state: drawn: only in phase 'drawn', a card in the turn player's hand")
+    state.idle = sd.integer(sd.field(data, "idle"), "idle", lo=0, hi=n - 1)
+    if state.idle and (state.drawpile or len(state.pile) > 1 or state.matchable):
+        raise ValueError("zar state: idle: turns pass without a card only when there is nothing left to draw")
 
 
 def _read_match(state: ZarState, data: dict[str, Any]) -> None:
-    """The match so far: hands played, totals, who deals, penalties."""
-    n = state.game.players
-    state.dealer = sd.seat(sd.field(data, "dealer"), n, "dealer")
-    state.hand_no = sd.integer(sd.field(data, "hand_no"), "hand_no", lo=1)
+    """The match so far: each finished hand's points, the totals, who deals, the penalties."""
+    game, n = state.game, state.game.players
+    most = sum(game.points[k] for k in game.deck)  # a hand scores at most the whole deck
+    rows = sd.listed(sd.field(data, "history"), "history")
+    state.history = [sd.integers(sd.per_seat(h, n, "history"), f"history[{i}]", lo=0, hi=most) for i, h in enumerate(rows)]
     state.totals = sd.integers(sd.per_seat(sd.field(data, "totals"), n, "totals"), "totals")
-    state.history = [
-        sd.integers(sd.per_seat(h, n, "history"), "history") for h in sd.listed(sd.field(data, "history"), "history")
-    ]
-    state.hand_winner = sd.integer(sd.field(data, "hand_winner"), "hand_winner", lo=-1, hi=n - 1)  # -1: nobody yet
-    state.penalties = sd.integers(sd.per_seat(sd.field(data, "penalties"), n, "penalties"), "penalties")
+    if state.totals != [sum(column) for column in zip(*state.history)] and (state.history or any(state.totals)):
+        raise ValueError("zar state: totals: they must add up each hand's points in history")
+    over = state.phase == OVER
+    if over != _match_ended(game, state.history, state.totals):
+        raise ValueError(f"zar state: phase: {state.phase!r}, but the end of the game is {'not ' * over}reached")
+    state.hand_no = sd.integer(sd.field(data, "hand_no"), "hand_no", lo=1)
+    if state.hand_no != len(state.history) + (0 if over else 1):
+        raise ValueError(f"zar state: hand_no: {state.hand_no} after {len(state.history)} finished hands")
+    state.hand_winner = sd.integer(sd.field(data, "hand_winner"), "hand_winner", lo=-1, hi=n - 1)
+    if (state.hand_winner >= 0) != bool(state.history):
+        raise ValueError("zar state: hand_winner: set exactly when a hand has been finished")
+    state.dealer = sd.seat(sd.field(data, "dealer"), n, "dealer")
+    if not over and state.dealer != max(state.hand_winner, 0):
+        raise ValueError("zar state: dealer: seat 0 deals first, then the winner of each hand")
+    state.penalties = sd.integers(sd.per_seat(sd.field(data, "penalties"), n, "penalties"), "penalties", lo=0)
+    if sum(state.penalties) > (state.version if game.spoken_calls else 0):
+        raise ValueError("zar state: penalties: at most one card per call made (none under auto calls)")
+
+
+def _match_ended(game: ZarGame, history: list[list[int]], totals: list[int]) -> bool:
+    hands, target = game.options["hands"], game.options["target"]
+    return (hands is not None and len(history) >= hands) or (target is not None and max(totals) >= target)
 
 
 def _read_last(state: ZarState, data: dict[str, Any]) -> None:
@@ -661,6 +692,8 @@ def _read_last(state: ZarState, data: dict[str, Any]) -> None:
         if call is not None:
             raise ValueError("zar state: call: the last action was no play")
         return
+    if state.last_seat != state.owner:
+        raise ValueError("zar state: last: the last play's player owns the group on top")
     if not (isinstance(call, list) and len(call) == 3):
         raise ValueError(f"zar state: call: expected [zar, match, size] for the last play, got {str(call)[:60]}")
     zar, match = sd.boolean(call[0], "call[0]"), sd.boolean(call[1], "call[1]")
@@ -672,12 +705,12 @@ def _check_moment(state: ZarState) -> None:
     phase = state.phase
     if phase in (PLAY, DRAWN) and not 1 <= state.run <= state.count:
         raise ValueError("zar state: the play group needs 1 <= run <= count")
-    if phase == OUT and (state.turn != -1 or not state.matchable or state.sizes[state.owner]):
-        raise ValueError("zar state: phase 'out' means the group's owner has no cards, the group is open and no turn")
+    if phase == OUT and (not state.matchable or state.sizes[state.owner]):
+        raise ValueError("zar state: phase 'out' means the group's owner has no cards and the group is open")
     if phase == OUT and not any(state.may_match(q) for q in range(state.game.players)):
         raise ValueError("zar state: phase 'out' needs someone able to match the last card (else the hand is over)")
-    if phase == OVER and (state.turn != -1 or state.matchable):
-        raise ValueError("zar state: a finished game has no turn and no open group")
+    if phase == OVER and state.matchable:
+        raise ValueError("zar state: a finished game has no open group")
     if phase == DRAWN and (state.matchable or state.stack):
         raise ValueError("zar state: after a draw the top card is closed and no Wasp draw is pending")
     if state.stack and phase != OVER and (not state.matchable or phase not in (PLAY, OUT)):
