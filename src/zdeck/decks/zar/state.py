@@ -37,7 +37,7 @@ from zdeck.decks.zar.cards import (
     hand_texts,
 )
 from zdeck.decks.zar.following import FOLLOWERS, WASP_ANSWERS, followers
-from zdeck.rng import Rng
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
@@ -59,6 +59,7 @@ class ZarState(State):
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.sizes: list[int] = [0] * n
         self.drawpile: list[int] = []
+        self.unsettled = Unsettled(0, 0)  # the Drawpile's shuffle steps still put off (`rng.shuffle_lazily`)
         self.pile: list[int] = []  # physical cards, bottom to top
         self.pile_as: list[int] = []  # what each pile card counts as (a Chameleon's assumed identity)
         self.declared = -1  # the colour/symbol declared by the Power play on top
@@ -274,7 +275,7 @@ class ZarState(State):
         while IS_POWER[cards[-1]] or cards[-1] == CHAMELEON:
             cards.insert(0, cards.pop())  # a Power card cannot start: it goes to the bottom
         first = cards.pop()
-        self.drawpile = cards
+        self.drawpile, self.unsettled = cards, Unsettled(0, 0)
         self.pile, self.pile_as = [first], [first]
         self.declared, self.direction, self.stack = -1, 1, 0
         self.phase, self.drawn, self.idle = PLAY, -1, 0
@@ -389,8 +390,8 @@ class ZarState(State):
                     break
                 self.drawpile = self.pile[:-1]
                 self.pile, self.pile_as = self.pile[-1:], self.pile_as[-1:]
-                self.rng.shuffle(self.drawpile)
-            card = self.drawpile.pop()
+                self.unsettled = self.rng.shuffle_lazily(self.drawpile)  # a draw settles only the cards it takes
+            card = pop_settled(self.drawpile, self.unsettled)
             hand[card] += 1
             got.append(card)
         self.sizes[p] += len(got)
@@ -521,7 +522,7 @@ class ZarState(State):
             "version": self.version,
             "rng": self.rng.state,
             "hands": [list(h) for h in self.hands],
-            "drawpile": list(self.drawpile),
+            "drawpile": self._settled_drawpile(),
             "pile": list(self.pile),
             "pile_as": list(self.pile_as),
             "declared": self.declared,
@@ -546,33 +547,57 @@ class ZarState(State):
         }
 
     def clone(self) -> ZarState:
-        twin = ZarState.__new__(ZarState)
-        twin.__dict__.update(self.__dict__)  # numbers, texts and the immutable actions are shared
-        twin.rng = self.rng.clone()
+        twin = self._copy(self.rng.clone(), list(self.drawpile), self.unsettled.copy())
         twin.hands = [list(h) for h in self.hands]
+        return twin
+
+    def _copy(self, rng: Rng, drawpile: list[int], unsettled: Unsettled) -> ZarState:
+        """A copy with this generator and Drawpile, every other list its own; the hands are left shared
+        for the caller to copy or re-deal. (Numbers, texts and the immutable actions are shared, and so
+        are the rows of `history`: a finished hand's scores never change.)"""
+        twin = ZarState.__new__(ZarState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng, twin.drawpile, twin.unsettled = rng, drawpile, unsettled
         twin.sizes = list(self.sizes)
-        twin.drawpile = list(self.drawpile)
         twin.pile = list(self.pile)
         twin.pile_as = list(self.pile_as)
         twin.totals = list(self.totals)
-        twin.history = [list(h) for h in self.history]
+        twin.history = list(self.history)
         twin.penalties = list(self.penalties)
         return twin
 
+    def _settled_drawpile(self) -> list[int]:
+        """The Drawpile in its order, every put-off shuffle step carried out."""
+        settle(self.drawpile, self.unsettled)
+        return list(self.drawpile)
+
     def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
-        """Re-deal the other hands and the Drawpile from the cards `player` cannot see."""
-        twin = self.clone()
+        """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
+
+        The unseen cards are pooled and the hands drawn from the pool by a Fisher-Yates that stops where
+        they end; the rest becomes the copy's Drawpile, shuffled lazily (`rng.shuffle_lazily`): the copy
+        settles a position only when it draws that card. So a determinisation pays for the cards it
+        deals, not for the whole pile. The copy's generator comes from `rng`, never the real game's.
+        """
         others = [q for q in range(self.game.players) if q != player]
-        pool = list(self.drawpile)
+        pool = list(self.drawpile)  # (a multiset: the real pile's order is as hidden as the hands)
         for q in others:
             pool += cards_in(self.hands[q])
-        rng.shuffle(pool)
+        rest = len(pool) - (sum(self.sizes) - self.sizes[player])  # the hands take the pool's top
+        for i in range(len(pool) - 1, rest - 1, -1):
+            j = rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        twin = self._copy(rng.spawn(), pool, self.unsettled)
+        twin.hands = list(self.hands)
+        twin.hands[player] = list(self.hands[player])
+        at = rest
         for q in others:
-            hand = [0] * NUM_KINDS
-            for _ in range(self.sizes[q]):
-                hand[pool.pop()] += 1
-            twin.hands[q] = hand
-        twin.drawpile = pool
+            hand = twin.hands[q] = [0] * NUM_KINDS
+            for card in pool[at : at + self.sizes[q]]:
+                hand[card] += 1
+            at += self.sizes[q]
+        del pool[rest:]
+        twin.unsettled = rng.shuffle_lazily(pool)
         if self.phase == DRAWN and self.turn != player:
             twin.drawn = rng.choice(cards_in(twin.hands[self.turn]))  # which card was drawn is hidden too
         return twin
