@@ -64,7 +64,8 @@ NUM_KINDS = len(KINDS)  # 32
 CHAMELEON = NUM_KINDS - 1  # the Chameleon's kind index
 PLAIN_KINDS = CHAMELEON  # kinds 0..30 are the 31 printed cards of a half deck
 TEXTS: tuple[str, ...] = tuple(k.name for k in KINDS)  # each kind's text, formed once
-BY_NAME: dict[str, int] = {k.name.lower(): k.index for k in KINDS}
+BY_NAME: dict[str, int] = {k.name.lower(): k.index for k in KINDS}  # any case
+BY_TEXT: dict[str, int] = {k.name: k.index for k in KINDS}  # the exact text observations use
 _COMMAND_INDEX = {name: len(SYMBOLS) + i for i, name in enumerate(COMMANDS)}
 CRAB_SYMBOL = _COMMAND_INDEX["Crab"]
 FROG_SYMBOL = _COMMAND_INDEX["Frog"]
@@ -129,7 +130,10 @@ def cards_in(hand: list[int]) -> list[int]:
 
 def hand_texts(hand: list[int]) -> list[str]:
     """A hand of counts per kind as card texts, a text for each copy, kind by kind."""
-    return [TEXTS[k] for k, count in enumerate(hand) for _ in range(count)]
+    texts: list[str] = []
+    for k in compress(range(NUM_KINDS), hand):  # only the kinds held (observations name a hand at every move)
+        texts += [TEXTS[k]] * hand[k]
+    return texts
 
 
 def full_deck(half_decks: int, chameleons: int) -> list[int]:

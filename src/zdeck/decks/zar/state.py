@@ -174,8 +174,8 @@ class ZarState(State):
             return list(self.game.plays.span(top, 0, have, chams)) if have or chams else []
         if not have:
             return []
-        # a Chameleon rides only beside a matching card, and never once someone has gone out
-        return list(self.game.plays.span(top, 1, have, 0 if self.phase == OUT else chams))
+        riders = 0 if self.phase == OUT else chams  # a Chameleon rides only beside a matching card, never once out
+        return list(self.game.plays.span(top, 1, have, riders) if riders else self.game.plays.rows[top][have])
 
     def _drawn_plays(self) -> list[Play]:
         """After drawing, only the drawn card may be played (nothing else could be)."""
@@ -456,7 +456,7 @@ class ZarState(State):
         return self.phase == OVER
 
     def scores(self) -> list[float]:
-        return [float(t) for t in self.totals]
+        return list(map(float, self.totals))
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
@@ -468,7 +468,7 @@ class ZarState(State):
         return self.hand_no
 
     def round_scores(self) -> list[list[float]]:
-        return [[float(s) for s in hand] for hand in self.history]
+        return [list(map(float, hand)) for hand in self.history]
 
     # -- views ---------------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -488,7 +488,7 @@ class ZarState(State):
             "over": self.phase == OVER,
             "winners": self.winners(),
             "top": TEXTS[self.pile[-1]],
-            "pile": [TEXTS[k] for k in self.pile],
+            "pile": list(map(TEXTS.__getitem__, self.pile)),
             "draw_size": len(self.drawpile),
             "direction": self.direction,
             "dealer": self.dealer,
