@@ -36,7 +36,7 @@ from zdeck.decks.zar.cards import (
     declarations,
     hand_texts,
 )
-from zdeck.decks.zar.following import FOLLOWERS, WASP_ANSWERS, followers
+from zdeck.decks.zar.following import followers
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ class ZarState(State):
             return self._turn_plays_with_chameleons(hand)
         top, matchable, rows = self.pile_as[-1], self.matchable, self.game.plays.rows
         out = list(rows[top][hand[top]]) if matchable else []  # in turn any identical card matches
-        for k in WASP_ANSWERS if self.stack else FOLLOWERS[top][self.declared + 1]:  # (`followers`, looked up)
+        for k in followers(top, self.declared, self.stack):
             n = hand[k]
             if n and not (matchable and k == top):  # (the top card's kind is already listed, as matches)
                 out += rows[k][n]
@@ -182,7 +182,7 @@ class ZarState(State):
         drawn, top = self.drawn, self.pile_as[-1]
         if drawn == CHAMELEON:
             return list(self.game.plays.span(top, 0, 0, 1))
-        if drawn in (WASP_ANSWERS if self.stack else FOLLOWERS[top][self.declared + 1]):  # (`followers`, looked up)
+        if drawn in followers(top, self.declared, self.stack):
             return list(self.game.plays.rows[drawn][1])
         return []
 
