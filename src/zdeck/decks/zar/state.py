@@ -574,8 +574,8 @@ class ZarState(State):
     def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
         """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
 
-        The unseen cards are pooled and the hands drawn from the pool by a Fisher-Yates that stops where
-        they end; the rest becomes the copy's Drawpile, shuffled lazily (`rng.shuffle_lazily`): the copy
+        The unseen cards are pooled; each hidden hand is drawn from the pool card by card, at random,
+        and what is left becomes the copy's Drawpile, shuffled lazily (`rng.shuffle_lazily`): the copy
         settles a position only when it draws that card. So a determinisation pays for the cards it
         deals, not for the whole pile. The copy's generator comes from `rng`, never the real game's.
         """
@@ -583,20 +583,16 @@ class ZarState(State):
         pool = list(self.drawpile)  # (a multiset: the real pile's order is as hidden as the hands)
         for q in others:
             pool += cards_in(self.hands[q])
-        rest = len(pool) - (sum(self.sizes) - self.sizes[player])  # the hands take the pool's top
-        for i in range(len(pool) - 1, rest - 1, -1):
-            j = rng.below(i + 1)
-            pool[i], pool[j] = pool[j], pool[i]
         twin = self._copy(rng.spawn(), pool, self.unsettled)
         twin.hands = list(self.hands)
         twin.hands[player] = list(self.hands[player])
-        at = rest
         for q in others:
             hand = twin.hands[q] = [0] * NUM_KINDS
-            for card in pool[at : at + self.sizes[q]]:
-                hand[card] += 1
-            at += self.sizes[q]
-        del pool[rest:]
+            for _ in range(self.sizes[q]):
+                at = rng.below(len(pool))
+                hand[pool[at]] += 1
+                pool[at] = pool[-1]  # the last card fills the gap: the pool stays a list of the cards left
+                pool.pop()
         twin.unsettled = rng.shuffle_lazily(pool)
         if self.phase == DRAWN and self.turn != player:
             twin.drawn = rng.choice(cards_in(twin.hands[self.turn]))  # which card was drawn is hidden too
