@@ -84,6 +84,7 @@ def scenario(
     rest = sorted(left.elements())
     top = as_[-1]
     data.update(
+        version=1000,  # (the group sizes a scenario sets up take some plays to reach)
         hands=counts,
         drawpile=rest + nxt[::-1],
         pile=physical,
@@ -104,7 +105,13 @@ def scenario(
     assert top != CHAMELEON
     state = g.state_from_dict(data)
     if turn is None:
-        state._set_turn()
+        state._next_turn()
     else:
         state.turn = turn
     return state
+
+
+def spoken(state: ZarState) -> str | None:
+    """The call the last play was due, as spoken (the engine's words under auto calls); None after no play."""
+    words: str | None = state.observation(None)["call"]
+    return words

@@ -12,7 +12,7 @@ import zdeck
 from zdeck import IllegalAction, Outcome, Rng
 from zdeck.decks.zar.actions import DRAW, PASS, Play
 from zdeck.decks.zar.cards import CHAMELEON, PLAIN_KINDS, declarations, full_deck
-from zdeck.decks.zar.rules import follows
+from zdeck.decks.zar.following import follows
 from zdeck.decks.zar.state import ZarState
 
 

@@ -10,10 +10,11 @@ from collections import Counter
 import pytest
 
 import zdeck
-from tests.games.zar.helpers import game, k, play, scenario
-from zdeck import IllegalAction, Outcome
+from tests.games.zar.helpers import game, k, play, scenario, spoken
+from zdeck import IllegalAction, Outcome, RandomBot
 from zdeck.decks.zar.actions import DRAW, PASS, Call
 from zdeck.decks.zar.cards import CHAMELEON, IS_POWER, KINDS, PLAIN_KINDS, deal_size, full_deck, points_table
+from zdeck.sim import run
 
 # -- the deck ------------------------------------------------------------------------------
 
@@ -45,10 +46,11 @@ def test_winged_and_unwinged_dragons_are_different_cards() -> None:
     assert s.actors() == (2,)  # seat 1's Unwinged Dragon does not match the Winged one
     s.turn = 1
     assert [str(a) for a in s.legal_actions(2)] == [
-        f"Winged Dragon declare {d}" for d in ("Clouds", "Galaxies", "Lightning Bolts", "Moons", "Stars", "Suns")
+        f"Winged Dragon declare {d}"
+        for d in ("Clouds", "Galaxies", "Lightning Bolts", "Moons", "Stars", "Suns", "Crabs", "Frogs", "Wasps")
     ]
     s.apply(1, play("Unwinged Dragon", declare="Moons"))  # in turn: a plain Power play, not a match
-    assert s.sizes[0] == 1 and s.last_call == "MOONS"
+    assert s.sizes[0] == 1 and spoken(s) == "MOONS"
 
 
 def test_front_view_and_side_view_peacocks_are_different_cards() -> None:
@@ -147,7 +149,7 @@ def test_first_card_can_be_matched_and_the_dealer_draws() -> None:
     )
     assert s.turn == 1 and 2 in s.actors()
     s.apply(2, play("Blue Sun"))
-    assert s.sizes[0] == 4 and s.turn == 3 and s.last_call == "MATCH"
+    assert s.sizes[0] == 4 and s.turn == 3 and spoken(s) == "MATCH"
 
 
 def test_winner_of_a_hand_deals_the_next() -> None:
@@ -206,13 +208,30 @@ def test_power_card_goes_on_anything_and_its_declaration_sets_what_follows() -> 
     assert t.observation(2)["declared"] == "Moons"
 
 
+def test_a_dragon_may_declare_a_creature_and_command_cards_follow_it() -> None:
+    """Clarifications 2 and 3: a Command card's creature is its symbol for following, so a Dragon, which
+    declares the next symbol, may name a creature - and then any card of that creature follows."""
+    g = game(3)
+    s = scenario(
+        g,
+        {1: ["Unwinged Dragon", "Red Moon"], 2: ["Yellow Frog", "Red Frog", "Blue Sun", "Red Wasp"]},
+        ["Blue Sun"],
+        owner=0,
+        matchable=False,
+    )
+    assert "Unwinged Dragon declare Frogs" in [str(a) for a in s.legal_actions(1)]
+    s.apply(1, play("Unwinged Dragon", declare="Frogs"))
+    assert s.observation(2)["declared"] == "Frogs"
+    assert sorted(str(a) for a in s.legal_actions(2)) == ["Red Frog", "Yellow Frog"]
+
+
 def test_draw_only_when_unable_then_play_the_drawn_card_or_pass() -> None:
     g = game(3)
     s = scenario(g, {1: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0, matchable=False, draw_next=["Blue Moon"])
     assert s.legal_actions(1) == [DRAW]
     s.apply(1, DRAW)
     assert s.phase == "drawn" and s.observation(1)["drawn"] == "Blue Moon"
-    assert "drawn" not in s.observation(2)
+    assert s.observation(2)["drawn"] is None
     assert [str(a) for a in s.legal_actions(1)] == ["Blue Moon", "pass"]
     s.apply(1, PASS)
     assert s.turn == 2 and s.sizes[1] == 3
@@ -236,7 +255,7 @@ def test_a_double_is_one_play_of_two_identical_cards() -> None:
     s = scenario(g, {1: ["Blue Moon", "Blue Moon", "Red Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
     assert "2 Blue Moon" in [str(a) for a in s.legal_actions(1)]
     s.apply(1, play("Blue Moon", 2))
-    assert s.sizes[1] == 2 and s.last_call == "DOUBLE" and s.pile[-2:] == [k("Blue Moon")] * 2
+    assert s.sizes[1] == 2 and spoken(s) == "DOUBLE" and s.pile[-2:] == [k("Blue Moon")] * 2
 
 
 def test_triples_and_quads_with_more_half_decks() -> None:
@@ -245,7 +264,7 @@ def test_triples_and_quads_with_more_half_decks() -> None:
     texts = [str(a) for a in s.legal_actions(1)]
     assert {"Blue Moon", "2 Blue Moon", "3 Blue Moon", "4 Blue Moon"} <= set(texts)
     s.apply(1, play("Blue Moon", 4))
-    assert s.last_call == "ZAR'QUAD"  # a quad that leaves one card
+    assert spoken(s) == "ZAR'QUAD"  # a quad that leaves one card
 
 
 @pytest.mark.parametrize("crabs,direction", [(1, -1), (2, 1), (3, -1)])
@@ -287,7 +306,7 @@ def test_wasps_stack_and_only_a_wasp_answers_a_wasp() -> None:
     )
     assert [str(a) for a in s.legal_actions(1)] == ["Red Wasp"]  # no Blue Moon, no Dragon on a pending draw
     s.apply(1, play("Red Wasp"))
-    assert s.stack == 4 and s.last_call == ""
+    assert s.stack == 4 and spoken(s) == ""
     s.apply(2, DRAW)
     assert s.sizes[2] == 6
 
@@ -303,14 +322,14 @@ def test_match_out_of_turn_matched_player_draws_and_play_proceeds_from_the_match
     assert s.turn == 1 and set(s.actors()) == {1, 3}
     s.apply(3, play("Blue Sun"))
     assert s.hands[0][k("Red Sun")] == 1 and s.sizes[0] == 2
-    assert s.turn == 4 and s.last_call == "MATCH"  # players 1..3 lost their turn
+    assert s.turn == 4 and spoken(s) == "MATCH"  # players 1..3 lost their turn
 
 
 def test_a_double_played_as_a_match() -> None:
     g3 = game(4, half_decks=3)
     s = scenario(g3, {2: ["Blue Star", "Blue Star", "Red Moon", "Red Star"]}, ["Blue Star"], owner=0)
     s.apply(2, play("Blue Star", 2))
-    assert s.last_call == "MATCH-DOUBLE" and s.sizes[0] == 3 and s.count == 3 and s.turn == 3
+    assert spoken(s) == "MATCH-DOUBLE" and s.sizes[0] == 3 and s.count == 3 and s.turn == 3
 
 
 def test_a_match_on_a_match_and_each_match_draws_exactly_one() -> None:
@@ -325,7 +344,7 @@ def test_a_match_on_a_match_and_each_match_draws_exactly_one() -> None:
     s.apply(2, play("Red Sun"))
     s.apply(1, play("Red Sun"))
     assert s.sizes[0] == before[0] + 1 and s.sizes[2] == before[2] - 1 + 1 and s.sizes[1] == before[1] - 1
-    assert s.last_call == "MATCH" and s.owner == 1 and s.turn == 2
+    assert spoken(s) == "MATCH" and s.owner == 1 and s.turn == 2
 
 
 @pytest.mark.parametrize(
@@ -350,7 +369,7 @@ def test_declaration_table_matching_yourself(group: int, run: int, mine: int, ex
     )
     before = list(s.sizes)
     s.apply(2, play("Blue Sun", mine))
-    assert s.last_call == expected
+    assert spoken(s) == expected
     assert s.sizes[0] == before[0] and s.sizes[2] == before[2] - mine  # matching yourself: nobody draws
     assert s.run == run + mine and s.count == group + mine
 
@@ -367,7 +386,7 @@ def test_declaration_table_matching_someone_else(mine: int, expected: str) -> No
         run=1,
     )
     s.apply(2, play("Blue Sun", mine))
-    assert s.last_call == expected and s.count == 2 + mine and s.run == mine
+    assert spoken(s) == expected and s.count == 2 + mine and s.run == mine
 
 
 def test_worked_example_frog_matched_by_a_double_and_again() -> None:
@@ -389,10 +408,10 @@ def test_worked_example_frog_matched_by_a_double_and_again() -> None:
     )
     s.apply(0, play("Blue Frog"))
     s.apply(3, play("Blue Frog", 2))
-    assert s.last_call == "MATCH-DOUBLE"
+    assert spoken(s) == "MATCH-DOUBLE"
     assert s.hands[0][k("Blue Star")] == 1 and s.sizes[0] == 3  # player 1 drew first
     s.apply(1, play("Blue Frog"))
-    assert s.last_call == "MATCH"
+    assert spoken(s) == "MATCH"
     assert s.hands[3][k("Red Galaxy")] == 1 and s.sizes[3] == 3  # then player 4
     assert s.count == 4 and s.owner == 1
     assert s.turn == 2  # a quad skip from player 2 passes players 3, 4, 1 and 2: player 3 plays
@@ -410,7 +429,7 @@ def test_drawing_for_a_match_does_not_stop_further_matching() -> None:
     s.apply(1, play("Blue Sun"))  # seat 2 draws the third Blue Sun...
     assert s.hands[2][k("Blue Sun")] == 1
     s.apply(2, play("Blue Sun"))  # ...and matches right back
-    assert s.last_call == "MATCH" and s.owner == 2 and s.sizes[1] == 2
+    assert spoken(s) == "MATCH" and s.owner == 2 and s.sizes[1] == 2
 
 
 def test_the_moment_to_match_ends_when_the_turn_player_draws() -> None:
@@ -472,7 +491,7 @@ def test_last_card_is_called_zar() -> None:
     g = game(3)
     s = scenario(g, {1: ["Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
     s.apply(1, play("Blue Moon"))
-    assert s.last_call == "ZAR"
+    assert spoken(s) == "ZAR"
 
 
 # -- strict calls ---------------------------------------------------------------------------------------
@@ -531,7 +550,7 @@ def test_strict_only_a_missing_call_is_penalised_words_not_due_cost_nothing() ->
     for text in ("ZAR: Blue Moon", "MATCH: Blue Moon", "ZAR'CH: Blue Moon"):
         t = s.clone()
         assert t.apply(1, g.parse_action(text)) is Outcome.APPLIED
-        assert t.sizes[1] == 2 and t.penalties[1] == 0 and t.last_call == ""
+        assert t.sizes[1] == 2 and t.penalties[1] == 0 and spoken(t) == ""
     # a size word naming no multiple on the table is not a call about this play
     with pytest.raises(IllegalAction):
         s.apply(1, g.parse_action("DOUBLE: Blue Moon"))
@@ -548,6 +567,22 @@ def test_strict_wrong_size_is_penalised() -> None:
     assert s.penalties[2] == 1 and s.sizes[2] == 3
 
 
+def test_rulebook_calls_punish_only_a_forgotten_zar() -> None:
+    """Base rule "Last Card": "if you forget and are caught, you draw one" - the one penalty the rules name.
+    Under calls="rulebook" a match not called MATCH, or a size named wrong, costs nothing."""
+    g = game(3, calls="rulebook", half_decks=3)
+    s = scenario(g, {1: ["Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
+    forgot = s.clone()
+    assert forgot.apply(1, g.parse_action("Blue Moon")) is Outcome.PENALISED and forgot.penalties[1] == 1
+    assert forgot.sizes[1] == 2
+    assert s.apply(1, g.parse_action("Last Card: Blue Moon")) is Outcome.APPLIED and s.penalties[1] == 0
+    match = scenario(g, {0: ["Red Star"], 2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=0)
+    assert match.apply(2, g.parse_action("DOUBLE: 2 Blue Sun")) is Outcome.APPLIED  # MATCH-DOUBLE was due
+    own = scenario(g, {2: ["Blue Sun", "Blue Sun", "Red Star", "Red Moon"]}, ["Blue Sun"], owner=2)
+    assert own.apply(2, g.parse_action("DOUBLE: 2 Blue Sun")) is Outcome.APPLIED  # TRIPLE was due
+    assert match.penalties == own.penalties == [0, 0, 0]
+
+
 def test_strict_zarch_triple_blue() -> None:
     g = game(4, calls="strict", half_decks=4)
     s = scenario(
@@ -560,7 +595,7 @@ def test_strict_zarch_triple_blue() -> None:
     action = g.parse_action("ZAR'CH-TRIPLE-BLUE: 3 Front-view Peacock declare Blue")
     assert action in s.legal_actions(2)
     assert s.apply(2, action) is Outcome.APPLIED
-    assert s.penalties[2] == 0 and s.sizes[2] == 1 and s.last_call == "ZAR'CH-TRIPLE-BLUE"
+    assert s.penalties[2] == 0 and s.sizes[2] == 1 and spoken(s) == "ZAR'CH-TRIPLE-BLUE"
     assert s.observation(3)["declared"] == "Blue"
 
 
@@ -568,7 +603,7 @@ def test_auto_calls_spell_zarquad_moons() -> None:
     g = game(4, half_decks=4)
     s = scenario(g, {1: ["Winged Dragon"] * 4 + ["Red Moon"]}, ["Blue Sun"], owner=0, matchable=False)
     s.apply(1, play("Winged Dragon", 4, declare="Moons"))
-    assert s.last_call == "ZAR'QUAD-MOONS"
+    assert spoken(s) == "ZAR'QUAD-MOONS"
 
 
 # -- the Chameleon ------------------------------------------------------------------------------------------
@@ -585,7 +620,7 @@ def test_chameleon_played_on_a_card_becomes_it_and_is_a_match() -> None:
     s = scenario(g, {0: ["Red Star"], 1: ["Chameleon", "Red Moon", "Red Star"]}, ["Blue Sun"], owner=0)
     s.apply(1, play("Blue Sun", 0, 1))
     assert s.pile[-1] == CHAMELEON and s.pile_as[-1] == k("Blue Sun")
-    assert s.last_call == "MATCH" and s.sizes[0] == 2
+    assert spoken(s) == "MATCH" and s.sizes[0] == 2
 
 
 def test_chameleon_only_in_turn_unless_matching_a_chameleon() -> None:
@@ -604,7 +639,7 @@ def test_chameleon_only_in_turn_unless_matching_a_chameleon() -> None:
     )
     assert 2 in t.actors() and 3 in t.actors()
     t.apply(3, play("Blue Sun", 0, 1))
-    assert t.last_call == "MATCH" and t.pile_as[-1] == k("Blue Sun")
+    assert spoken(t) == "MATCH" and t.pile_as[-1] == k("Blue Sun")
 
 
 def test_chameleon_on_a_chameleon_copies_the_last_printed_card() -> None:
@@ -627,7 +662,7 @@ def test_chameleon_as_a_copy_of_a_card_in_hand_must_be_a_legal_multiple() -> Non
     assert "Red Moon + Chameleon (Chameleon on top)" in texts and "Red Moon + Chameleon (Red Moon on top)" in texts
     assert not any("Yellow Star" in t for t in texts)  # a double of Yellow Stars does not follow a Blue Moon
     s.apply(1, play("Red Moon", 1, 1, top=True))
-    assert s.last_call == "ZAR'BLE" and s.pile_as[-2:] == [k("Red Moon")] * 2
+    assert spoken(s) == "ZAR'BLE" and s.pile_as[-2:] == [k("Red Moon")] * 2
 
 
 def test_chameleon_as_a_peacock_or_dragon_declares() -> None:
@@ -642,7 +677,7 @@ def test_chameleon_as_a_peacock_or_dragon_declares() -> None:
     options = [str(a) for a in s.legal_actions(1) if a.chameleons]
     assert options == [f"Chameleon as Side-view Peacock declare {c}" for c in ("Blue", "Red", "Yellow")]
     s.apply(1, play("Side-view Peacock", 0, 1, declare="Red"))
-    assert s.last_call == "MATCH-RED" and s.observation(2)["declared"] == "Red"
+    assert spoken(s) == "MATCH-RED" and s.observation(2)["declared"] == "Red"
 
 
 def test_chameleon_cannot_resume_a_hand_after_a_player_went_out() -> None:
@@ -684,9 +719,9 @@ def test_chameleon_example_1_blue_sun() -> None:
     )
     s.apply(0, play("Blue Sun"))
     s.apply(1, play("Blue Sun", 0, 1))
-    assert s.last_call == "MATCH" and s.sizes[0] == 3
+    assert spoken(s) == "MATCH" and s.sizes[0] == 3
     s.apply(0, play("Blue Sun", 0, 1))
-    assert s.last_call == "MATCH" and s.sizes[1] == 3
+    assert spoken(s) == "MATCH" and s.sizes[1] == 3
     assert s.turn == 1 and s.pile_as[-1] == k("Blue Sun") and s.pile[-1] == CHAMELEON
     assert 2 in s.actors()
     s.apply(2, play("Blue Sun"))  # someone matches first with the other Blue Sun
@@ -712,7 +747,7 @@ def test_chameleon_example_2_quad_draw_10(chameleon_on_top: bool) -> None:
     )
     s.apply(1, play("Blue Wasp"))
     s.apply(2, play("Red Wasp", 2, 2, top=chameleon_on_top))
-    assert s.last_call == "ZAR'QUAD" and s.stack == 10 and s.turn == 3
+    assert spoken(s) == "ZAR'QUAD" and s.stack == 10 and s.turn == 3
     assert s.legal_actions(3) == [DRAW]
     seat0 = {str(a) for a in s.legal_actions(0)}
     assert "Red Wasp" in seat0
@@ -743,7 +778,7 @@ def test_chameleon_faq_dealer_cannot_play_a_lone_chameleon_but_can_make_a_triple
         "Blue Star + Chameleon (Chameleon on top)",
     }
     s.apply(0, play("Blue Star", 1, 1))
-    assert s.last_call == "TRIPLE" and s.count == 3 and s.sizes[0] == 2
+    assert spoken(s) == "TRIPLE" and s.count == 3 and s.sizes[0] == 2
 
 
 # -- scoring, the end -------------------------------------------------------------------------------------------
@@ -868,9 +903,9 @@ def test_late_wrong_call_is_penalised() -> None:
 def test_observation_hides_other_hands_and_the_drawpile() -> None:
     s = game(4, chameleons=1).new_state(2)
     obs = s.observation(1)
-    assert set(obs["hand"]) and sum(obs["hand"].values()) == s.sizes[1]
-    assert "hands" not in obs and "drawpile" not in obs and "hand" not in s.observation(None)
-    assert obs["hand_sizes"] == s.sizes and obs["drawpile_size"] == len(s.drawpile)
+    assert obs["hand"] and len(obs["hand"]) == s.sizes[1]
+    assert "hands" not in obs and "drawpile" not in obs and s.observation(None)["hand"] is None
+    assert obs["hand_sizes"] == s.sizes and obs["draw_size"] == len(s.drawpile)
 
 
 def test_malformed_state_dicts_are_refused_with_value_error() -> None:
@@ -901,7 +936,7 @@ def test_impossible_moments_are_refused_with_value_error() -> None:
         {"run": 2, "count": 1},
         {"stack": 4, "matchable": False},
         {"hand_winner": 4},
-        {"last_player": -2},
+        {"last": {"seat": -2, "action": "draw"}},
     ):
         with pytest.raises(ValueError):
             g.state_from_dict({**data, **edit})
@@ -930,8 +965,8 @@ def test_impossible_moments_are_refused_with_value_error() -> None:
         "totals",
         "history",
         "hand_winner",
-        "last_player",
-        "last_call",
+        "last",
+        "call",
         "penalties",
         "rng",
         "version",
@@ -952,6 +987,17 @@ def test_any_junk_field_is_refused_with_value_error_or_plays_on(key: str) -> Non
             s.apply(actor, s.legal_actions(actor)[0])
 
 
+def test_only_the_drawer_sees_the_card_drawn() -> None:
+    g = game(3)
+    s = scenario(g, {1: ["Red Moon", "Yellow Star"]}, ["Blue Sun"], owner=0, matchable=False, draw_next=["Red Sun"])
+    s.apply(1, DRAW)
+    assert s.observation(1)["drawn"] == "Red Sun" and "Red Sun" in s.observation(1)["hand"]
+    for seat in (0, 2, None):
+        view = s.observation(seat)
+        assert view["drawn"] is None and "Red Sun" not in str({**view, "pile": None})
+        assert view["hand_sizes"][1] == 3
+
+
 def test_observation_does_not_change_when_hidden_cards_are_rearranged() -> None:
     """Seat 1 sees neither the other hands nor the Drawpile's order: swapping them changes nothing it sees."""
     g = game(4, half_decks=3, chameleons=2)
@@ -967,7 +1013,7 @@ def test_observation_does_not_change_when_hidden_cards_are_rearranged() -> None:
     assert t.observation(1) == s.observation(1)
     assert t.observation(0) != s.observation(0)
     obs = s.observation(1)
-    assert set(obs) >= {"hand", "hand_sizes", "drawpile_size"} and "drawpile" not in obs and "hands" not in obs
+    assert set(obs) >= {"hand", "hand_sizes", "draw_size"} and "drawpile" not in obs and "hands" not in obs
     text = str(obs)
     for q in (0, 2, 3):  # no list of another seat's cards anywhere in the view
         assert str(s.hands[q]) not in text
@@ -987,3 +1033,11 @@ def test_call_words() -> None:
     assert Call(True, True, 1).words() == "ZAR'CH"
     assert Call(False, True, 2).words() == "MATCH-DOUBLE"
     assert Call(False, False, 1).words() == ""
+
+
+def test_a_big_multideck_table_with_rulebook_calls_ends() -> None:
+    """Issue: 13 players, 16 half decks, calls=strict and random callers drew penalty cards for ever. With the
+    rulebook's one penalty (a forgotten ZAR) random callers no longer outpace their shedding: the game ends."""
+    g = zdeck.make("zar", 13, half_decks=16, seven_card_cap=True, scoring="count", target=50, calls="rulebook")
+    final, steps = run(g, [RandomBot() for _ in range(13)], 15, max_steps=30_000)
+    assert final.is_over() and steps < 30_000

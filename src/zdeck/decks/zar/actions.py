@@ -4,15 +4,16 @@ A `Play` puts down `real` identical cards of kind `card` plus `chameleons`
 Chameleons acting as that card, in one go (a single, DOUBLE, TRIPLE, QUAD...).
 `chameleon_on_top` says which physical card ends on top when both are played
 (it decides whether a later Chameleon may match). Power plays carry their
-declaration. Under `calls="strict"` a play also carries what the player said,
+declaration. Under spoken calls (`calls="rulebook"` or `"strict"`) a play also carries what the player said,
 as a `Call`; under `calls="auto"` `call` is None and the engine speaks for them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from zdeck.decks.zar.cards import CHAMELEON, KINDS, declaration_name
+from zdeck.decks.zar.cards import CHAMELEON, KINDS, PLAIN_KINDS, declaration_name, declarations
 
 _SIZE_WORDS = {2: "DOUBLE", 3: "TRIPLE", 4: "QUAD", 5: "QUINT", 6: "SEXT", 7: "SEPT", 8: "OCT"}
 _ZAR_SIZE = {2: "ZAR'BLE", 3: "ZAR'PLE", 4: "ZAR'QUAD"}
@@ -65,7 +66,7 @@ class Play:
     chameleons: int = 0
     chameleon_on_top: bool = False
     declare: int = -1  # colour or symbol index for Power plays
-    call: Call | None = None  # strict calls only
+    call: Call | None = None  # spoken calls only
 
     @property
     def size(self) -> int:
@@ -118,3 +119,49 @@ DRAW = Draw()
 PASS = Pass()
 
 ZarAction = Play | Draw | Pass
+
+
+def action_table(half_decks: int, chameleons: int) -> tuple[ZarAction, ...]:
+    """Every action without a call, in table order: the plays kind by kind, then draw and pass.
+
+    (Under spoken calls the game multiplies each play by the calls it may carry.)
+    """
+    return (*_plays(half_decks, chameleons), DRAW, PASS)
+
+
+def _plays(half_decks: int, chameleons: int) -> Iterator[Play]:
+    """Kind by kind: 0..N printed cards with 0..C Chameleons (not none of either), who is on top, the declaration."""
+    for card in range(PLAIN_KINDS):
+        for real in range(half_decks + 1):
+            for chams in range(chameleons + 1):
+                if real + chams == 0:
+                    continue
+                tops = (False,) if chams == 0 else (True,) if real == 0 else (False, True)
+                for on_top in tops:
+                    for declare in declarations(card):
+                        yield Play(card, real, chams, on_top, declare)
+
+
+class PlayTable:
+    """The plays of a table, grouped the way listings read them: a hand's legal plays are a few
+    concatenations of these prebuilt tuples, in table order, never built Play by Play."""
+
+    def __init__(self, plays: tuple[Play, ...], half_decks: int) -> None:
+        self._cells: dict[tuple[int, int, int], tuple[Play, ...]] = {}
+        for play in plays:
+            key = (play.card, play.real, play.chameleons)
+            self._cells[key] = self._cells.get(key, ()) + (play,)
+        self._spans: dict[tuple[int, int, int, int], tuple[Play, ...]] = {}
+        # rows[k][n]: every play of 1..n printed cards of kind k without Chameleons (the usual hand's plays)
+        self.rows = tuple(tuple(self.span(k, 1, n, 0) for n in range(half_decks + 1)) for k in range(PLAIN_KINDS))
+
+    def span(self, card: int, low: int, real: int, chameleons: int) -> tuple[Play, ...]:
+        """Every play of `card` with `low`..`real` printed cards and 0..`chameleons` Chameleons, in table order."""
+        key = (card, low, real, chameleons)
+        got = self._spans.get(key)
+        if got is None:
+            cells = self._cells
+            got = self._spans[key] = tuple(
+                play for n in range(low, real + 1) for c in range(chameleons + 1) if n + c for play in cells[card, n, c]
+            )
+        return got

@@ -13,9 +13,9 @@ from typing import Any
 
 from zdeck.bots import BotBase
 from zdeck.core import Action, State
-from zdeck.decks.zar.actions import PASS, Play
-from zdeck.decks.zar.cards import BY_NAME, CHAMELEON, IS_POWER, IS_WASP, KINDS, NUM_KINDS
-from zdeck.decks.zar.rules import correct_call
+from zdeck.decks.zar.actions import PASS, Call, Play
+from zdeck.decks.zar.calls import due_call
+from zdeck.decks.zar.cards import BY_TEXT, CHAMELEON, IS_POWER, IS_WASP, KINDS, NUM_KINDS
 from zdeck.rng import Rng
 
 LATE = 3  # a hand this small is "late": spend Power cards and Chameleons now
@@ -44,7 +44,7 @@ class ZarHeuristicBot(BotBase):
         seat = observation["seat"]
         if plays[0].call is not None:
             plays = [p for p in plays if p.call == self._right_call(observation, p)] or plays
-        top = BY_NAME[observation["top_as"].lower()]
+        top = BY_TEXT[observation["top_as"]]
         hand = self._hand(observation)
         if observation["turn"] != seat:
             matches = [p for p in plays if p.card == top]
@@ -57,24 +57,19 @@ class ZarHeuristicBot(BotBase):
 
     @staticmethod
     def _hand(observation: Mapping[str, Any]) -> list[int]:
+        """The hand as counts per kind."""
         counts = [0] * NUM_KINDS
-        for name, count in observation["hand"].items():
-            counts[BY_NAME[name.lower()]] = count
+        for name in observation["hand"]:
+            counts[BY_TEXT[name]] += 1
         return counts
 
     @staticmethod
-    def _right_call(observation: Mapping[str, Any], play: Play) -> Any:
-        group = observation["group"]
-        return correct_call(
-            player=observation["seat"],
-            hand_size=observation["hand_sizes"][observation["seat"]],
-            card=play.card,
-            size=play.size,
-            top=BY_NAME[observation["top_as"].lower()],
-            matchable=observation["matchable"],
-            owner=group["owner"],
-            run=group["run"],
-        )
+    def _right_call(observation: Mapping[str, Any], play: Play) -> Call:
+        """The call due, from what the seat sees (the rule the state applies: `calls.due_call`)."""
+        seat, group = observation["seat"], observation["group"]
+        matching = observation["matchable"] and play.card == BY_TEXT[observation["top_as"]]
+        own_run = group["run"] if matching and group["owner"] == seat else 0
+        return due_call(play.size, observation["hand_sizes"][seat] - play.size, matching, own_run)
 
     @staticmethod
     def _precious(play: Play, hand: list[int], observation: Mapping[str, Any]) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from itertools import compress
 from typing import Any
 
 SYMBOL, COMMAND, POWER, CHAMELEON_CAT = "symbol", "command", "power", "chameleon"
@@ -38,9 +39,9 @@ def _load() -> dict[str, Any]:
 DECK: dict[str, Any] = _load()
 COLOURS: tuple[str, ...] = tuple(DECK["colours"])
 SYMBOLS: tuple[str, ...] = tuple(s["card"] for s in DECK["symbols"])
-DECLARED_SYMBOLS: tuple[str, ...] = tuple(s["declared"] for s in DECK["symbols"])
 COMMANDS: tuple[str, ...] = tuple(c["card"] for c in DECK["commands"])
-FOLLOW_SYMBOLS: tuple[str, ...] = SYMBOLS + COMMANDS  # what "same symbol" compares
+FOLLOW_SYMBOLS: tuple[str, ...] = SYMBOLS + COMMANDS  # what "same symbol" compares (and a Dragon may declare)
+DECLARED_SYMBOLS: tuple[str, ...] = tuple(s["declared"] for s in DECK["symbols"] + DECK["commands"])  # plurals
 WASP_DRAW: int = DECK["wasp_draw_per_card"]
 
 
@@ -62,7 +63,9 @@ KINDS: tuple[Kind, ...] = _kinds()
 NUM_KINDS = len(KINDS)  # 32
 CHAMELEON = NUM_KINDS - 1  # the Chameleon's kind index
 PLAIN_KINDS = CHAMELEON  # kinds 0..30 are the 31 printed cards of a half deck
-BY_NAME: dict[str, int] = {k.name.lower(): k.index for k in KINDS}
+TEXTS: tuple[str, ...] = tuple(k.name for k in KINDS)  # each kind's text, formed once
+BY_NAME: dict[str, int] = {k.name.lower(): k.index for k in KINDS}  # any case
+BY_TEXT: dict[str, int] = {k.name: k.index for k in KINDS}  # the exact text observations use
 _COMMAND_INDEX = {name: len(SYMBOLS) + i for i, name in enumerate(COMMANDS)}
 CRAB_SYMBOL = _COMMAND_INDEX["Crab"]
 FROG_SYMBOL = _COMMAND_INDEX["Frog"]
@@ -71,20 +74,20 @@ IS_POWER = tuple(k.category == POWER for k in KINDS)
 IS_CRAB = tuple(k.symbol == CRAB_SYMBOL for k in KINDS)
 IS_FROG = tuple(k.symbol == FROG_SYMBOL for k in KINDS)
 IS_WASP = tuple(k.symbol == WASP_SYMBOL for k in KINDS)
-WASPS = tuple(k.index for k in KINDS if IS_WASP[k.index])
 
 
 def declarations(kind: int) -> tuple[int, ...]:
     """The declaration choices a play of this kind carries (-1: none).
 
-    Peacocks declare one of the 3 colours, Dragons one of the 6 Symbol-card
-    symbols (see the Clarifications for why Dragons cannot name a creature).
+    Peacocks declare one of the 3 colours, Dragons one of the 9 symbols cards
+    follow by: the 6 of the Symbol cards and the 3 Command creatures, which count
+    as symbols for following (docs/rules/zar.md, Clarifications 2 and 3).
     """
     declares = KINDS[kind].declares
     if declares == "colour":
         return tuple(range(len(COLOURS)))
     if declares == "symbol":
-        return tuple(range(len(SYMBOLS)))
+        return tuple(range(len(FOLLOW_SYMBOLS)))
     return (-1,)
 
 
@@ -119,7 +122,18 @@ def player_range(half_decks: int) -> tuple[int, int]:
 
 def cards_in(hand: list[int]) -> list[int]:
     """A hand of counts per kind as its cards, kind by kind."""
-    return [k for k, count in enumerate(hand) for _ in range(count)]
+    cards: list[int] = []
+    for k in compress(range(NUM_KINDS), hand):  # only the kinds held (found at C speed: a determinisation's cost)
+        cards += [k] * hand[k]
+    return cards
+
+
+def hand_texts(hand: list[int]) -> list[str]:
+    """A hand of counts per kind as card texts, a text for each copy, kind by kind."""
+    texts: list[str] = []
+    for k in compress(range(NUM_KINDS), hand):  # only the kinds held (observations name a hand at every move)
+        texts += [TEXTS[k]] * hand[k]
+    return texts
 
 
 def full_deck(half_decks: int, chameleons: int) -> list[int]:

@@ -6,16 +6,21 @@ it as a match while the group is open (`matchable`). The group's size drives
 its effect - Frogs skip `count` players, each Wasp adds two to the pending draw,
 each Crab flips the direction - and play proceeds from its last contributor
 (`owner`). The turn player answering the group (playing, or drawing) closes it.
+
+Inside the state a card is its kind (a small int, `cards.KINDS`) and a hand is a
+list of counts per kind, so "who holds a card identical to the top?" - the
+question matching asks at every moment - is one lookup per hand.
 """
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import itemgetter, mul
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
+from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State
-from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play
+from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
+from zdeck.decks.zar.calls import call_of, call_penalised, due_call
 from zdeck.decks.zar.cards import (
     CHAMELEON,
     IS_CRAB,
@@ -24,34 +29,21 @@ from zdeck.decks.zar.cards import (
     IS_WASP,
     KINDS,
     NUM_KINDS,
+    TEXTS,
     WASP_DRAW,
     cards_in,
     declaration_name,
+    declarations,
+    hand_texts,
 )
-from zdeck.decks.zar.rules import (
-    FOLLOWER_COUNTS,
-    FOLLOWERS,
-    FOLLOWS,
-    TURN_FOLLOWERS,
-    WASP_FOLLOWER_COUNTS,
-    WASP_FOLLOWERS,
-    WASP_TURN_FOLLOWERS,
-    call_penalised,
-    correct_call,
-    follows,
-)
-from zdeck.rng import Rng
+from zdeck.decks.zar.following import followers
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
 
-PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"
-CRAB, WASP, FROG = 1, 2, 3
-EFFECT = tuple(CRAB if IS_CRAB[k] else WASP if IS_WASP[k] else FROG if IS_FROG[k] else 0 for k in range(NUM_KINDS))
-HOLDS = tuple(itemgetter(k) for k in range(NUM_KINDS))  # HOLDS[k](hand): how many cards of kind k it holds
+PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"  # the phases (docs/observations/zar.md)
 PHASES = (PLAY, DRAWN, OUT, OVER)
-# Enum members looked up through their class cost a tenth of a microsecond each: the hot path reads these
-APPLIED, BOUNCED, PENALISED = Outcome.APPLIED, Outcome.BOUNCED, Outcome.PENALISED
 
 
 class ZarState(State):
@@ -61,13 +53,13 @@ class ZarState(State):
 
     def __init__(self, game: ZarGame, rng: Rng) -> None:
         self.game = game
-        self.strict = game.strict  # read on every legal_actions call
         self.version = 0
         self.rng = rng
         n = game.players
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
         self.sizes: list[int] = [0] * n
         self.drawpile: list[int] = []
+        self.unsettled = Unsettled(0, 0)  # the Drawpile's shuffle steps still put off (`rng.shuffle_lazily`)
         self.pile: list[int] = []  # physical cards, bottom to top
         self.pile_as: list[int] = []  # what each pile card counts as (a Chameleon's assumed identity)
         self.declared = -1  # the colour/symbol declared by the Power play on top
@@ -77,7 +69,7 @@ class ZarState(State):
         self.run = 0  # the owner's own consecutive cards in it (for matching yourself)
         self.matchable = False  # the group is still open to matches
         self.stack = 0  # pending Wasp draw
-        self.turn = -1
+        self.turn = -1  # -1: nobody's turn (a last card waits for matches, or the game is over)
         self.phase = PLAY
         self.drawn = -1  # the card the turn player just drew (DRAWN phase)
         self.idle = 0  # consecutive turns that neither played nor drew a card
@@ -86,11 +78,184 @@ class ZarState(State):
         self.totals: list[int] = [0] * n
         self.history: list[list[int]] = []
         self.hand_winner = -1  # winner of the last finished hand
-        self.last_player = -1
-        self._call: str | tuple[bool, bool, int, int, int] = ""  # the last call: words, or what to say (see last_call)
-        self.penalties: list[int] = [0] * n  # strict-call penalty cards drawn this game
+        self.penalties: list[int] = [0] * n  # penalty cards drawn for calls this game
+        self.last_seat = -1  # who made the last submission of this hand (-1: none yet)
+        self.last_action: ZarAction | None = None
+        self.call: Call | None = None  # the call the last play was due (the engine's words under auto calls)
 
-    # -- dealing -------------------------------------------------------------------------
+    # -- who acts ----------------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        if phase == DRAWN or not self.matchable:
+            return (self.turn,)
+        return tuple([p for p in range(self.game.players) if p == self.turn or self.may_match(p)])
+
+    def may_match(self, p: int) -> bool:
+        """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""
+        if not self.matchable:
+            return False
+        hand = self.hands[p]
+        return hand[self.pile_as[-1]] > 0 or (hand[CHAMELEON] > 0 and self.pile[-1] == CHAMELEON)
+
+    def moves(self) -> list[tuple[int, list[Any]]]:
+        """`actors()` with each one's legal actions in one pass (the simulator asks at every moment).
+
+        Auto calls serve the usual moments here: after a draw, a closed top card, or the turn
+        player racing whoever holds a card identical to the top. The rest takes the long way.
+        """
+        phase, turn = self.phase, self.turn
+        if phase == DRAWN and not self.game.spoken_calls:
+            return [(turn, self._drawn_plays() + [PASS])]
+        if phase != PLAY or self.game.spoken_calls or (self.matchable and self.pile[-1] == CHAMELEON):
+            return [(p, self.legal_actions(p)) for p in self.actors()]
+        if self.matchable:
+            top, turn_hand = self.pile_as[-1], self.hands[turn]
+            for hand in self.hands:  # (a plain loop that stops early: the usual moment has no race)
+                if hand[top] and hand is not turn_hand:
+                    return self._race(top)
+        return [(turn, self._turn_plays(self.hands[turn]) or [DRAW])]
+
+    def _race(self, top: int) -> list[tuple[int, list[Any]]]:
+        """`moves()` when others hold a card identical to the open top card: they may match."""
+        turn = self.turn
+        return [
+            (p, self._turn_plays(hand) or [DRAW] if p == turn else self._match_plays(hand))
+            for p, hand in enumerate(self.hands)
+            if p == turn or hand[top]
+        ]
+
+    def legal_actions(self, player: int) -> list[Any]:
+        bare = self._bare_legal(player)
+        if not self.game.spoken_calls:
+            return bare
+        return [v for a in bare for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
+
+    def _bare_legal(self, player: int) -> list[Any]:
+        """Legal actions without calls (spoken calls add the call variants on top)."""
+        phase = self.phase
+        if phase == OVER or not (type(player) is int and 0 <= player < self.game.players):
+            return []
+        if player == self.turn:  # the turn player plays if they can, else draws
+            return self._turn_plays(self.hands[player]) or [DRAW] if phase == PLAY else self._drawn_plays() + [PASS]
+        return [] if phase == DRAWN else self._match_plays(self.hands[player])
+
+    def _turn_plays(self, hand: list[int]) -> list[Play]:
+        """The turn player's plays: matches of an open top card, then every card that follows it."""
+        if hand[CHAMELEON]:
+            return self._turn_plays_with_chameleons(hand)
+        top, matchable, rows = self.pile_as[-1], self.matchable, self.game.plays.rows
+        out = list(rows[top][hand[top]]) if matchable else []  # in turn any identical card matches
+        for k in followers(top, self.declared, self.stack):
+            n = hand[k]
+            if n and not (matchable and k == top):  # (the top card's kind is already listed, as matches)
+                out += rows[k][n]
+        return out
+
+    def _turn_plays_with_chameleons(self, hand: list[int]) -> list[Play]:
+        """`_turn_plays` for a hand holding Chameleons: each play may take some along."""
+        chams, top, matchable, span = hand[CHAMELEON], self.pile_as[-1], self.matchable, self.game.plays.span
+        out = list(span(top, 0, hand[top], chams)) if matchable else []  # Chameleons alone match too
+        for k in followers(top, self.declared, self.stack):
+            if hand[k] and not (matchable and k == top):
+                out += span(k, 1, hand[k], chams)
+        if not matchable:
+            out += span(top, 0, 0, chams)  # the first way: Chameleons become the card they are played on
+        return out
+
+    def _match_plays(self, hand: list[int]) -> list[Play]:
+        """Out of turn only matches: identical cards, a Chameleon beside them or on a Chameleon."""
+        if not self.matchable:
+            return []
+        top = self.pile_as[-1]
+        have, chams = hand[top], hand[CHAMELEON]
+        if self.pile[-1] == CHAMELEON:
+            return list(self.game.plays.span(top, 0, have, chams)) if have or chams else []
+        if not have:
+            return []
+        riders = 0 if self.phase == OUT else chams  # a Chameleon rides only beside a matching card, never once out
+        return list(self.game.plays.span(top, 1, have, riders) if riders else self.game.plays.rows[top][have])
+
+    def _drawn_plays(self) -> list[Play]:
+        """After drawing, only the drawn card may be played (nothing else could be)."""
+        drawn, top = self.drawn, self.pile_as[-1]
+        if drawn == CHAMELEON:
+            return list(self.game.plays.span(top, 0, 0, 1))
+        if drawn in followers(top, self.declared, self.stack):
+            return list(self.game.plays.rows[drawn][1])
+        return []
+
+    def _due_call(self, p: int, play: Play) -> Call:
+        """The call `play` must carry, judged on the hand before it (`calls.due_call`)."""
+        size = play.real + play.chameleons
+        matching = self.matchable and play.card == self.pile_as[-1]
+        own_run = self.run if matching and p == self.owner else 0
+        return due_call(size, self.sizes[p] - size, matching, own_run)
+
+    def _call_variants(self, p: int, play: Play) -> list[Play]:
+        """Spoken calls: what may be said with a legal play (the right call first).
+
+        A call says ZAR or not, MATCH or not, and names a size the play shows:
+        the cards put down, or - joining your own play - the run they make. The
+        rules never make a card play illegal for what is said with it, and they
+        punish only a call that is missing (`call_penalised`); a size word that
+        names no multiple on the table is not a call about this play and is refused.
+        """
+        sizes = [play.size]
+        if self.matchable and play.card == self.pile_as[-1] and self.owner == p:
+            sizes.append(self.run + play.size)
+        right = self._due_call(p, play)
+        calls = [right]
+        for zar in (False, True):
+            for match in (False, True):
+                for size in sizes:
+                    call = Call(zar, match, size)
+                    if call != right:
+                        calls.append(call)
+        return [self.game.with_call(play, call) for call in calls]
+
+    def explain_illegal(self, player: int, action: Any) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, (Play, Draw, Pass)):
+            return f"{action!r} is not a ZAR action"
+        if isinstance(action, Pass):
+            return "pass: only after drawing a card on your turn"
+        in_turn = self.phase in (PLAY, DRAWN) and player == self.turn
+        if isinstance(action, Draw):
+            if not in_turn or self.phase == DRAWN:
+                return "draw: only the turn player draws, once, when they cannot play"
+            return "draw: you may draw only when you cannot play"
+        if not self._holds(player, action):
+            return f"{action.cards_text()}: you do not hold those cards"
+        if self.phase == DRAWN:
+            return "after drawing you may only play the card you drew, or pass"
+        return self._explain_illegal_play(player, action, in_turn)
+
+    def _explain_illegal_play(self, player: int, play: Play, in_turn: bool) -> str:
+        """Which rule refuses a play of cards the player holds."""
+        top = self.pile_as[-1]
+        if play.card == top and self.matchable:
+            if play.chameleons and self.pile[-1] != CHAMELEON and (self.phase == OUT or play.real == 0):
+                return "a Chameleon is played only in turn, except to match a Chameleon (or beside a matching card)"
+            if play.call is not None:
+                return f"call {play.spoken()!r}: say the right call ({self._due_call(player, play).words()!r})"
+        if not in_turn:
+            return f"it is player {self.turn}'s turn; out of turn you may only match {KINDS[top].name}"
+        if play.real == 0 and play.card != top:
+            return "Chameleons alone become the card on top; use the card on top as their identity"
+        if self.stack:
+            return f"a pending Wasp draw of {self.stack} is answered only by a Wasp (or a Chameleon), or by drawing"
+        if play.card not in followers(top, self.declared, self.stack):
+            return f"{KINDS[play.card].name} follows neither the colour nor the symbol on top"
+        return f"{play} is not legal for player {player} now"
+
+    def _holds(self, player: int, play: Play) -> bool:
+        hand = self.hands[player]
+        return hand[play.card] >= play.real and hand[CHAMELEON] >= play.chameleons
+
+    # -- transitions: dealing -----------------------------------------------------------------------
     def deal(self) -> None:
         """Shuffle every card, deal from the dealer's left, turn the first card for the dealer."""
         game, n = self.game, self.game.players
@@ -110,333 +275,114 @@ class ZarState(State):
         while IS_POWER[cards[-1]] or cards[-1] == CHAMELEON:
             cards.insert(0, cards.pop())  # a Power card cannot start: it goes to the bottom
         first = cards.pop()
-        self.drawpile = cards
+        self.drawpile, self.unsettled = cards, Unsettled(0, 0)
         self.pile, self.pile_as = [first], [first]
         self.declared, self.direction, self.stack = -1, 1, 0
         self.phase, self.drawn, self.idle = PLAY, -1, 0
         self.owner, self.count, self.run, self.matchable = self.dealer, 1, 1, True
-        self.last_player, self._call = self.dealer, ""
+        self.last_seat, self.last_action, self.call = -1, None, None
         self._card_effects(first, 1)  # it counts as the dealer's play
-        self._set_turn()
+        self._next_turn()
 
-    @property
-    def last_call(self) -> str:
-        """What the last player said ("" for nothing): kept as (zar, match, size, card, declaration) until read."""
-        call = self._call
-        return call if type(call) is str else self.game.call_words(*call)
-
-    @last_call.setter
-    def last_call(self, words: str) -> None:
-        self._call = words
-
-    # -- who acts --------------------------------------------------------------------------
-    # The hot path (sim: moves -> apply_listed, late ones -> resolve_late) reads precomputed
-    # tables: hands are count lists indexed by card kind, the plays of a hand are
-    # concatenations of the game's prebuilt Play tuples (`game.plain_rows`, `game.span` with
-    # Chameleons), the cards that follow a top card come from `TURN_FOLLOWERS`, and who holds
-    # the top card is read out of all hands at C speed (`HOLDS`). The simulator lands a listed
-    # action with `apply_listed`, so nothing is checked twice and no legal list needs caching.
-    def actors(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == DRAWN or not self.matchable:
-            return () if phase == OVER else (self.turn,)
-        top, turn, hands = self.pile_as[-1], self.turn, self.hands
-        if self.pile[-1] == CHAMELEON:
-            return tuple([p for p, hand in enumerate(hands) if p == turn or hand[top] or hand[CHAMELEON]])
-        held = list(map(HOLDS[top], hands))
-        if turn >= 0 and sum(held) == held[turn]:
-            return (turn,)  # the usual moment: nobody else holds a card identical to the top card
-        return tuple([p for p, n in enumerate(held) if n or p == turn])
-
-    def moves(self) -> list[tuple[int, list[Any]]]:
-        """`actors()` with each one's legal actions in one pass (the simulator asks at every moment).
-
-        The usual moments are served here: the turn player alone, after a draw, or racing
-        whoever holds a card identical to the top. Strict calls and the rest take the long way.
-        """
-        phase, turn = self.phase, self.turn
-        if phase == PLAY and not self.strict:
-            hands = self.hands
-            if self.matchable:
-                if self.pile[-1] == CHAMELEON:
-                    return [(p, self.legal_actions(p)) for p in self.actors()]
-                top, turn_hand = self.pile_as[-1], hands[turn]
-                for hand in hands:  # (a plain loop: over a few hands it beats map and sum)
-                    if hand[top] and hand is not turn_hand:  # someone else holds a card identical to the top
-                        return self._race(top)
-            return [(turn, self._turn_plays(hands[turn]) or [DRAW])]
-        if phase == DRAWN and not self.strict:
-            return [(turn, self._drawn_plays() + [PASS])]
-        return [(p, self.legal_actions(p)) for p in self.actors()]
-
-    def _race(self, top: int) -> list[tuple[int, list[Any]]]:
-        """`moves()` when others hold a card identical to the open top card (no Chameleon on top, phase PLAY)."""
-        turn, rows = self.turn, self.game.plain_rows[top]
-        found: list[tuple[int, list[Any]]] = []
-        for p, hand in enumerate(self.hands):
-            if p == turn:
-                found.append((p, self._turn_plays(hand) or [DRAW]))
-            elif hand[top]:  # _match_plays, inlined for a hand without Chameleons: its copies of the top card
-                found.append((p, list(rows[hand[top]]) if not hand[CHAMELEON] else self._match_plays(hand)))
-        return found
-
-    def may_match(self, p: int) -> bool:
-        """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""
-        if not self.matchable:
-            return False
-        hand = self.hands[p]
-        return hand[self.pile_as[-1]] > 0 or (hand[CHAMELEON] > 0 and self.pile[-1] == CHAMELEON)
-
-    def legal_actions(self, player: int) -> list[Any]:
-        if player == self.turn and self.phase == PLAY and not self.strict:  # the usual moment, without detours
-            return self._turn_plays(self.hands[player]) or [DRAW]
-        got = self._bare_legal(player)
-        if self.strict:
-            return [v for a in got for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
-        return got
-
-    def is_legal(self, player: int, action: Any) -> bool:
-        legal = self.legal_actions(player)
-        for candidate in legal:
-            if candidate is action:  # the usual case: one of the prebuilt actions a bot was handed
-                return True
-        return action in legal
-
-    def _bare_legal(self, player: int) -> list[Any]:
-        """Legal actions without calls (the strict mode adds the call variants on top)."""
-        phase = self.phase
-        if phase == PLAY and player == self.turn:
-            return self._turn_plays(self.hands[player]) or [DRAW]
-        if phase == OVER or not (type(player) is int and 0 <= player < self.game.players):
-            return []
-        if phase == DRAWN:
-            return self._drawn_plays() + [PASS] if player == self.turn else []
-        return self._match_plays(self.hands[player])
-
-    def _turn_plays(self, hand: list[int]) -> list[Play]:
-        """The turn player's plays: matches of an open top card, then every card that follows it."""
-        if hand[CHAMELEON]:
-            return self._turn_plays_with_chameleons(hand)
-        top, matchable, rows = self.pile_as[-1], self.matchable, self.game.plain_rows
-        kinds = WASP_TURN_FOLLOWERS[top][matchable] if self.stack else TURN_FOLLOWERS[top][self.declared + 1][matchable]
-        out = list(rows[top][hand[top]]) if matchable else []  # in turn any identical card matches
-        for k in kinds:  # a plain loop: over a dozen kinds it beats itemgetter and compress
-            n = hand[k]
-            if n:
-                out += rows[k][n]
-        return out
-
-    def _turn_plays_with_chameleons(self, hand: list[int]) -> list[Play]:
-        """`_turn_plays` for a hand holding Chameleons: each play may take some along."""
-        chams = hand[CHAMELEON]
-        top = self.pile_as[-1]
-        game = self.game
-        spans, span, nstride = game.spans, game.span, game.span_nstride
-        matchable = self.matchable
-        if matchable:  # in turn anything identical to the top card matches it, Chameleons included
-            got = spans[top * game.span_kstride + hand[top] * nstride + chams]  # span(top, 0, have, chams)
-            out = list(got if got is not None else span(top, 0, hand[top], chams))
-        else:
-            out = []
-        if self.stack:
-            held = compress(WASP_FOLLOWERS, WASP_FOLLOWER_COUNTS(hand))
-        else:
-            declared = self.declared + 1
-            held = compress(FOLLOWERS[top][declared], FOLLOWER_COUNTS[top][declared](hand))
-        base = game.span_lowstride + chams  # span(k, 1, n, chams) lives at k * kstride + base + n * nstride
-        kstride = game.span_kstride
-        for k in held:  # only the following kinds this hand holds, found at C speed
-            if matchable and k == top:
-                continue  # already listed as matches
-            n = hand[k]
-            got = spans[k * kstride + base + n * nstride]
-            out.extend(got if got is not None else span(k, 1, n, chams))
-        if chams and not matchable:
-            out.extend(span(top, 0, 0, chams))  # the first way: becomes the card it is played on
-        return out
-
-    def _match_plays(self, hand: list[int]) -> list[Play]:
-        """Out of turn only matches: identical cards, a Chameleon beside them or on a Chameleon."""
-        if not self.matchable:
-            return []
-        top = self.pile_as[-1]
-        have, chams = hand[top], hand[CHAMELEON]
-        if self.pile[-1] == CHAMELEON:
-            return list(self.game.span(top, 0, have, chams)) if have or chams else []
-        if not have:
-            return []
-        if not chams:
-            return list(self.game.plain_rows[top][have])  # span(top, 1, have, 0)
-        # a Chameleon rides only beside a matching card, and never once someone has gone out
-        return list(self.game.span(top, 1, have, 0 if self.phase == OUT else chams))
-
-    def _drawn_plays(self) -> list[Play]:
-        """After drawing, only the drawn card may be played (nothing else could be)."""
-        drawn = self.drawn
-        if drawn == CHAMELEON:
-            return list(self.game.span(self.pile_as[-1], 0, 0, 1))
-        if IS_WASP[drawn] if self.stack else FOLLOWS[self.pile_as[-1]][self.declared + 1][drawn]:  # rules.follows
-            return list(self.game.plain_rows[drawn][1])  # span(drawn, 1, 1, 0)
-        return []
-
-    def _follows(self, card: int) -> bool:
-        return follows(card, self.pile_as[-1], self.declared, self.stack)
-
-    def _call_for(self, p: int, play: Play) -> Call:
-        return correct_call(
-            player=p,
-            hand_size=self.sizes[p],
-            card=play.card,
-            size=play.size,
-            top=self.pile_as[-1],
-            matchable=self.matchable,
-            owner=self.owner,
-            run=self.run,
-        )
-
-    def _call_variants(self, p: int, play: Play) -> list[Play]:
-        """Strict calls: what may be said with a legal play (the right call first).
-
-        A call says ZAR or not, MATCH or not, and names a size the play shows:
-        the cards put down, or - joining your own play - the run they make. The
-        rules never make a card play illegal for what is said with it, and they
-        punish only a call that is missing (`call_penalised`); a size word that
-        names no multiple on the table is not a call about this play and is refused.
-        """
-        sizes = [play.size]
-        if self.matchable and play.card == self.pile_as[-1] and self.owner == p:
-            sizes.append(self.run + play.size)
-        right = self._call_for(p, play)
-        calls = [right]
-        for zar in (False, True):
-            for match in (False, True):
-                for size in sizes:
-                    call = Call(zar, match, size)
-                    if call != right:
-                        calls.append(call)
-        return [self.game.with_call(play, call) for call in calls]
-
-    # -- applying ------------------------------------------------------------------------------
-    def _apply(self, player: int, action: Any) -> Outcome | None:
-        """Apply a legal action; PENALISED when a strict call cost a card. Plays are the hot path."""
-        kind = type(action)
-        if kind is not Play:  # a draw or a pass: no call, no penalty
-            if kind is Draw:
-                self._draw_turn(player)
-            else:
-                self._pass(player)
+    # -- transitions: applying ----------------------------------------------------------------------
+    def _apply(self, p: int, play: Any) -> Outcome | None:
+        """Put cards down: a match joins the open group, anything else starts one; then its effect and the turn.
+        (A draw or a pass goes to its own rule.) PENALISED when a spoken call cost a card."""
+        if type(play) is not Play:
+            self._draw_turn(p) if type(play) is Draw else self._pass(p)
             return None
-        p, play = player, action
+        size = play.real + play.chameleons
+        matching = self.matchable and play.card == self.pile_as[-1]
+        own_run = self.run if matching and p == self.owner else 0
+        self.call = due_call(size, self.sizes[p] - size, matching, own_run)  # judged on the hand before the play
         card, real, chams = play.card, play.real, play.chameleons
-        size = real + chams
-        owner, sizes, pile_as = self.owner, self.sizes, self.pile_as
-        is_match = self.matchable and card == pile_as[-1]
-        left = sizes[p] - size
-        # the call due (rules.correct_call, inlined): judged on the hand before the play
-        zar = left == 1
-        if is_match and p == owner:
-            match, said = False, self.run + size
-        else:
-            match, said = is_match, size
         hand = self.hands[p]
         hand[card] -= real
-        sizes[p] = left
-        if chams:
+        self.sizes[p] -= size
+        if chams:  # the player chose which physical card lies on top
             hand[CHAMELEON] -= chams
-            if play.chameleon_on_top:
-                self.pile += [card] * real + [CHAMELEON] * chams
-            else:
-                self.pile += [CHAMELEON] * chams + [card] * real
-            pile_as += [card] * size
-        elif real == 1:
-            self.pile.append(card)
-            pile_as.append(card)
+            self.pile += [card] * real + [CHAMELEON] * chams if play.chameleon_on_top else [CHAMELEON] * chams + [card] * real
         else:
             self.pile += [card] * real
-            pile_as += [card] * real
-        self.declared = play.declare
-        if is_match:
-            if p == owner:
-                self.run += size  # matching yourself: your play grows, nobody draws
-            else:
-                self._draw_cards(owner, 1)  # each match makes the matched player draw one
-                self.owner, self.run = p, size
-            self.count += size
+        self.pile_as += [card] * size
+        if matching:
+            self._join_group(p, size, own_run)
         else:
             self.owner, self.count, self.run = p, size, size
-        effect = EFFECT[card]  # one lookup instead of asking IS_CRAB, IS_WASP and IS_FROG in turn
-        if effect == CRAB:
-            if size & 1:
-                self.direction = -self.direction
-        elif effect == WASP:
-            self.stack += WASP_DRAW * size
-        self.matchable, self.drawn, self.idle = True, -1, 0
-        self.last_player = p
-        game = self.game
-        self._call = (zar, match, said, card, play.declare)  # spoken as words only when someone asks
-        penalised = False
-        if self.strict:
-            penalised = call_penalised(Call(zar, match, said), play.call)
-            if penalised:
-                self.penalties[p] += len(self._draw_cards(p, 1))
-                left = sizes[p]
-        if left == 0:
-            self.phase, self.turn = OUT, -1  # others may still match the last card
-            if not any(self.may_match(q) for q in range(game.players)):
-                self._end_hand(p)
-        else:
+        self._card_effects(play.card, size)
+        self.declared, self.matchable, self.drawn, self.idle = play.declare, True, -1, 0
+        self.last_seat, self.last_action = p, play
+        penalised = self.game.spoken_calls and self._charge_call(p, play.call)
+        if self.sizes[p]:
             self.phase = PLAY
-            steps = 1 + self.count if effect == FROG else 1  # the whole group of Frogs skips
-            self.turn = (self.owner + self.direction * steps) % game.players
-        return PENALISED if penalised else None
+            self._next_turn()
+        else:
+            self._went_out(p)
+        return Outcome.PENALISED if penalised else None
+
+    def _join_group(self, p: int, size: int, own_run: int) -> None:
+        """A match: matching yourself makes your play bigger; matching someone makes them draw one."""
+        self.count += size
+        if own_run:
+            self.run += size
+        else:
+            self._draw_cards(self.owner, 1)
+            self.owner, self.run = p, size
 
     def _card_effects(self, card: int, size: int) -> None:
-        if IS_CRAB[card] and size % 2:
-            self.direction = -self.direction
-        if IS_WASP[card]:
+        """A Crab group of odd size reverses; each Wasp adds to the pending draw (Frogs act in `_next_turn`)."""
+        if IS_CRAB[card]:
+            if size % 2:
+                self.direction = -self.direction
+        elif IS_WASP[card]:
             self.stack += WASP_DRAW * size
 
-    def _set_turn(self) -> None:
+    def _next_turn(self) -> None:
+        """Play goes on from the group's owner; a group of Frogs skips as many players as it has cards."""
         steps = 1 + self.count if IS_FROG[self.pile_as[-1]] else 1
         self.turn = (self.owner + self.direction * steps) % self.game.players
 
+    def _charge_call(self, p: int, said: Call | None) -> bool:
+        """Spoken calls: a call that leaves out what was due costs one card (`calls.call_penalised`)."""
+        assert self.call is not None
+        if not call_penalised(self.call, said, self.game.options["calls"]):
+            return False
+        self.penalties[p] += len(self._draw_cards(p, 1))
+        return True
+
+    def _went_out(self, p: int) -> None:
+        """A last card: others may still match it; if nobody can, its player wins the hand at once."""
+        self.phase, self.turn = OUT, -1
+        if not any(self.may_match(q) for q in range(self.game.players)):
+            self._end_hand(p)
+
     def _draw_turn(self, p: int) -> None:
-        self.matchable = False  # the turn player has answered: the moment to match is gone
+        """Drawing answers the top card: the whole pending Wasp draw, or one card the player may then play."""
+        n = self.game.players
+        self.matchable = False  # the moment to match is gone
+        self.last_seat, self.last_action, self.call = p, DRAW, None
         if self.stack:
             got = self._draw_cards(p, self.stack)
             self.stack = 0
-            self.turn = (p + self.direction) % self.game.players
-        elif self.drawpile:  # the usual draw (_draw_cards inlined): one card, and the turn player may play it
-            card = self.drawpile.pop()
-            self.hands[p][card] += 1
-            self.sizes[p] += 1
-            self.drawn, self.phase, self.idle = card, DRAWN, 0
-            self.last_player, self._call = p, ""
-            return
+            self.turn = (p + self.direction) % n
         else:
             got = self._draw_cards(p, 1)
             if got:
                 self.drawn, self.phase = got[0], DRAWN
             else:
-                self.turn = (p + self.direction) % self.game.players
+                self.turn = (p + self.direction) % n
         self.idle = 0 if got else self.idle + 1
-        self.last_player, self._call = p, ""
-        if self.idle >= self.game.players:
+        if self.idle >= n:
             self._end_hand(None)  # nobody can play and there is nothing left to draw
 
     def _pass(self, p: int) -> None:
         self.phase, self.drawn = PLAY, -1
         self.turn = (p + self.direction) % self.game.players
-        self.last_player, self._call = p, ""
+        self.last_seat, self.last_action, self.call = p, PASS, None
 
     def _draw_cards(self, p: int, k: int) -> list[int]:
         """Draw k cards for p, turning the Playpile (all but its top) into a new Drawpile when needed."""
         hand = self.hands[p]
-        if k == 1 and self.drawpile:  # the usual draw: one card from a Drawpile that has it
-            card = self.drawpile.pop()
-            hand[card] += 1
-            self.sizes[p] += 1
-            return [card]
         got: list[int] = []
         for _ in range(k):
             if not self.drawpile:
@@ -444,18 +390,19 @@ class ZarState(State):
                     break
                 self.drawpile = self.pile[:-1]
                 self.pile, self.pile_as = self.pile[-1:], self.pile_as[-1:]
-                self.rng.shuffle(self.drawpile)
-            card = self.drawpile.pop()
+                self.unsettled = self.rng.shuffle_lazily(self.drawpile)  # a draw settles only the cards it takes
+            card = pop_settled(self.drawpile, self.unsettled)
             hand[card] += 1
             got.append(card)
         self.sizes[p] += len(got)
         return got
 
     def _end_hand(self, winner: int | None) -> None:
-        points = self.game.points
-        scored = [sum(map(mul, points, hand)) for hand in self.hands]
+        """Score the cards left in hand; the game ends, or the winner deals the next hand."""
+        n = self.game.players
+        scored = [sum(map(mul, self.game.points, hand)) for hand in self.hands]
         if winner is None:  # blocked hand: fewest points wins, ties to the first from the dealer's left
-            order = [(self.dealer + i) % self.game.players for i in range(1, self.game.players + 1)]
+            order = [(self.dealer + i) % n for i in range(1, n + 1)]
             winner = min(order, key=lambda q: scored[q])
         self.totals = [t + s for t, s in zip(self.totals, scored)]
         self.history.append(scored)
@@ -464,7 +411,7 @@ class ZarState(State):
         if (hands is not None and len(self.history) >= hands) or (target is not None and max(self.totals) >= target):
             self.phase, self.turn, self.matchable = OVER, -1, False
             return
-        self.dealer = winner  # the winner deals the next hand
+        self.dealer = winner
         self.hand_no += 1
         self.deal()
 
@@ -473,7 +420,6 @@ class ZarState(State):
             raise IllegalAction("someone must act here: the turn player has to play or draw")
         self._end_hand(self.owner)  # nobody matched the last card: its player wins the hand
 
-    # -- late submissions ---------------------------------------------------------------------------
     def resolve_late(self, player: int, action: Any, seen: int) -> Outcome:
         """A play or draw sent before other submissions landed.
 
@@ -482,21 +428,19 @@ class ZarState(State):
         card. Otherwise the cards go back to the hand (BOUNCED). Cards you do not
         hold cannot be resolved at all.
         """
-        is_play = type(action) is Play
-        if is_play:
-            hand = self.hands[player]
-            if hand[action.card] < action.real or hand[CHAMELEON] < action.chameleons:
-                raise IllegalAction(f"player {player} does not hold the cards of {action}")
-        if player != self.turn:  # the usual late case, decided without listing: out of turn only matches land
-            if is_play and self._may_match_with(action):
-                return self._apply(player, action) or APPLIED
-            return BOUNCED
-        bare = action
-        if is_play and action.call is not None:
-            bare = self.game.with_call(action, None)
-        if bare in self._bare_legal(player):
-            return self._apply(player, action) or APPLIED
-        return BOUNCED
+        if type(action) is Play and not self._holds(player, action):
+            raise IllegalAction(f"player {player} does not hold the cards of {action}")
+        if self._still_legal(player, action):
+            return self._apply(player, action) or Outcome.APPLIED
+        return Outcome.BOUNCED
+
+    def _still_legal(self, player: int, action: Any) -> bool:
+        """Would `action` (its call aside) be legal now? Out of turn only matches land, decided without listing."""
+        if player != self.turn:
+            return type(action) is Play and self._may_match_with(action)
+        if type(action) is Play and action.call is not None:
+            action = self.game.with_call(action, None)
+        return action in self._bare_legal(player)
 
     def _may_match_with(self, play: Play) -> bool:
         """Is `play` (cards its player holds) among `_match_plays` of that hand? What that list holds, as a test."""
@@ -507,45 +451,12 @@ class ZarState(State):
         # a Chameleon rides only beside a matching card, and never once someone has gone out
         return play.real > 0 and not (play.chameleons and self.phase == OUT)
 
-    def explain_illegal(self, player: int, action: Any) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(action, (Play, Draw, Pass)):
-            return f"{action!r} is not a ZAR action"
-        if isinstance(action, Pass):
-            return "pass: only after drawing a card on your turn"
-        in_turn = self.phase in (PLAY, DRAWN) and player == self.turn
-        if isinstance(action, Draw):
-            if not in_turn or self.phase == DRAWN:
-                return "draw: only the turn player draws, once, when they cannot play"
-            return "draw: you may draw only when you cannot play"
-        hand = self.hands[player]
-        if hand[action.card] < action.real or hand[CHAMELEON] < action.chameleons:
-            return f"{action.cards_text()}: you do not hold those cards"
-        if self.phase == DRAWN:
-            return "after drawing you may only play the card you drew, or pass"
-        top = self.pile_as[-1]
-        if action.card == top and self.matchable:
-            if action.chameleons and self.pile[-1] != CHAMELEON and (self.phase == OUT or action.real == 0):
-                return "a Chameleon is played only in turn, except to match a Chameleon (or beside a matching card)"
-            if action.call is not None:
-                return f"call {action.spoken()!r}: say the right call ({self._call_for(player, action).words()!r})"
-        if not in_turn:
-            return f"it is player {self.turn}'s turn; out of turn you may only match {KINDS[top].name}"
-        if action.real == 0 and action.card != top:
-            return "Chameleons alone become the card on top; use the card on top as their identity"
-        if self.stack:
-            return f"a pending Wasp draw of {self.stack} is answered only by a Wasp (or a Chameleon), or by drawing"
-        if not self._follows(action.card):
-            return f"{KINDS[action.card].name} follows neither the colour nor the symbol on top"
-        return f"{action} is not legal for player {player} now"
-
-    # -- outcome ----------------------------------------------------------------------------------
+    # -- outcome -------------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.phase == OVER
 
     def scores(self) -> list[float]:
-        return [float(t) for t in self.totals]
+        return list(map(float, self.totals))
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
@@ -557,39 +468,53 @@ class ZarState(State):
         return self.hand_no
 
     def round_scores(self) -> list[list[float]]:
-        return [[float(s) for s in hand] for hand in self.history]
+        return [list(map(float, hand)) for hand in self.history]
 
-    # -- views ------------------------------------------------------------------------------------
+    # -- views ---------------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
-        top = self.pile_as[-1]
-        obs: dict[str, Any] = {
+        """The shared vocabulary (docs/observations.md), then ZAR's own keys (docs/observations/zar.md)."""
+        game, top = self.game, self.pile_as[-1]
+        return {
+            "game": game.id,
             "seat": player,
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
             "phase": self.phase,
-            "turn": self.turn,
-            "direction": self.direction,
+            "turn": self.turn if self.turn >= 0 else None,
+            "round": self.hand_no,
+            "rounds": game.options["hands"] if game.options["target"] is None else None,
+            "hand": None if player is None else hand_texts(self.hands[player]),
             "hand_sizes": list(self.sizes),
-            "top": KINDS[self.pile[-1]].name,
-            "top_as": KINDS[top].name,
+            "scores": self.scores(),
+            "round_scores": self.round_scores(),
+            "over": self.phase == OVER,
+            "winners": self.winners(),
+            "top": TEXTS[self.pile[-1]],
+            "pile": list(map(TEXTS.__getitem__, self.pile)),
+            "draw_size": len(self.drawpile),
+            "direction": self.direction,
+            "dealer": self.dealer,
+            "last": self._last(),
+            "top_as": TEXTS[top],
             "declared": declaration_name(top, self.declared) or None,
-            "playpile": [KINDS[k].name for k in self.pile],
-            "drawpile_size": len(self.drawpile),
             "matchable": self.matchable,
             "group": {"owner": self.owner, "count": self.count, "run": self.run},
             "stack": self.stack,
-            "last_player": self.last_player,
-            "last_call": self.last_call,
-            "totals": list(self.totals),
-            "hand_scores": [list(h) for h in self.history],
-            "hand_winner": self.hand_winner,
+            "call": self._call_words(),
+            "drawn": TEXTS[self.drawn] if self.phase == DRAWN and player == self.turn else None,
+            "hand_winner": self.hand_winner if self.hand_winner >= 0 else None,
             "penalties": list(self.penalties),
         }
-        if player is not None:
-            obs["hand"] = {KINDS[k].name: c for k, c in enumerate(self.hands[player]) if c}
-            if self.phase == DRAWN and player == self.turn:
-                obs["drawn"] = KINDS[self.drawn].name
-        return obs
+
+    def _last(self) -> dict[str, Any] | None:
+        if self.last_action is None:
+            return None
+        return {"seat": self.last_seat, "action": self.game.action_text(self.last_action)}
+
+    def _call_words(self) -> str | None:
+        """The last play's call as spoken ("ZAR'CH-TRIPLE-BLUE"); None when the last action was no play."""
+        play = self.last_action
+        if self.call is None or type(play) is not Play:
+            return None
+        return self.game.call_words(self.call, play)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -597,7 +522,7 @@ class ZarState(State):
             "version": self.version,
             "rng": self.rng.state,
             "hands": [list(h) for h in self.hands],
-            "drawpile": list(self.drawpile),
+            "drawpile": self._settled_drawpile(),
             "pile": list(self.pile),
             "pile_as": list(self.pile_as),
             "declared": self.declared,
@@ -616,39 +541,202 @@ class ZarState(State):
             "totals": list(self.totals),
             "history": [list(h) for h in self.history],
             "hand_winner": self.hand_winner,
-            "last_player": self.last_player,
-            "last_call": self.last_call,
             "penalties": list(self.penalties),
+            "last": self._last(),
+            "call": None if self.call is None else [self.call.zar, self.call.match, self.call.size],
         }
 
     def clone(self) -> ZarState:
+        twin = self._copy(self.rng.clone(), list(self.drawpile), self.unsettled.copy())
+        twin.hands = [list(h) for h in self.hands]
+        return twin
+
+    def _copy(self, rng: Rng, drawpile: list[int], unsettled: Unsettled) -> ZarState:
+        """A copy with this generator and Drawpile, every other list its own; the hands are left shared
+        for the caller to copy or re-deal. (Numbers, texts and the immutable actions are shared, and so
+        are the rows of `history`: a finished hand's scores never change.)"""
         twin = ZarState.__new__(ZarState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.clone()
-        twin.hands = [list(h) for h in self.hands]
+        twin.rng, twin.drawpile, twin.unsettled = rng, drawpile, unsettled
         twin.sizes = list(self.sizes)
-        twin.drawpile = list(self.drawpile)
         twin.pile = list(self.pile)
         twin.pile_as = list(self.pile_as)
         twin.totals = list(self.totals)
-        twin.history = [list(h) for h in self.history]
+        twin.history = list(self.history)
         twin.penalties = list(self.penalties)
         return twin
 
+    def _settled_drawpile(self) -> list[int]:
+        """The Drawpile in its order, every put-off shuffle step carried out."""
+        settle(self.drawpile, self.unsettled)
+        return list(self.drawpile)
+
     def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
-        """Re-deal the other hands and the Drawpile from the cards `player` cannot see."""
-        twin = self.clone()
+        """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
+
+        The unseen cards are pooled; each hidden hand is drawn from the pool card by card, at random,
+        and what is left becomes the copy's Drawpile, shuffled lazily (`rng.shuffle_lazily`): the copy
+        settles a position only when it draws that card. So a determinisation pays for the cards it
+        deals, not for the whole pile. The copy's generator comes from `rng`, never the real game's.
+        """
         others = [q for q in range(self.game.players) if q != player]
-        pool = list(self.drawpile)
+        pool = list(self.drawpile)  # (a multiset: the real pile's order is as hidden as the hands)
         for q in others:
             pool += cards_in(self.hands[q])
-        rng.shuffle(pool)
+        twin = self._copy(rng.spawn(), pool, self.unsettled)
+        twin.hands = list(self.hands)
+        twin.hands[player] = list(self.hands[player])
         for q in others:
-            hand = [0] * NUM_KINDS
+            hand = twin.hands[q] = [0] * NUM_KINDS
             for _ in range(self.sizes[q]):
-                hand[pool.pop()] += 1
-            twin.hands[q] = hand
-        twin.drawpile = pool
+                at = rng.below(len(pool))
+                hand[pool[at]] += 1
+                pool[at] = pool[-1]  # the last card fills the gap: the pool stays a list of the cards left
+                pool.pop()
+        twin.unsettled = rng.shuffle_lazily(pool)
         if self.phase == DRAWN and self.turn != player:
             twin.drawn = rng.choice(cards_in(twin.hands[self.turn]))  # which card was drawn is hidden too
         return twin
+
+
+# -- reading a state back ------------------------------------------------------------------------------
+MAX_VERSION = 2**53  # past the integers every JSON reader keeps exactly: no game gets there
+
+
+def read_state(game: ZarGame, data: dict[str, Any]) -> ZarState:
+    """Rebuild a state from `to_dict()`, refusing what no game can reach with a ValueError naming the field.
+
+    Every number is bounded before it is used (a count of 2**64 is refused at once, never looped over):
+    card counts by the deck, group sizes and the pending draw by what `version` submissions can add.
+    """
+    state = ZarState(game, Rng.from_state(sd.field(data, "rng")))
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MAX_VERSION)
+    _read_cards(state, data)
+    _read_group(state, data)
+    _read_match(state, data)
+    _read_last(state, data)
+    _check_moment(state)
+    return state
+
+
+def _read_cards(state: ZarState, data: dict[str, Any]) -> None:
+    """Hands, Drawpile and Playpile: together exactly the deck in play."""
+    game = state.game
+    hands = sd.per_seat(sd.field(data, "hands"), game.players, "hands")
+    state.hands = [sd.integers(h, f"hands[{p}]", lo=0, hi=game.half_decks, length=NUM_KINDS) for p, h in enumerate(hands)]
+    state.sizes = [sum(h) for h in state.hands]
+    state.drawpile = _kinds(sd.field(data, "drawpile"), "drawpile")
+    state.pile = _kinds(sd.field(data, "pile"), "pile")
+    state.pile_as = _kinds(sd.field(data, "pile_as"), "pile_as")
+    if not state.pile or len(state.pile) != len(state.pile_as):
+        raise ValueError("zar state: pile and pile_as must be non-empty and of equal length")
+    if any(a == CHAMELEON or (p != CHAMELEON and p != a) for p, a in zip(state.pile, state.pile_as)):
+        raise ValueError("zar state: pile_as must repeat the printed cards and give Chameleons an identity")
+    counts = [sum(column) for column in zip(*state.hands)]  # (counts, never cards: a count is bounded above)
+    for card in state.drawpile + state.pile:
+        counts[card] += 1
+    if counts != [game.deck.count(k) for k in range(NUM_KINDS)]:
+        raise ValueError("zar state: hands: the hands, drawpile and pile do not add up to the deck in play")
+
+
+def _read_group(state: ZarState, data: dict[str, Any]) -> None:
+    """The play group on top, the pending draw, the turn and the phase."""
+    n, most = state.game.players, 1 + state.game.max_size * state.version  # cards `version` plays can put down
+    state.declared = sd.integer(sd.field(data, "declared"), "declared", lo=-1)
+    if state.declared not in declarations(state.pile_as[-1]):
+        raise ValueError(f"zar state: declared={state.declared} does not fit the top card")
+    state.direction = sd.choice(sd.field(data, "direction"), "direction", (1, -1))
+    state.owner = sd.seat(sd.field(data, "owner"), n, "owner")
+    state.count = sd.integer(sd.field(data, "count"), "count", lo=1, hi=most)
+    state.run = sd.integer(sd.field(data, "run"), "run", lo=0, hi=state.count)
+    state.matchable = sd.boolean(sd.field(data, "matchable"), "matchable")
+    state.stack = sd.integer(sd.field(data, "stack"), "stack", lo=0, hi=WASP_DRAW * most)
+    if state.stack and (state.stack % WASP_DRAW or not IS_WASP[state.pile_as[-1]]):
+        raise ValueError(f"zar state: stack: a pending draw of {state.stack} needs Wasps on top, {WASP_DRAW} each")
+    state.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
+    turn = sd.field(data, "turn")
+    state.turn = sd.integer(turn, "turn", lo=-1, hi=-1) if state.phase in (OUT, OVER) else sd.seat(turn, n, "turn")
+    state.drawn = sd.integer(sd.field(data, "drawn"), "drawn", lo=-1, hi=NUM_KINDS - 1)
+    if (state.drawn >= 0) != (state.phase == DRAWN) or (state.drawn >= 0 and not state.hands[state.turn][state.drawn]):
+        raise ValueError("zar state: drawn: only in phase 'drawn', a card in the turn player's hand")
+    state.idle = sd.integer(sd.field(data, "idle"), "idle", lo=0, hi=n - 1)
+    if state.idle and (state.drawpile or len(state.pile) > 1 or state.matchable):
+        raise ValueError("zar state: idle: turns pass without a card only when there is nothing left to draw")
+
+
+def _read_match(state: ZarState, data: dict[str, Any]) -> None:
+    """The match so far: each finished hand's points, the totals, who deals, the penalties."""
+    game, n = state.game, state.game.players
+    most = sum(game.points[k] for k in game.deck)  # a hand scores at most the whole deck
+    rows = sd.listed(sd.field(data, "history"), "history")
+    state.history = [sd.integers(sd.per_seat(h, n, "history"), f"history[{i}]", lo=0, hi=most) for i, h in enumerate(rows)]
+    state.totals = sd.integers(sd.per_seat(sd.field(data, "totals"), n, "totals"), "totals")
+    if state.totals != [sum(column) for column in zip(*state.history)] and (state.history or any(state.totals)):
+        raise ValueError("zar state: totals: they must add up each hand's points in history")
+    over = state.phase == OVER
+    if over != _match_ended(game, state.history, state.totals):
+        raise ValueError(f"zar state: phase: {state.phase!r}, but the end of the game is {'not ' * over}reached")
+    state.hand_no = sd.integer(sd.field(data, "hand_no"), "hand_no", lo=1)
+    if state.hand_no != len(state.history) + (0 if over else 1):
+        raise ValueError(f"zar state: hand_no: {state.hand_no} after {len(state.history)} finished hands")
+    state.hand_winner = sd.integer(sd.field(data, "hand_winner"), "hand_winner", lo=-1, hi=n - 1)
+    if (state.hand_winner >= 0) != bool(state.history):
+        raise ValueError("zar state: hand_winner: set exactly when a hand has been finished")
+    state.dealer = sd.seat(sd.field(data, "dealer"), n, "dealer")
+    if not over and state.dealer != max(state.hand_winner, 0):
+        raise ValueError("zar state: dealer: seat 0 deals first, then the winner of each hand")
+    state.penalties = sd.integers(sd.per_seat(sd.field(data, "penalties"), n, "penalties"), "penalties", lo=0)
+    if sum(state.penalties) > (state.version if game.spoken_calls else 0):
+        raise ValueError("zar state: penalties: at most one card per call made (none under auto calls)")
+
+
+def _match_ended(game: ZarGame, history: list[list[int]], totals: list[int]) -> bool:
+    hands, target = game.options["hands"], game.options["target"]
+    return (hands is not None and len(history) >= hands) or (target is not None and max(totals) >= target)
+
+
+def _read_last(state: ZarState, data: dict[str, Any]) -> None:
+    """The last submission of this hand and the call its play was due."""
+    last, call = sd.field(data, "last"), sd.field(data, "call")  # (read after the group: a call is within it)
+    if last is None:
+        if call is not None:
+            raise ValueError("zar state: call: there is no last play to have made it")
+        return
+    if not isinstance(last, dict) or set(last) != {"seat", "action"}:
+        raise ValueError(f"zar state: last: expected null or {{'seat', 'action'}}, got {str(last)[:60]}")
+    state.last_seat = sd.seat(last["seat"], state.game.players, "last.seat")
+    try:
+        state.last_action = state.game.parse_action(last["action"])
+    except ValueError as exc:
+        raise ValueError(f"zar state: last.action: {exc}") from None
+    if type(state.last_action) is not Play:
+        if call is not None:
+            raise ValueError("zar state: call: the last action was no play")
+        return
+    if state.last_seat != state.owner:
+        raise ValueError("zar state: last: the last play's player owns the group on top")
+    if not (isinstance(call, list) and len(call) == 3):
+        raise ValueError(f"zar state: call: expected [zar, match, size] for the last play, got {str(call)[:60]}")
+    zar, match = sd.boolean(call[0], "call[0]"), sd.boolean(call[1], "call[1]")
+    state.call = call_of(zar, match, sd.integer(call[2], "call[2]", lo=1, hi=state.count))
+
+
+def _check_moment(state: ZarState) -> None:
+    """Refuse field combinations no game can reach (they would leave nobody able to act)."""
+    phase = state.phase
+    if phase in (PLAY, DRAWN) and not 1 <= state.run <= state.count:
+        raise ValueError("zar state: the play group needs 1 <= run <= count")
+    if phase == OUT and (not state.matchable or state.sizes[state.owner]):
+        raise ValueError("zar state: phase 'out' means the group's owner has no cards and the group is open")
+    if phase == OUT and not any(state.may_match(q) for q in range(state.game.players)):
+        raise ValueError("zar state: phase 'out' needs someone able to match the last card (else the hand is over)")
+    if phase == OVER and state.matchable:
+        raise ValueError("zar state: a finished game has no open group")
+    if phase == DRAWN and (state.matchable or state.stack):
+        raise ValueError("zar state: after a draw the top card is closed and no Wasp draw is pending")
+    if state.stack and phase != OVER and (not state.matchable or phase not in (PLAY, OUT)):
+        raise ValueError("zar state: a pending Wasp draw belongs to an open group")
+
+
+def _kinds(value: Any, name: str) -> list[int]:
+    return sd.integers(value, name, lo=0, hi=NUM_KINDS - 1)
