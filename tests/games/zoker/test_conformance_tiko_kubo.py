@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from tests.conformance import check_action_codec, check_bad_inputs, check_playouts, check_vocabulary
 from zdeck.core import State
 from zdeck.decks.zoker.cards import Card, stronger
 from zdeck.decks.zoker.kubo.actions import Place
@@ -48,7 +48,7 @@ def test_tiko_bad_inputs_are_refused(players: int) -> None:
 
 def kubo_cards(state: State) -> Counter:
     d = state.to_dict()
-    return Counter(d["table"] + [c for h in d["hands"] for c in h] + d["pile"])
+    return Counter(d["table"] + [c for h in d["hands"] for c in h] + d["draw_pile"])
 
 
 @pytest.mark.parametrize("players", range(2, 6))
@@ -74,6 +74,37 @@ def test_kubo_bad_inputs_are_refused(players: int, scoring: str) -> None:
     check_bad_inputs(zdeck.make("zoker-kubo", players=players, scoring=scoring))
 
 
+# -- the shared observation vocabulary, at every step of a few random games ---------------------------
+
+
+def random_walk(state: State, seed: int) -> list[State]:
+    """The states along one random game (timeouts taken now and then where several may act)."""
+    rng = Rng(seed)
+    seen = [state.clone()]
+    while not state.is_over():
+        actors = state.actors()
+        if len(actors) > 1 and rng.below(3) == 0:
+            state.timeout()
+        else:
+            player = rng.choice(actors)
+            state.apply(player, rng.choice(state.legal_actions(player)))
+        seen.append(state.clone())
+    return seen
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("zoker-tiko", {"players": 3}),
+    ("zoker-tiko", {"players": 4, "compare": "previous", "rounds": 2, "match": "games"}),
+    ("zoker-kubo", {"players": 3, "scoring": "claim", "rounds": 2}),
+    ("zoker-kubo", {"players": 2, "start": "blue-red-4", "rounds": 3, "target": 5}),
+])
+def test_observations_speak_the_shared_vocabulary(game_id: str, options: dict) -> None:
+    game = zdeck.make(game_id, **options)
+    for seed in range(3):
+        for state in random_walk(game.new_state(seed), seed):
+            check_vocabulary(state)
+
+
 # -- rule invariants over random games (hypothesis drives the seeds and choices) ----------------------
 
 
@@ -92,8 +123,9 @@ def test_tiko_the_trick_goes_to_a_card_that_held_the_top(seed: int, players: int
         state.apply(player, action)
         laid.append((player, action.card))
         if len(laid) == players:
-            winner, cards = state.last_trick
-            assert sorted(c.index for c in cards) == sorted(c.index for _, c in laid)
+            trick = state.observation(None)["last_trick"]
+            winner = trick[-1]["seat"]
+            assert sorted(entry["card"] for entry in trick) == sorted(str(c) for _, c in laid)
             at = next(i for i, (p, _) in enumerate(laid) if p == winner)
             top = laid[at][1]
             if compare == "top":
@@ -124,7 +156,7 @@ def test_kubo_cards_are_never_laid_under_and_points_match_the_lines(seed: int, p
             assert state.top[state.frame.column_of[i]] == state.frame.layer_of[i], "a card went under another"
     obs = state.observation(None)
     for p in range(players):
-        earned = sum(points for who, _, points in obs["scored"] if who == p)
-        assert state.scores()[p] == earned - obs["hand_counts"][p]
-    zokers = [line for _, line, points in obs["scored"] if points == 12]
+        earned = sum(entry["points"] for entry in obs["scored"] if entry["seat"] == p)
+        assert state.scores()[p] == earned - obs["hand_sizes"][p]
+    zokers = [entry["line"] for entry in obs["scored"] if entry["points"] == 12]
     assert len(zokers) <= 1

@@ -8,10 +8,12 @@ import pytest
 
 import zdeck
 from zdeck import IllegalAction, Outcome, Rng
-from zdeck.decks.zoker.cards import DECK, Card
-from zdeck.decks.zoker.kubo import KuboState, PointsBot
+from zdeck.bits import indices
+from zdeck.decks.zoker.cards import DECK, Card, texts_of
 from zdeck.decks.zoker.kubo.actions import DRAW, END, Place, Score
 from zdeck.decks.zoker.kubo.board import FRAMES, LINES, any_open, line_text, placeable
+from zdeck.decks.zoker.kubo.bots import PointsBot
+from zdeck.decks.zoker.kubo.state import KuboState
 from zdeck.sim import play as sim_play
 
 C = Card.parse
@@ -35,7 +37,7 @@ def make(players: int = 2, table: list[str] = (), hands: list[list[str]] | None 
     Cards not named go to the draw pile, or (when `pile` is given) into the hand of `rest_to`."""
     options = {k: fields.pop(k) for k in ("start", "scoring", "rounds", "target") if k in fields}
     game = zdeck.make("zoker-kubo", players=players, **options)
-    corners = [str(c) for c in FRAMES[game.options["start"]].corners]
+    corners = texts_of(FRAMES[game.options["start"]].corners)
     hands = [list(h) for h in (hands or [[] for _ in range(players)])]
     named = set(corners) | set(table) | {c for h in hands for c in h} | set(pile or [])
     rest = [str(c) for c in DECK if str(c) not in named]
@@ -45,14 +47,21 @@ def make(players: int = 2, table: list[str] = (), hands: list[list[str]] | None 
         hands[players - 1 if rest_to is None else rest_to] += rest
     data = {
         **game.describe(), "version": 0, "rng": 3, "round": 1, "phase": "turn", "turn": turn,
-        "table": corners + list(table), "hand_counts": [len(h) for h in hands], "pile_count": len(pile),
+        "table": corners + list(table),
         "may_draw": False, "laid": 0, "several": [False] * players, "pending": [], "closing": False, "passes": 0,
-        "points": [0] * players, "scored": [], "totals": [0] * players, "history": [], "hands": hands, "pile": pile,
+        "points": [0] * players, "scored": [], "last": None, "totals": [0] * players, "history": [], "hands": hands,
+        "draw_pile": pile,
     }
     data.update(fields)
     state = game.state_from_dict(data)
     assert isinstance(state, KuboState)
     return state
+
+
+def hidden_texts(state: KuboState, seat: int | None) -> list[str]:
+    """The cards `seat` cannot see: the other hands and the draw pile."""
+    data = state.to_dict()
+    return [c for p, hand in enumerate(data["hands"]) if p != seat for c in hand] + data["draw_pile"]
 
 
 def layable(state: KuboState, player: int = 0) -> set[str]:
@@ -66,8 +75,8 @@ def test_set_up_places_the_blue_corners_and_deals_four_cards_each() -> None:
     state = zdeck.make("zoker-kubo", players=3).new_state(1)
     assert state.observation(None)["table"] == CORNERS
     # the first player has already drawn the compulsory card of their turn
-    assert [len(h) for h in state.hands] == [5, 4, 4]
-    assert len(state.pile) == 64 - 4 - 12 - 1
+    assert [h.bit_count() for h in state.hands] == [5, 4, 4]
+    assert len(state.draw_pile) == 64 - 4 - 12 - 1
     assert state.actors() == (0,)
 
 
@@ -94,8 +103,8 @@ def test_variant_corners_are_the_four_corners_of_the_square_so_the_cube_is_turne
     # and red S1 would share one place of the square, so only a turned cube puts the four in its corners.
     assert C("blue S1").position[:2] == C("red S1").position[:2]
     for frame in FRAMES.values():
-        assert {frame.column_of[c.index] for c in frame.corners} == {0, 3, 12, 15}
-        assert all(frame.layer_of[c.index] == 0 for c in frame.corners)
+        assert {frame.column_of[i] for i in indices(frame.corners)} == {0, 3, 12, 15}
+        assert all(frame.layer_of[i] == 0 for i in indices(frame.corners))
 
 
 # -- placing cards ----------------------------------------------------------------------------
@@ -146,9 +155,9 @@ def test_a_card_not_in_hand_is_refused() -> None:
 
 def test_a_turn_starts_with_one_compulsory_draw() -> None:
     state = make(hands=[["blue S2", "blue S3"], ["blue M1", "green S1"]])
-    pile = len(state.pile)
+    pile = len(state.draw_pile)
     state.apply(0, END)
-    assert state.turn == 1 and len(state.hands[1]) == 3 and len(state.pile) == pile - 1
+    assert state.turn == 1 and state.hands[1].bit_count() == 3 and len(state.draw_pile) == pile - 1
     assert DRAW not in state.legal_actions(1)  # no extra draws after a turn without several cards
 
 
@@ -158,11 +167,11 @@ def test_after_laying_several_cards_a_player_may_fill_the_hand_up_to_five() -> N
     state.apply(0, place("blue S3"))
     state.apply(0, END)
     state.apply(1, END)
-    assert len(state.hands[0]) == 2  # red XL3 + the compulsory draw
+    assert state.hands[0].bit_count() == 2  # red XL3 + the compulsory draw
     for size in (3, 4, 5):
         assert DRAW in state.legal_actions(0)
         state.apply(0, DRAW)
-        assert len(state.hands[0]) == size
+        assert state.hands[0].bit_count() == size
     assert DRAW not in state.legal_actions(0)
     with pytest.raises(IllegalAction, match="up to 5"):
         state.apply(0, DRAW)
@@ -173,14 +182,14 @@ def test_after_laying_only_one_card_there_is_no_extra_draw() -> None:
     state.apply(0, place("blue S2"))
     state.apply(0, END)
     state.apply(1, END)
-    assert len(state.hands[0]) == 2 and DRAW not in state.legal_actions(0)
+    assert state.hands[0].bit_count() == 2 and DRAW not in state.legal_actions(0)
 
 
 def test_with_the_pile_used_up_a_turn_starts_without_a_draw() -> None:
     state = make(hands=[["blue S2"], ["red XL2"]], pile=[], rest_to=1)
-    before = len(state.hands[1])
+    before = state.hands[1].bit_count()
     state.apply(0, END)
-    assert state.turn == 1 and len(state.hands[1]) == before and state.pile == []
+    assert state.turn == 1 and state.hands[1].bit_count() == before and state.draw_pile == []
 
 
 def test_drawing_comes_before_laying_cards() -> None:
@@ -208,7 +217,7 @@ def test_a_straight_scores_one_point() -> None:
     state = make(table=["blue S2"], hands=[["blue S3", "red XL3"], []])
     state.apply(0, place("blue S3"))
     assert state.points == [1, 0]
-    assert state.observation(None)["scored"] == [[0, "blue S1/blue S2/blue S3/blue S4", 1]]
+    assert state.observation(None)["scored"] == [{"seat": 0, "line": "blue S1/blue S2/blue S3/blue S4", "points": 1}]
 
 
 def test_a_diagonal_in_a_layer_scores_two_points() -> None:
@@ -222,13 +231,13 @@ def test_a_diagonal_in_a_vertical_layer_scores_two_points_too() -> None:
     table = ["blue S2", "blue S3", "green S3", "orange S3", "green S4", "orange S4", "red S4"]
     state = make(table=table, hands=[["green S2", "red XL3"], []])
     state.apply(0, place("green S2"))
-    assert state.observation(None)["scored"] == [[0, "blue S1/green S2/orange S3/red S4", 2]]
+    assert state.observation(None)["scored"] == [{"seat": 0, "line": "blue S1/green S2/orange S3/red S4", "points": 2}]
 
 
 def test_a_vertical_straight_through_the_colour_layers_scores_one_point() -> None:
     state = make(table=["blue S2", "green S2", "orange S2"], hands=[["red S2", "red XL3"], []])
     state.apply(0, place("red S2"))
-    assert state.observation(None)["scored"] == [[0, "blue S2/green S2/orange S2/red S2", 1]]
+    assert state.observation(None)["scored"] == [{"seat": 0, "line": "blue S2/green S2/orange S2/red S2", "points": 1}]
 
 
 def test_one_card_may_complete_several_structures() -> None:
@@ -252,7 +261,7 @@ def test_a_zoker_scores_twelve_and_ends_the_game_at_once() -> None:
     assert "red XL4" in layable(state)
     state.apply(0, place("red XL4"))
     assert state.is_over()
-    assert [0, ZOKER, 12] in state.observation(None)["scored"]
+    assert {"seat": 0, "line": ZOKER, "points": 12} in state.observation(None)["scored"]
     # the Zoker, the colour straight blue/green/orange/red XL4, and two cards left in hand
     assert state.scores()[0] == 12 + 1 - 2
     assert state.scores()[1] == -1
@@ -354,7 +363,7 @@ def test_the_game_ends_when_every_place_has_its_red_card() -> None:
     state.apply(0, place(missing))
     assert state.is_over()  # no place is open any more, although player 0 still holds green M2
     # red XL1..XL4 (1), red S4..XL4 (1), the red layer's diagonal S1/M2/L3/XL4 (2); green M2 left in hand (-1)
-    assert state.scores() == [1 + 1 + 2 - 1, -len(state.hands[1])]
+    assert state.scores() == [1 + 1 + 2 - 1, -state.hands[1].bit_count()]
 
 
 def test_stalemate_with_the_pile_used_up_ends_the_game() -> None:
@@ -382,7 +391,7 @@ def test_invented_stalemate_rule_counts_only_turns_without_a_card_and_with_the_p
     state = make(players=2, hands=[["blue S2"], ["blue M1"]], pile=["red XL1", "red XL2", "red XL3"], rest_to=1)
     for _ in range(3):  # three turns, each followed by a draw: the pile is used up but nothing counts yet
         state.apply(state.turn, END)
-    assert not state.is_over() and state.pile == [] and state.passes == 0
+    assert not state.is_over() and state.draw_pile == [] and state.passes == 0
     state.apply(state.turn, END)
     assert not state.is_over() and state.passes == 1
     state.apply(state.turn, END)
@@ -411,10 +420,10 @@ def test_observation_shows_the_table_and_own_hand_but_no_other_hand() -> None:
     state = zdeck.make("zoker-kubo", players=3).new_state(4)
     for seat in range(3):
         obs = state.observation(seat)
-        assert obs["hand"] == [str(c) for c in state.hands[seat]]
-        hidden = [c for p in range(3) if p != seat for c in state.hands[p]] + state.pile
+        assert obs["hand"] == state.to_dict()["hands"][seat]
+        hidden = hidden_texts(state, seat)
         assert not any(f"'{c}'" in repr(obs) for c in hidden)
-    assert "hand" not in state.observation(None)
+    assert state.observation(None)["hand"] is None
 
 
 def test_observations_never_show_another_hand_or_the_pile_during_a_whole_game() -> None:
@@ -423,7 +432,7 @@ def test_observations_never_show_another_hand_or_the_pile_during_a_whole_game() 
     while not state.is_over():
         for seat in (0, 1, 2, None):
             text = repr(state.observation(seat))
-            hidden = [c for p in range(3) if p != seat for c in state.hands[p]] + state.pile
+            hidden = hidden_texts(state, seat)
             assert not any(f"'{c}'" in text for c in hidden)
         actors = state.actors()
         if len(actors) > 1 and rng.below(2):
@@ -437,7 +446,7 @@ def test_malformed_dicts_are_refused_with_a_reason() -> None:
     state = make(hands=[["blue S2"], ["blue M1"]])
     data = state.to_dict()
     with pytest.raises(ValueError, match="64 cards"):
-        state.game.state_from_dict({**data, "pile": data["pile"][1:]})
+        state.game.state_from_dict({**data, "draw_pile": data["draw_pile"][1:]})
     with pytest.raises(ValueError, match="phase"):
         state.game.state_from_dict({**data, "phase": "dancing"})
     with pytest.raises(ValueError, match="line of the cube"):

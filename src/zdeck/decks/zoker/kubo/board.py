@@ -1,38 +1,53 @@
-"""Kubo's table geometry: the cube seen from one of its faces.
+"""Kubo's table: the cube standing on one of its faces, and the lines of four that score.
 
-The cards lie on a 4x4 square of places ("columns"); cards of the next layer go on
-top of the ones below. In the standard start the layers are the colours (blue at
-the bottom, red on top) and the square is shape x size. The rulebook's variant
-starts turn the cube: with blue/red S1 and S4 in the corners the bottom face is
-the S layer (layers are sizes, S to XL); with blue/red S4 and XL4 it is the shape-4
-layer (layers are shapes, 4 down to 1). All other rules stay the same.
+The cards lie on a 4x4 square of places ("columns"); cards of the next layer go on top of the
+ones below. In the standard start the layers are the colours (blue at the bottom, red on top)
+and the square is shape x size. The rulebook's variant starts turn the cube: the four starting
+corners share one quality, and that quality's value is the bottom layer - with blue/red S1 and
+S4 the layers are the sizes (S to XL), with blue/red S4 and XL4 the shapes (4 down to 1).
 
-Everything is precomputed per start so the hot path only indexes lists.
+Cards are indices into the deck and a set of cards (the table, a hand) is a mask of them;
+every table below is indexed by card, so the rules only index and mask.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zdeck.decks.zoker.cards import COLOUR, DECK, LAYER_DIAGONALS, SHAPE, SIZE, SPACE_DIAGONALS, STRAIGHTS, Card
+from zdeck.decks.zoker.cards import (
+    COLOUR,
+    DATA,
+    DECK,
+    LAYER_DIAGONALS,
+    SHAPE,
+    SIZE,
+    SPACE_DIAGONALS,
+    STRAIGHTS,
+    TEXTS,
+    Card,
+    Line,
+)
 
 # The three kinds of structure and their points (rulebook: Goal of the game and scoring).
-KINDS: tuple[tuple[str, int, tuple[tuple[Card, ...], ...]], ...] = (
-    ("straight", 1, STRAIGHTS),
-    ("diagonal", 2, LAYER_DIAGONALS),
-    ("zoker", 12, SPACE_DIAGONALS),
+_POINTS = DATA["kubo"]["points"]
+KINDS: tuple[tuple[str, int, tuple[Line, ...]], ...] = (
+    ("straight", _POINTS["straight"], STRAIGHTS),
+    ("diagonal", _POINTS["diagonal"], LAYER_DIAGONALS),
+    ("zoker", _POINTS["zoker"], SPACE_DIAGONALS),
 )
-LINES: tuple[tuple[Card, ...], ...] = tuple(line for _, _, lines in KINDS for line in lines)  # 76, ids are positions
+LINES: tuple[Line, ...] = tuple(line for _, _, lines in KINDS for line in lines)  # 76, ids are positions
 LINE_KIND: tuple[str, ...] = tuple(kind for kind, _, lines in KINDS for _ in lines)
 LINE_POINTS: tuple[int, ...] = tuple(points for _, points, lines in KINDS for _ in lines)
 LINE_CARDS: tuple[tuple[int, ...], ...] = tuple(tuple(c.index for c in line) for line in LINES)
+LINE_MASKS: tuple[int, ...] = tuple(sum(1 << i for i in cards) for cards in LINE_CARDS)
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k, line in enumerate(LINE_CARDS) if i in line) for i in range(64))
 ZOKER_LINES = frozenset(k for k, kind in enumerate(LINE_KIND) if kind == "zoker")
+LINE_TEXTS: tuple[str, ...] = tuple("/".join(TEXTS[i] for i in cards) for cards in LINE_CARDS)
 
 
 def line_text(line: int) -> str:
-    return "/".join(str(c) for c in LINES[line])
+    return LINE_TEXTS[line]
 
 
 @dataclass(frozen=True)
@@ -40,14 +55,21 @@ class Frame:
     """One way of standing the cube on the table."""
 
     name: str
-    corners: tuple[Card, ...]
+    corners: int  # mask of the four starting cards
     layer_of: tuple[int, ...]  # per card index: 0 = bottom layer .. 3 = top layer
     column_of: tuple[int, ...]  # per card index: its place 0..15 on the square
     below: tuple[int, ...]  # per card index: the card in the same place one layer down, -1 at the bottom
     beside: tuple[tuple[int, ...], ...]  # per card index: cards in the same layer at the orthogonally adjacent places
 
 
-def _frame(name: str, axis: int, downward: bool, corners: tuple[str, ...]) -> Frame:
+def _frame(name: str, corner_texts: list[str]) -> Frame:
+    """The frame whose bottom layer holds these four corners: the quality they share runs up the cube,
+    from their value (the weakest value upward, the strongest downward)."""
+    corners = [Card.parse(t) for t in corner_texts]
+    shared = [q for q in (COLOUR, SIZE, SHAPE) if len({c.qualities[q] for c in corners}) == 1]
+    if len(shared) != 1 or corners[0].qualities[shared[0]] not in (0, 3):
+        raise AssertionError(f"start {name}: the corners must share one quality, at its weakest or strongest value")
+    axis, downward = shared[0], corners[0].qualities[shared[0]] == 3
     others = [q for q in (COLOUR, SIZE, SHAPE) if q != axis]
 
     def layer(c: Card) -> int:
@@ -66,49 +88,44 @@ def _frame(name: str, axis: int, downward: bool, corners: tuple[str, ...]) -> Fr
         beside.append(tuple(at[(x, y, lay)] for x, y in near if 0 <= x < 4 and 0 <= y < 4))
     frame = Frame(
         name=name,
-        corners=tuple(Card.parse(t) for t in corners),
+        corners=sum(1 << c.index for c in corners),
         layer_of=tuple(layer(c) for c in DECK),
         column_of=tuple(square(c)[0] * 4 + square(c)[1] for c in DECK),
         below=tuple(below),
         beside=tuple(beside),
     )
-    places = {frame.column_of[c.index] for c in frame.corners}
-    if any(frame.layer_of[c.index] != 0 for c in frame.corners) or len(places) != 4:
-        raise AssertionError(f"start {name}: the corners must be four places of the bottom layer")
+    if {frame.column_of[c.index] for c in corners} != {0, 3, 12, 15}:
+        raise AssertionError(f"start {name}: the corners must be the four corners of the square")
     return frame
 
 
-FRAMES: dict[str, Frame] = {
-    "blue-corners": _frame("blue-corners", COLOUR, False, ("blue S1", "blue S4", "blue XL1", "blue XL4")),
-    "blue-red-S": _frame("blue-red-S", SIZE, False, ("blue S1", "blue S4", "red S1", "red S4")),
-    "blue-red-4": _frame("blue-red-4", SHAPE, True, ("blue S4", "blue XL4", "red S4", "red XL4")),
-}
+FRAMES: dict[str, Frame] = {name: _frame(name, corners) for name, corners in DATA["kubo"]["starts"].items()}
 
 
-def column_tops(frame: Frame, placed: list[bool]) -> list[int]:
+def column_tops(frame: Frame, placed: int) -> list[int]:
     """For each place of the square, the highest layer holding a card (-1: empty)."""
     top = [-1] * 16
-    for i, here in enumerate(placed):
-        if here:
+    for i in range(64):
+        if placed >> i & 1:
             col, lay = frame.column_of[i], frame.layer_of[i]
             top[col] = max(top[col], lay)
     return top
 
 
-def placeable(frame: Frame, placed: list[bool], top: list[int], i: int) -> bool:
+def placeable(frame: Frame, placed: int, top: list[int], i: int) -> bool:
     """May card `i` be laid now: never under a card, and either on the card right below it or beside a card
     of its own layer (even when the place beneath stays empty)."""
-    if placed[i] or top[frame.column_of[i]] > frame.layer_of[i]:
+    if placed >> i & 1 or top[frame.column_of[i]] > frame.layer_of[i]:
         return False
     below = frame.below[i]
-    if below >= 0 and placed[below]:
+    if below >= 0 and placed >> below & 1:
         return True
-    return any(placed[j] for j in frame.beside[i])
+    return any(placed >> j & 1 for j in frame.beside[i])
 
 
-def completed(placed: list[bool], i: int) -> list[int]:
-    """The lines that laying card `i` completes (all four cards now on the table)."""
-    return [k for k in LINES_THROUGH[i] if all(placed[j] for j in LINE_CARDS[k])]
+def completed(placed: int, i: int) -> list[int]:
+    """The lines through card `i` whose four cards are all on the table."""
+    return [k for k in LINES_THROUGH[i] if placed & LINE_MASKS[k] == LINE_MASKS[k]]
 
 
 def any_open(top: list[int]) -> bool:
