@@ -23,23 +23,40 @@ def play(text: str) -> Play:
 
 def make(players: int = 3, hands: list[list[str]] | None = None, pile: list[tuple[int, str]] = (),
          deck: list[str] | None = None, leader: int = 0, won_to: int | None = None, **options: Any) -> TikoState:
-    """A hand-made state: the cards not named go to the deck (or, when `deck` is given, to `won_to`'s won pile)."""
+    """A hand-made state in the first game, as play reaches it: `leader` leads the trick in `pile` (seat, card,
+    in play order; `make` lays them by the rules), every hand is what is left of this deal.
+
+    The cards not named were won in earlier tricks: the tricks of this deal so far and, when `deck` is given,
+    of every earlier deal. They all went to `won_to` (default: the leader), except the last one, which the
+    leader took (the winner of a trick leads the next)."""
     game = zdeck.make("zoker-tiko", players=players, **options)
-    hands = hands or [[] for _ in range(players)]
+    hands = [list(h) for h in hands or [[] for _ in range(players)]]
     named = {c for h in hands for c in h} | {c for _, c in pile} | set(deck or [])
     rest = [str(c) for c in DECK if str(c) not in named]
+    if deck is None:  # only this deal's earlier tricks were taken
+        base = max(len(h) for h in hands) + (1 if pile else 0)
+        taken = (4 - base) * players
+        rest, deck = rest[:taken], rest[taken:]
+    tricks = [rest[k:k + players] for k in range(0, len(rest), players)]
     won: list[list[str]] = [[] for _ in range(players)]
-    if deck is None:
-        deck = rest
-    else:
-        won[players - 1 if won_to is None else won_to] = rest
+    for trick in tricks[:-1]:
+        won[leader if won_to is None else won_to] += trick
+    last_trick = [[(leader + 1 + k) % players, card] for k, card in enumerate(tricks[-1])] if tricks else []
+    if tricks:
+        won[leader] += tricks[-1]
+    # Hands of the players who laid a card in `pile` get it back, so that `make` can lay the trick by the rules.
+    for who, card in pile:
+        hands[who].append(card)
     data = {
-        **game.describe(), "version": 0, "rng": 7, "hands": hands, "deck": deck, "pile": [list(e) for e in pile],
-        "former": len(pile) - 1, "turn": (leader + len(pile)) % players, "leader": leader, "won": won,
-        "last_trick": [], "last": None, "round": 1, "totals": [0] * players, "history": [], "over": False,
+        **game.describe(), "version": len(rest), "rng": 7, "hands": hands, "deck": deck, "pile": [],
+        "turn": leader, "leader": leader, "won": won, "last_trick": last_trick,
+        "last": last_trick[-1] if last_trick else None, "round": 1, "totals": [0] * players, "history": [],
+        "over": False,
     }
     state = game.state_from_dict(data)
     assert isinstance(state, TikoState)
+    for who, card in pile:
+        state.apply(who, play(card))
     return state
 
 
@@ -101,7 +118,7 @@ def test_a_card_not_in_hand_is_refused() -> None:
 
 
 def test_the_highest_card_wins_the_trick_takes_all_cards_and_leads_next() -> None:
-    state = make(hands=[["green S1", "blue S1"], ["red S1", "blue S2"], ["blue M1", "blue S3"]], deck=[])
+    state = make(hands=[["green S1", "blue S1"], ["red S1", "blue S2"], ["blue M1", "blue S3"]])
     state.apply(0, play("green S1"))
     state.apply(1, play("red S1"))  # on top
     state.apply(2, play("blue M1"))  # under
@@ -216,11 +233,11 @@ def test_several_games_can_be_played_for_the_number_of_games_won() -> None:
 
 
 def test_the_next_game_is_led_by_the_next_player() -> None:
-    state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], rounds=2)
+    state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], won_to=1, rounds=2)
     state.apply(0, play("blue S1"))
     state.apply(1, play("blue S2"))
     assert state.round() == 2 and state.actors() == (1,)
-    assert hand_sizes(state) == [4, 4] and state.round_scores()[0] == [0, 64]
+    assert hand_sizes(state) == [4, 4] and state.round_scores()[0] == [2, 62]
 
 
 def hidden_texts(state: TikoState, seat: int | None) -> list[str]:
@@ -278,7 +295,8 @@ def test_options_are_validated() -> None:
 
 
 def test_cheap_winner_bot_takes_the_trick_with_its_weakest_winning_card() -> None:
-    state = make(hands=[["green M2"], ["red XL4", "orange M2", "blue S1", "orange S1"], ["blue S2"]])
+    state = make(hands=[["green M2", "blue L1", "blue L2", "blue L3"], ["red XL4", "orange M2", "blue S1", "orange S1"],
+                        ["blue S2", "blue S3", "blue S4", "blue M1"]])
     state.apply(0, play("green M2"))
     bot = CheapWinnerBot()
     choice = bot.act(state.observation(1), state.legal_actions(1), Rng(1))
@@ -287,7 +305,7 @@ def test_cheap_winner_bot_takes_the_trick_with_its_weakest_winning_card() -> Non
 
 
 def test_cheap_winner_bot_throws_its_weakest_card_when_it_cannot_win() -> None:
-    state = make(hands=[["red XL4"], ["blue S1", "green M2"], ["blue S2"]])
+    state = make(hands=[["red XL4", "blue L1"], ["blue S1", "green M2"], ["blue S2", "blue S3"]])
     state.apply(0, play("red XL4"))
     assert CheapWinnerBot().act(state.observation(1), state.legal_actions(1), Rng(1)) == play("blue S1")
 

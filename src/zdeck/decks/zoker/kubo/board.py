@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from zdeck.bits import indices
 from zdeck.decks.zoker.cards import (
     COLOUR,
     DATA,
@@ -60,6 +61,7 @@ class Frame:
     column_of: tuple[int, ...]  # per card index: its place 0..15 on the square
     below: tuple[int, ...]  # per card index: the card in the same place one layer down, -1 at the bottom
     beside: tuple[tuple[int, ...], ...]  # per card index: cards in the same layer at the orthogonally adjacent places
+    under: tuple[int, ...]  # per card index: mask of the cards of its place in the layers below it
 
 
 def _frame(name: str, corner_texts: list[str]) -> Frame:
@@ -80,10 +82,11 @@ def _frame(name: str, corner_texts: list[str]) -> Frame:
         return c.qualities[others[0]], c.qualities[others[1]]
 
     at: dict[tuple[int, int, int], int] = {(*square(c), layer(c)): c.index for c in DECK}
-    below, beside = [], []
+    below, beside, under = [], [], []
     for c in DECK:
         (u, v), lay = square(c), layer(c)
         below.append(at[(u, v, lay - 1)] if lay > 0 else -1)
+        under.append(sum(1 << at[(u, v, lower)] for lower in range(lay)))
         near = [(u + du, v + dv) for du, dv in ((1, 0), (-1, 0), (0, 1), (0, -1))]
         beside.append(tuple(at[(x, y, lay)] for x, y in near if 0 <= x < 4 and 0 <= y < 4))
     frame = Frame(
@@ -93,6 +96,7 @@ def _frame(name: str, corner_texts: list[str]) -> Frame:
         column_of=tuple(square(c)[0] * 4 + square(c)[1] for c in DECK),
         below=tuple(below),
         beside=tuple(beside),
+        under=tuple(under),
     )
     if {frame.column_of[c.index] for c in corners} != {0, 3, 12, 15}:
         raise AssertionError(f"start {name}: the corners must be the four corners of the square")
@@ -136,3 +140,25 @@ def any_open(top: list[int]) -> bool:
     it lies next to a card and can take a card of that card's layer (nothing lies above it). A test checks
     this against trying every card."""
     return any(t < 3 for t in top)
+
+
+def buildable(frame: Frame, placed: int) -> bool:
+    """Could play have built this table from the starting corners, each card laid on the card below it or
+    beside a card of its layer, never under a card?
+
+    Laying a card never takes away another's support, it only closes the places under it; so lay, while
+    one can, any card that has support and nothing of the table still to come under it: this finds an
+    order whenever there is one."""
+    built = frame.corners
+    if placed & built != built:
+        return False
+    todo, top = placed & ~built, column_tops(frame, built)
+    progress = True
+    while todo and progress:
+        progress = False
+        for i in indices(todo):
+            if not frame.under[i] & todo and placeable(frame, built, top, i):
+                built, todo = built | 1 << i, todo & ~(1 << i)
+                top[frame.column_of[i]] = max(top[frame.column_of[i]], frame.layer_of[i])
+                progress = True
+    return not todo

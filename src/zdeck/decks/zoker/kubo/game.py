@@ -13,6 +13,8 @@ from zdeck.decks.zoker.kubo.board import FRAMES
 from zdeck.decks.zoker.kubo.state import KuboState, read_state
 from zdeck.rng import Rng
 
+TARGET_ROUNDS = 100  # rounds a match played to a target lasts at most (an assumption: the rulebook sets no bound)
+
 
 class Kubo(Game):
     id = "zoker-kubo"
@@ -35,10 +37,19 @@ class Kubo(Game):
             "announce it during the turn, else the others may shout \"Score!\" for it when the turn ends",
             choices=("auto", "claim"),
         ),
-        "rounds": Option(1, "rounds to play; points of all rounds are added up", check=sd.int_option(1)),
-        "target": Option(0, "end the match after the round in which someone reaches this total (0: no target)",
-                         check=sd.int_option(0)),
+        "rounds": Option(None, "rounds to play, their points added up (default: 1; with a target, at most "
+                         f"{TARGET_ROUNDS})", check=sd.int_option(1, optional=True)),
+        "target": Option(0, "play until someone's total reaches this, ending the match after that round (0: no "
+                         "target)", check=sd.int_option(0)),
     }
+
+    def resolve_options(self, options: dict[str, Any], players: int | None) -> dict[str, Any]:
+        """Rounds: one by default; played to a target, as many as it takes, within a bound that keeps a
+        match finite (rulebook: "a predetermined number of rounds or until someone reaches a certain
+        winning score")."""
+        if options["rounds"] is None:
+            options = {**options, "rounds": TARGET_ROUNDS if options["target"] else 1}
+        return options
 
     def new_state(self, seed: int) -> KuboState:
         state = KuboState(self, Rng(seed))

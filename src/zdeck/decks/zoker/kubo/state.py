@@ -20,6 +20,7 @@ from zdeck.decks.zoker.kubo.board import (
     LINE_TEXTS,
     ZOKER_LINES,
     any_open,
+    buildable,
     column_tops,
     completed,
     line_text,
@@ -51,7 +52,6 @@ class KuboState(RoundTotals, State):
         self.draw_pile: list[int] = []  # its end is the top
         self.phase = TURN
         self.turn = 0
-        self.may_draw = False  # extra draws still allowed this turn
         self.laid = 0  # cards laid in this turn
         self.several = [False] * n  # did the player lay several cards in their last turn?
         self.pending: list[int] = []  # claim scoring: lines completed this turn, not yet announced
@@ -79,7 +79,7 @@ class KuboState(RoundTotals, State):
             return []
         moves: list[Action] = [SCORES[k] for k in self.pending]
         if not self.closing:
-            if self.may_draw and self.can_fill(player):
+            if self.may_draw(player):
                 moves.append(DRAW)
             frame, placed, top = self.frame, self.placed, self.top
             moves.extend(PLACES[i] for i in indices(self.hands[player]) if placeable(frame, placed, top, i))
@@ -97,7 +97,7 @@ class KuboState(RoundTotals, State):
         if self.closing:
             return False
         if isinstance(action, Draw):
-            return self.may_draw and self.can_fill(player)
+            return self.may_draw(player)
         return isinstance(action, Place) and bool(self.hands[player] >> action.card.index & 1) and placeable(
             self.frame, self.placed, self.top, action.card.index)
 
@@ -161,10 +161,11 @@ class KuboState(RoundTotals, State):
         self.phase, self.turn, self.laid = TURN, player, 0
         if self.draw_pile:  # at least one card must be drawn (none when the pile is used up)
             self.draw(player)
-        self.may_draw = self.several[player] and self.can_fill(player)
 
-    def can_fill(self, player: int) -> bool:
-        return bool(self.draw_pile) and self.hands[player].bit_count() < FILL
+    def may_draw(self, player: int) -> bool:
+        """Extra draws: after a turn with several cards laid, before laying, up to a hand of five."""
+        return (self.phase == TURN and player == self.turn and self.laid == 0 and self.several[player]
+                and bool(self.draw_pile) and self.hands[player].bit_count() < FILL)
 
     def draw(self, player: int) -> None:
         self.hands[player] |= 1 << self.draw_pile.pop()
@@ -175,7 +176,6 @@ class KuboState(RoundTotals, State):
             self.claim(player, action.line)
         elif isinstance(action, Draw):
             self.draw(player)
-            self.may_draw = self.can_fill(player)
         elif isinstance(action, Place):
             self.lay(player, action.card.index)
         else:
@@ -188,7 +188,6 @@ class KuboState(RoundTotals, State):
         col = self.frame.column_of[card]
         self.top[col] = max(self.top[col], self.frame.layer_of[card])
         self.laid += 1
-        self.may_draw = False
         lines = completed(self.placed, card)
         ends = not self.hands[player] or not any_open(self.top)
         if self.claiming:
@@ -240,7 +239,7 @@ class KuboState(RoundTotals, State):
         self.points = points
         target = self.game.options["target"]
         if self.round_no >= self.game.options["rounds"] or (target and max(self.totals) >= target):
-            self.phase, self.pending = OVER, []
+            self.phase, self.pending, self.closing = OVER, [], False
             return
         self.round_no += 1
         self.start_round()
@@ -300,7 +299,7 @@ class KuboState(RoundTotals, State):
             "target": options["target"],
             "table": texts_of(self.placed),
             "missed_by": self.turn if self.phase == SHOUT else None,
-            "may_draw": self.may_draw,
+            "may_draw": self.may_draw(self.turn),
             "laid": self.laid,
             "several": list(self.several),
             "pending": [LINE_TEXTS[k] for k in self.pending],
@@ -321,7 +320,6 @@ class KuboState(RoundTotals, State):
             "table": texts_of(self.placed),
             "hands": [texts_of(h) for h in self.hands],
             "draw_pile": [TEXTS[i] for i in self.draw_pile],
-            "may_draw": self.may_draw,
             "laid": self.laid,
             "several": list(self.several),
             "pending": [LINE_TEXTS[k] for k in self.pending],
@@ -390,6 +388,21 @@ def _read_mask(value: Any, what: str) -> int:
     return mask
 
 
+MAX_ACTIONS_PER_ROUND = 1000  # more than any round can take (draws, lays, claims, ends and timeouts: under 900)
+LOWEST_ROUND, HIGHEST_ROUND = -64, 144  # a round's points: at worst every card held; at best every line but Zokers, and one
+
+
+FIELDS = ("game", "players", "options", "version", "rng", "round", "phase", "turn", "table", "hands", "draw_pile",
+          "laid", "several", "pending", "closing", "passes", "points", "scored", "last", "totals", "history")
+
+
+def _refuse_unknown(data: dict[str, Any]) -> None:
+    """A field this state does not have (an older format's, such as may_draw, or a slip) would be ignored: refuse it."""
+    unknown = [str(k)[:40] for k in data if k not in FIELDS]
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(map(repr, unknown[:5]))}; a Kubo state has {', '.join(FIELDS)}")
+
+
 def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
     """Rebuild a state from `KuboState.to_dict()`, refusing any state no play can reach."""
     n = game.players
@@ -397,28 +410,29 @@ def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
     def get(key: str) -> Any:
         return sd.field(data, key)
 
+    _refuse_unknown(data)
     state = KuboState(game, Rng.from_state(get("rng")))
-    state.version = sd.integer(get("version"), "version", lo=0)
     state.round_no = sd.integer(get("round"), "round", lo=1, hi=game.options["rounds"])
+    state.version = sd.integer(get("version"), "version", lo=0, hi=MAX_ACTIONS_PER_ROUND * state.round_no)
     state.phase = sd.choice(get("phase"), "phase", (TURN, SHOUT, OVER))
     state.turn = sd.seat(get("turn"), n, "turn")
     state.placed = _read_mask(get("table"), "table")
     state.top = column_tops(state.frame, state.placed)
     state.hands = [_read_mask(h, f"hands[{p}]") for p, h in enumerate(sd.per_seat(get("hands"), n, "hands"))]
     state.draw_pile = sd.each(get("draw_pile"), "draw_pile", read_index)
-    state.may_draw = sd.boolean(get("may_draw"), "may_draw")
     state.laid = sd.integer(get("laid"), "laid", lo=0, hi=60)
-    state.several = [sd.boolean(b, "several") for b in sd.per_seat(get("several"), n, "several")]
+    state.several = [sd.boolean(b, f"several[{p}]") for p, b in enumerate(sd.per_seat(get("several"), n, "several"))]
     state.pending = sd.each(get("pending"), "pending", _read_line)
     state.closing = sd.boolean(get("closing"), "closing")
     state.passes = sd.integer(get("passes"), "passes", lo=0, hi=n)
-    state.points = sd.integers(sd.per_seat(get("points"), n, "points"), "points")
+    state.points = sd.integers(sd.per_seat(get("points"), n, "points"), "points", lo=LOWEST_ROUND, hi=HIGHEST_ROUND)
     state.scored = [_read_scored(entry, n, f"scored[{i}]") for i, entry in enumerate(sd.listed(get("scored"), "scored"))]
     state.last = _read_last(game, get("last"), n)
     state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
-    state.history = [sd.integers(sd.per_seat(r, n, "history"), "history")
-                     for r in sd.listed(get("history"), "history")]
-    _check(state)
+    state.history = [sd.integers(sd.per_seat(r, n, f"history[{i}]"), f"history[{i}]", lo=LOWEST_ROUND, hi=HIGHEST_ROUND)
+                     for i, r in enumerate(sd.listed(get("history"), "history"))]
+    for check in (_check_cards, _check_lines, _check_turn, _check_round, _check_match):
+        check(state)
     return state
 
 
@@ -438,15 +452,92 @@ def _read_last(game: Kubo, value: Any, n: int) -> tuple[int, Action] | None:
     return sd.seat(seat, n, "last"), action
 
 
-def _check(state: KuboState) -> None:
+def _check_cards(state: KuboState) -> None:
+    """Every card once; the table built from the starting corners as the rules lay cards."""
     cards = indices(state.placed) + [c for h in state.hands for c in indices(h)] + state.draw_pile
     if sorted(cards) != list(range(64)):
         raise ValueError("table, hands and draw_pile must hold each of the 64 cards exactly once")
     if state.placed & state.frame.corners != state.frame.corners:
         raise ValueError(f"table: the starting corners {', '.join(texts_of(state.frame.corners))} must be on it")
-    if state.phase == SHOUT and (not state.pending or not state.claiming):
-        raise ValueError("phase: a shout phase needs unclaimed structures under claim scoring")
-    if state.pending and not state.claiming:
-        raise ValueError("pending: structures wait to be announced only under claim scoring")
+    if not buildable(state.frame, state.placed):
+        raise ValueError("table: no play lays these cards (a card with nothing below or beside it, or under another)")
+    if len(state.draw_pile) > 59 - HAND * state.game.players:
+        raise ValueError("draw_pile: more cards than are left after the deal and the first draw")
+
+
+def _check_lines(state: KuboState) -> None:
+    """Scored and pending lines are complete, each scored once; under auto scoring every complete line is."""
+    complete = {k for k, mask in enumerate(LINE_MASKS) if state.placed & mask == mask}
+    scored = [k for _, k in state.scored]
+    if len(set(scored + state.pending)) != len(scored) + len(state.pending):
+        raise ValueError("scored, pending: a structure is scored or waits to be announced once")
+    if not set(scored + state.pending) <= complete:
+        raise ValueError("scored, pending: a structure counts only once its four cards are on the table")
+    if not state.claiming and set(scored) != complete:
+        raise ValueError("scored: under auto scoring every structure on the table is scored as it is completed")
+    if state.pending and (not state.claiming or state.phase == OVER or state.laid == 0):
+        raise ValueError("pending: structures wait to be announced only under claim scoring, in a turn that laid")
+    if state.phase != OVER and ZOKER_LINES & set(scored):
+        raise ValueError("scored: a scored Zoker ends the round")
+    earned = [0] * state.game.players
+    for seat, k in state.scored:
+        earned[seat] += LINE_POINTS[k]
+    if state.phase == OVER:
+        earned = [e - h.bit_count() for e, h in zip(earned, state.hands)]
+    if state.points != earned:
+        raise ValueError(f"points: the structures scored this round make {earned}")
+
+
+def _check_turn(state: KuboState) -> None:
+    """The turn in progress: what was laid, the passes, the shouts and whether the round is closing."""
+    n = state.game.players
+    if state.laid > state.placed.bit_count() - 4:
+        raise ValueError("laid: more cards than the table holds beyond the corners")
+    if state.phase == SHOUT and not state.pending:
+        raise ValueError("phase: a shout phase needs structures to shout for")
+    if state.passes and state.draw_pile:
+        raise ValueError("passes: counted only while the draw pile is used up, after turns without a card")
+    if state.phase != OVER and state.passes >= n:
+        raise ValueError(f"passes: {n} turns in a row without a card end the round")
+    if state.phase == OVER:
+        if state.closing:
+            raise ValueError("closing: the round is over")
+        return
+    others_empty = any(not h for p, h in enumerate(state.hands) if p != state.turn)
+    if others_empty or (not state.claiming and not state.hands[state.turn]):
+        raise ValueError("hands: a player who lays the last card ends the round")
+    ending = not state.hands[state.turn] or not any_open(state.top)
+    if state.closing != (state.claiming and ending):
+        raise ValueError("closing: true exactly when, under claim scoring, the turn's player has laid their last "
+                         "card or no card can be laid any more")
+    if ending and not state.claiming:
+        raise ValueError("table: the round is over once no card can be laid any more")
+
+
+def _check_round(state: KuboState) -> None:
+    """The last action, and the round's end when over."""
+    if (state.last is None) != (state.version == 0):
+        raise ValueError("last: every action taken is recorded, and none before the first")
+    if state.phase != OVER:
+        return
+    zoker = bool(ZOKER_LINES & {k for _, k in state.scored})
+    if not (zoker or not all(state.hands) or not any_open(state.top) or state.passes == state.game.players):
+        raise ValueError("phase: a round ends on a Zoker, an empty hand, a table where nothing can be laid, "
+                         "or a full circle of passes")
+
+
+def _check_match(state: KuboState) -> None:
+    """Rounds played so far, their totals, and the match's end."""
+    options = state.game.options
     if len(state.history) != state.round_no - (state.phase != OVER):
         raise ValueError("history must hold one entry per finished round")
+    if state.totals != [sum(r[p] for r in state.history) for p in range(state.game.players)]:
+        raise ValueError("totals must add up the rounds in history")
+    if state.phase == OVER and state.history[-1] != state.points:
+        raise ValueError("history: the last round's entry is its points")
+    target_reached = bool(options["target"]) and max(state.totals) >= options["target"]
+    finished = state.round_no == options["rounds"] or target_reached
+    if state.phase == OVER and not finished:
+        raise ValueError("phase: the match goes on until its last round or its target")
+    if state.phase != OVER and target_reached:
+        raise ValueError("totals: the match ends after the round that reaches the target")

@@ -213,7 +213,6 @@ class TikoState(RoundTotals, State):
             "hands": [[TEXTS[c] for c in h] for h in self.hands],
             "deck": [TEXTS[c] for c in self.deck],
             "pile": [[who, TEXTS[c]] for who, c in self.pile],
-            "former": self.former,
             "turn": self.turn,
             "leader": self.leader,
             "won": [[TEXTS[c] for c in w] for w in self.won],
@@ -259,6 +258,17 @@ def _shown(entries: list[Entry]) -> list[dict[str, Any]]:
 # -- reading a saved state -------------------------------------------------------------------
 
 
+FIELDS = ("game", "players", "options", "version", "rng", "hands", "deck", "pile", "turn", "leader", "won", "last_trick",
+          "last", "round", "totals", "history", "over")
+
+
+def _refuse_unknown(data: dict[str, Any]) -> None:
+    """A field this state does not have (an older format's, or a slip) would be ignored: refuse it."""
+    unknown = [str(k)[:40] for k in data if k not in FIELDS]
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(map(repr, unknown[:5]))}; a Tiko state has {', '.join(FIELDS)}")
+
+
 def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
     """Rebuild a state from `TikoState.to_dict()`, refusing any state no play can reach."""
     n = game.players
@@ -266,24 +276,25 @@ def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
     def get(key: str) -> Any:
         return sd.field(data, key)
 
+    _refuse_unknown(data)
     state = TikoState(game, Rng.from_state(get("rng")))
-    state.version = sd.integer(get("version"), "version", lo=0)
+    state.round_no = sd.integer(get("round"), "round", lo=1, hi=game.options["rounds"])
+    state.version = sd.integer(get("version"), "version", lo=0, hi=64 * state.round_no)
     state.hands = [_read_hand(h, f"hands[{p}]") for p, h in enumerate(sd.per_seat(get("hands"), n, "hands"))]
     state.deck = sd.each(get("deck"), "deck", read_index)
     state.pile = _read_entries(get("pile"), n, "pile")
-    state.former = sd.integer(get("former"), "former", lo=-1, hi=len(state.pile) - 1)
     state.turn = sd.seat(get("turn"), n, "turn")
     state.leader = sd.seat(get("leader"), n, "leader")
     state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(get("won"), n, "won"))]
     state.last_trick = _read_entries(get("last_trick"), n, "last_trick")
     last = get("last")
     state.last = None if last is None else _read_entries([last], n, "last")[0]
-    state.round_no = sd.integer(get("round"), "round", lo=1, hi=game.options["rounds"])
-    state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals", lo=0)
-    state.history = [sd.integers(sd.per_seat(r, n, "history"), "history", lo=0, hi=64)
-                     for r in sd.listed(get("history"), "history")]
+    state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals", lo=0, hi=64 * state.round_no)
+    state.history = [sd.integers(sd.per_seat(r, n, f"history[{i}]"), f"history[{i}]", lo=0, hi=64)
+                     for i, r in enumerate(sd.listed(get("history"), "history"))]
     state.over = sd.boolean(get("over"), "over")
-    _check(state)
+    for check in (_check_cards, _check_trick, _check_deal, _check_won, _check_last, _check_match):
+        check(state)
     return state
 
 
@@ -299,21 +310,99 @@ def _read_entries(value: Any, n: int, what: str) -> list[Entry]:
     return entries
 
 
-def _check(state: TikoState) -> None:
-    n = state.game.players
+def dealt_per_game(game: Tiko) -> int:
+    """Cards a whole game deals: full deals of four each, then (`last_deal=even`) the rest evenly."""
+    n, full = game.players, HAND * game.players
+    dealt = 64 // full * full
+    return dealt + ((64 - dealt) // n * n if game.options["last_deal"] == "even" else 0)
+
+
+def _check_cards(state: TikoState) -> None:
     cards = [c for h in state.hands for c in h] + state.deck + [c for _, c in state.pile] + [
         c for w in state.won for c in w]
     if sorted(cards) != list(range(64)):
         raise ValueError("hands, deck, pile and won must hold each of the 64 cards exactly once")
+
+
+def _check_deal(state: TikoState) -> None:
+    """The deck shrinks by whole deals, and every hand holds the cards of this deal not yet played."""
+    n, dealt = state.game.players, 64 - len(state.deck)
+    partial = dealt % (HAND * n)  # a last deal of fewer than four each
+    if partial % n or (partial and state.game.options["last_deal"] != "even"):
+        raise ValueError("deck: cards are dealt four to each player (the rest evenly only under last_deal=even)")
+    if dealt > dealt_per_game(state.game):
+        raise ValueError("deck: fewer cards than the game ever deals")
+    played = {who for who, _ in state.pile}
+    sizes = [len(h) + (p in played) for p, h in enumerate(state.hands)]
+    if len(set(sizes)) != 1:
+        raise ValueError("hands: every player holds the same number of cards, less the one laid in this trick")
+    if state.over != (sizes[0] == 0 and len(state.deck) == 64 - dealt_per_game(state.game)):
+        raise ValueError("over: the game ends exactly when the hands are played out and the deck cannot deal again")
+
+
+def _check_trick(state: TikoState) -> None:
+    """The pile is the trick laid by leader, leader + 1, ... as the `compare` rule places each card."""
+    n = state.game.players
     if len(state.pile) >= n:
         raise ValueError(f"pile: a trick holds at most {n - 1} cards between plays")
-    if state.pile and state.former < 0:
-        raise ValueError("former must be the pile position of the card played last")
-    if len({who for who, _ in state.pile}) != len(state.pile):
-        raise ValueError("pile: each player plays one card to a trick")
-    if len(state.history) != state.round_no - (not state.over):
-        raise ValueError("history must hold one entry per finished round")
-    if not state.over and not any(state.hands):
-        raise ValueError("hands: a game in progress needs cards in hand")
-    if not state.over and state.turn != (state.leader + len(state.pile)) % n:
+    cards = dict(state.pile)
+    if len(cards) != len(state.pile):
+        raise ValueError("pile: each player lays one card to a trick")
+    order = [(state.leader + k) % n for k in range(len(state.pile))]
+    if set(order) != set(cards):
+        raise ValueError("pile: the trick is laid by the leader and the players after them, clockwise")
+    if state.turn != (state.leader + len(state.pile)) % n:
         raise ValueError("turn must follow the leader clockwise")
+    replay = TikoState(state.game, state.rng)
+    for who in order:
+        replay.place(who, cards[who])
+    if replay.pile != state.pile:
+        raise ValueError("pile: the cards do not lie as the compare rule lays them")
+    state.former = replay.former
+
+
+def _check_won(state: TikoState) -> None:
+    """Tricks are taken whole; the last one lies in last_trick, and its winner leads."""
+    n = state.game.players
+    if any(len(w) % n for w in state.won):
+        raise ValueError(f"won: each trick taken holds {n} cards")
+    if not any(state.won):
+        if state.last_trick or state.leader != (state.round_no - 1) % state.game.players:
+            raise ValueError("last_trick, leader: before the first trick of a game, none; the seat after the dealer leads")
+        return
+    winner = state.last_trick[-1][0] if len(state.last_trick) == n else -1
+    if winner < 0 or len({who for who, _ in state.last_trick}) != n:
+        raise ValueError(f"last_trick: the game's previous trick, one card from each of the {n} players")
+    if state.won[winner][-n:] != [c for _, c in state.last_trick] or state.leader != winner:
+        raise ValueError("last_trick: its cards end its winner's won cards, and its winner leads")
+
+
+def _check_last(state: TikoState) -> None:
+    """The last play: none before the first; else the card just laid, or one of the trick just taken."""
+    n = state.game.players
+    if (state.last is None) != (state.version == 0):
+        raise ValueError("last: every play is recorded, and none before the first")
+    if state.pile:
+        expected = (state.turn - 1) % n
+        if state.last != (expected, dict(state.pile)[expected]):
+            raise ValueError("last: the card laid by the player before the one whose turn it is")
+    elif any(state.won) and state.last not in state.last_trick:
+        raise ValueError("last: a card of the trick just taken")
+
+
+def _check_match(state: TikoState) -> None:
+    """Games played so far: their cards won, the totals, and the version (one per card laid)."""
+    game, n = state.game, state.game.players
+    if len(state.history) != state.round_no - (not state.over):
+        raise ValueError("history must hold one entry per finished game")
+    if any(sum(r) != dealt_per_game(game) or any(x % n for x in r) for r in state.history):
+        raise ValueError(f"history: each game's cards won, whole tricks of {n}, add up to the cards it dealt")
+    if state.over and state.history[-1] != [len(w) for w in state.won]:
+        raise ValueError("history: the last game's entry is the cards won in it")
+    by_games = game.options["match"] == "games"
+    points = [[int(x == max(r)) for x in r] if by_games else r for r in state.history]
+    if state.totals != [sum(r[p] for r in points) for p in range(n)]:
+        raise ValueError("totals must add up the games in history")
+    played = sum(map(sum, state.history)) + (0 if state.over else sum(map(len, state.won)) + len(state.pile))
+    if state.version != played:
+        raise ValueError(f"version: one per card laid, {played} here")
