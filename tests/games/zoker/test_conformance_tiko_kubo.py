@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_playouts, check_vocabulary
+from tests.conformance import (
+    check_action_codec,
+    check_bad_inputs,
+    check_playouts,
+    check_resample_independent,
+    check_vocabulary,
+)
 from zdeck.core import State
 from zdeck.decks.zoker.cards import Card, stronger
 from zdeck.decks.zoker.kubo.actions import Place
@@ -98,11 +104,41 @@ def random_walk(state: State, seed: int) -> list[State]:
     ("zoker-kubo", {"players": 3, "scoring": "claim", "rounds": 2}),
     ("zoker-kubo", {"players": 2, "start": "blue-red-4", "rounds": 3, "target": 5}),
 ])
-def test_observations_speak_the_shared_vocabulary(game_id: str, options: dict) -> None:
+def test_observations_speak_the_shared_vocabulary_and_resamples_owe_nothing_to_the_real_generator(
+        game_id: str, options: dict) -> None:
     game = zdeck.make(game_id, **options)
     for seed in range(3):
         for state in random_walk(game.new_state(seed), seed):
             check_vocabulary(state)
+            check_resample_independent(state)
+
+
+def play_to_round(state: State, round_no: int, rng: Rng) -> State:
+    while state.round() < round_no and not state.is_over():
+        actors = state.actors()
+        if len(actors) > 1:
+            state.timeout()
+            continue
+        state.apply(actors[0], rng.choice(state.legal_actions(actors[0])))
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["zoker-tiko", "zoker-kubo"])
+def test_a_resample_played_past_the_round_deals_other_cards_than_the_real_game(game_id: str) -> None:
+    """A search rolling a determinised copy past the end of the hand must not see the true next deal:
+    the copy's generator is spawned from the rng it was given, not carried over from the real game."""
+    game = zdeck.make(game_id, players=3, rounds=2)
+    differ = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        play_to_round(state, 1, Rng(seed))
+        for _ in range(5):  # a few moves into the first round
+            state.apply(state.actors()[0], state.legal_actions(state.actors()[0])[0])
+        copy = state.resample_hidden(0, Rng(100 + seed))
+        real_next = play_to_round(state, 2, Rng(seed)).to_dict()["hands"]
+        copy_next = play_to_round(copy, 2, Rng(seed)).to_dict()["hands"]
+        differ += real_next != copy_next
+    assert differ == 6
 
 
 # -- rule invariants over random games (hypothesis drives the seeds and choices) ----------------------

@@ -26,7 +26,7 @@ from zdeck.decks.zoker.kubo.board import (
     line_text,
     placeable,
 )
-from zdeck.rng import Rng
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.kubo.game import Kubo
@@ -50,6 +50,7 @@ class KuboState(RoundTotals, State):
         self.top = [-1] * 16  # per place of the square: highest layer with a card
         self.hands = [0] * n  # masks
         self.draw_pile: list[int] = []  # its end is the top
+        self.pile_steps = Unsettled(0, 0)  # a resample shuffles the pile lazily: positions settle as they are drawn
         self.phase = TURN
         self.turn = 0
         self.laid = 0  # cards laid in this turn
@@ -168,7 +169,7 @@ class KuboState(RoundTotals, State):
                 and bool(self.draw_pile) and self.hands[player].bit_count() < FILL)
 
     def draw(self, player: int) -> None:
-        self.hands[player] |= 1 << self.draw_pile.pop()
+        self.hands[player] |= 1 << pop_settled(self.draw_pile, self.pile_steps)
 
     def _apply(self, player: int, action: Action) -> None:
         self.last = (player, action)
@@ -310,6 +311,7 @@ class KuboState(RoundTotals, State):
         }
 
     def to_dict(self) -> dict[str, Any]:
+        settle(self.draw_pile, self.pile_steps)  # the same cards in the same places: only worked out now
         return {
             **self.game.describe(),
             "version": self.version,
@@ -339,6 +341,7 @@ class KuboState(RoundTotals, State):
         twin.top = list(self.top)
         twin.hands = list(self.hands)
         twin.draw_pile = list(self.draw_pile)
+        twin.pile_steps = self.pile_steps.copy()
         twin.several = list(self.several)
         twin.pending = list(self.pending)
         twin.points = list(self.points)
@@ -348,17 +351,23 @@ class KuboState(RoundTotals, State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
-        """Re-deal the other hands and the draw pile; the table is public."""
+        """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
+        generator of its own from it. The pool is shuffled lazily: only the cards dealt to the other
+        hands are settled now, the pile's order as the copy draws it."""
         twin = self.clone()
+        pool = twin.draw_pile
         others = [p for p in range(self.game.players) if p != player]
-        pool = [c for p in others for c in indices(self.hands[p])] + self.draw_pile
-        rng.shuffle(pool)
-        start = 0
         for p in others:
-            size = self.hands[p].bit_count()
-            twin.hands[p] = _mask(pool[start:start + size])
-            start += size
-        twin.draw_pile = pool[start:]
+            pool.extend(indices(self.hands[p]))
+        sizes = [self.hands[p].bit_count() for p in others]
+        rest = len(pool) - sum(sizes)
+        twin.pile_steps = rng.shuffle_lazily(pool)
+        settle(pool, twin.pile_steps, rest)  # the top cards, dealt to the other hands
+        for p, size in zip(others, sizes):
+            twin.hands[p] = _mask(pool[rest:rest + size])
+            rest += size
+        del pool[len(pool) - sum(sizes):]
+        twin.rng = rng.spawn()
         return twin
 
 

@@ -21,7 +21,7 @@ from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, State
 from zdeck.decks.zoker.cards import DATA, STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
-from zdeck.rng import Rng
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.tiko.game import Tiko
@@ -43,6 +43,7 @@ class TikoState(RoundTotals, State):
         self.compare_top = game.options["compare"] == "top"
         self.hands: list[list[int]] = [[] for _ in range(n)]  # kept in deck order
         self.deck: list[int] = []  # face down; the end is its top
+        self.deck_steps = Unsettled(0, 0)  # the deck is shuffled lazily: positions settle as they are dealt
         self.pile: list[Entry] = []  # the trick, bottom first
         self.former = -1  # pile position of the card played last (the "previous" reading compares with it)
         self.turn = 0
@@ -86,7 +87,7 @@ class TikoState(RoundTotals, State):
         one seat clockwise each round)."""
         n = self.game.players
         cards = list(range(64))
-        self.rng.shuffle(cards)
+        self.deck_steps = self.rng.shuffle_lazily(cards)
         self.deck = cards
         self.hands = [[] for _ in range(n)]
         self.won = [[] for _ in range(n)]
@@ -107,10 +108,10 @@ class TikoState(RoundTotals, State):
         size = self.deal_size()
         if size == 0:
             return False
-        hands, deck = self.hands, self.deck
+        hands, deck, steps = self.hands, self.deck, self.deck_steps
         for _ in range(size):
             for hand in hands:
-                hand.append(deck.pop())
+                hand.append(pop_settled(deck, steps))
         for hand in hands:
             hand.sort()
         return True
@@ -206,6 +207,7 @@ class TikoState(RoundTotals, State):
         }
 
     def to_dict(self) -> dict[str, Any]:
+        settle(self.deck, self.deck_steps)  # the same cards in the same places: only worked out now
         return {
             **self.game.describe(),
             "version": self.version,
@@ -230,6 +232,7 @@ class TikoState(RoundTotals, State):
         twin.rng = self.rng.clone()
         twin.hands = [list(h) for h in self.hands]
         twin.deck = list(self.deck)
+        twin.deck_steps = self.deck_steps.copy()
         twin.pile = list(self.pile)
         twin.won = [list(w) for w in self.won]
         twin.totals = list(self.totals)
@@ -237,17 +240,23 @@ class TikoState(RoundTotals, State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> TikoState:
-        """Re-deal the other hands and the undealt deck; played cards are all public."""
+        """Re-deal the other hands and the undealt deck (played cards are all public) from `rng`, and give
+        the copy a generator of its own from it. The pool is shuffled lazily: only the cards dealt to the
+        other hands are settled now, the deck's order when the copy deals it."""
         twin = self.clone()
+        pool = twin.deck
         others = [p for p in range(self.game.players) if p != player]
-        pool = [c for p in others for c in self.hands[p]] + self.deck
-        rng.shuffle(pool)
-        start = 0
         for p in others:
-            size = len(self.hands[p])
-            twin.hands[p] = sorted(pool[start:start + size])
-            start += size
-        twin.deck = pool[start:]
+            pool.extend(self.hands[p])
+        sizes = [len(self.hands[p]) for p in others]
+        rest = len(pool) - sum(sizes)
+        twin.deck_steps = rng.shuffle_lazily(pool)
+        settle(pool, twin.deck_steps, rest)  # the top cards, dealt to the other hands
+        for p, size in zip(others, sizes):
+            twin.hands[p] = sorted(pool[rest:rest + size])
+            rest += size
+        del pool[len(pool) - sum(sizes):]
+        twin.rng = rng.spawn()
         return twin
 
 
