@@ -189,7 +189,7 @@ def test_kubo_cards_are_never_laid_under_and_points_match_the_lines(seed: int, p
         state.apply(player, action)
         if isinstance(action, Place) and not state.is_over():
             i = action.card.index
-            assert state.top[state.frame.column_of[i]] == state.frame.layer_of[i], "a card went under another"
+            assert not state.placed & state.frame.over[i], "a card went under another"
     obs = state.observation(None)
     for p in range(players):
         earned = sum(entry["points"] for entry in obs["scored"] if entry["seat"] == p)

@@ -11,7 +11,8 @@ from zdeck import IllegalAction, Outcome, Rng
 from zdeck.bits import indices
 from zdeck.decks.zoker.cards import DECK, Card, texts_of
 from zdeck.decks.zoker.kubo.actions import DRAW, END, Place, Score
-from zdeck.decks.zoker.kubo.board import FRAMES, LINE_POINTS, LINES, any_open, line_text, placeable
+from zdeck.decks.zoker.kubo.board import FRAMES, LINE_POINTS, LINES, line_text, placeable
+from zdeck.decks.zoker.kubo.board import layable as layable_on
 from zdeck.decks.zoker.kubo.bots import PointsBot
 from zdeck.decks.zoker.kubo.state import KuboState
 from zdeck.sim import play as sim_play
@@ -502,9 +503,9 @@ def test_points_bot_does_not_open_a_zoker_for_others() -> None:
     choice = PointsBot().act(state.observation(0), state.legal_actions(0), Rng(1))
     assert choice == place("blue M1")
     red_s4 = C("red S4").index
-    assert not placeable(state.frame, state.placed, state.top, red_s4)
+    assert not placeable(state.frame, state.placed, red_s4)
     state.apply(0, place("red S3"))
-    assert placeable(state.frame, state.placed, state.top, red_s4)  # the danger the bot avoided
+    assert placeable(state.frame, state.placed, red_s4)  # the danger the bot avoided
 
 
 def test_points_bot_shouts_for_missed_structures() -> None:
@@ -524,14 +525,18 @@ def test_points_bot_beats_random_bots() -> None:
     assert wins >= 17
 
 
-def test_open_place_shortcut_agrees_with_trying_every_card() -> None:
+def test_the_layable_cards_kept_as_the_table_grows_agree_with_trying_every_card() -> None:
+    """The state updates its mask of layable cards at each card laid; and it is empty exactly when every
+    place holds its top-layer card (end condition c)."""
     for start in FRAMES:
         for seed in range(4):
             state = zdeck.make("zoker-kubo", players=2, start=start).new_state(seed)
             rng = Rng(seed)
             while not state.is_over():
-                brute = any(placeable(state.frame, state.placed, state.top, i) for i in range(64))
-                assert any_open(state.top) == brute
+                brute = sum(1 << i for i in range(64) if placeable(state.frame, state.placed, i))
+                assert state.layable == brute == layable_on(state.frame, state.placed)
+                top_missing = any(state.frame.above[i] < 0 and not state.placed >> i & 1 for i in range(64))
+                assert bool(brute) == top_missing
                 player = state.actors()[0]
                 moves = state.legal_actions(player)
                 places = [a for a in moves if isinstance(a, Place)]

@@ -12,7 +12,7 @@ every table below is indexed by card, so the rules only index and mask.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from zdeck.bits import indices
 from zdeck.decks.zoker.cards import (
@@ -43,6 +43,8 @@ LINE_CARDS: tuple[tuple[int, ...], ...] = tuple(tuple(c.index for c in line) for
 LINE_MASKS: tuple[int, ...] = tuple(sum(1 << i for i in cards) for cards in LINE_CARDS)
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k, line in enumerate(LINE_CARDS) if i in line) for i in range(64))
+_MASKS_THROUGH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((k, LINE_MASKS[k]) for k in lines) for lines in LINES_THROUGH)  # (line id, mask) of the lines through a card
 ZOKER_LINES = frozenset(k for k, kind in enumerate(LINE_KIND) if kind == "zoker")
 LINE_TEXTS: tuple[str, ...] = tuple("/".join(TEXTS[i] for i in cards) for cards in LINE_CARDS)
 
@@ -60,8 +62,11 @@ class Frame:
     layer_of: tuple[int, ...]  # per card index: 0 = bottom layer .. 3 = top layer
     column_of: tuple[int, ...]  # per card index: its place 0..15 on the square
     below: tuple[int, ...]  # per card index: the card in the same place one layer down, -1 at the bottom
+    above: tuple[int, ...]  # per card index: the card in the same place one layer up, -1 at the top
     beside: tuple[tuple[int, ...], ...]  # per card index: cards in the same layer at the orthogonally adjacent places
     under: tuple[int, ...]  # per card index: mask of the cards of its place in the layers below it
+    over: tuple[int, ...]  # per card index: mask of the cards of its place in the layers above it
+    opening: int = 0  # mask of the cards that may be laid beside or on the corners, at the start
 
 
 def _frame(name: str, corner_texts: list[str]) -> Frame:
@@ -82,11 +87,13 @@ def _frame(name: str, corner_texts: list[str]) -> Frame:
         return c.qualities[others[0]], c.qualities[others[1]]
 
     at: dict[tuple[int, int, int], int] = {(*square(c), layer(c)): c.index for c in DECK}
-    below, beside, under = [], [], []
+    below, above, beside, under, over = [], [], [], [], []
     for c in DECK:
         (u, v), lay = square(c), layer(c)
         below.append(at[(u, v, lay - 1)] if lay > 0 else -1)
+        above.append(at[(u, v, lay + 1)] if lay < 3 else -1)
         under.append(sum(1 << at[(u, v, lower)] for lower in range(lay)))
+        over.append(sum(1 << at[(u, v, upper)] for upper in range(lay + 1, 4)))
         near = [(u + du, v + dv) for du, dv in ((1, 0), (-1, 0), (0, 1), (0, -1))]
         beside.append(tuple(at[(x, y, lay)] for x, y in near if 0 <= x < 4 and 0 <= y < 4))
     frame = Frame(
@@ -95,31 +102,20 @@ def _frame(name: str, corner_texts: list[str]) -> Frame:
         layer_of=tuple(layer(c) for c in DECK),
         column_of=tuple(square(c)[0] * 4 + square(c)[1] for c in DECK),
         below=tuple(below),
+        above=tuple(above),
         beside=tuple(beside),
         under=tuple(under),
+        over=tuple(over),
     )
     if {frame.column_of[c.index] for c in corners} != {0, 3, 12, 15}:
         raise AssertionError(f"start {name}: the corners must be the four corners of the square")
-    return frame
+    return replace(frame, opening=layable(frame, frame.corners))
 
 
-FRAMES: dict[str, Frame] = {name: _frame(name, corners) for name, corners in DATA["kubo"]["starts"].items()}
-
-
-def column_tops(frame: Frame, placed: int) -> list[int]:
-    """For each place of the square, the highest layer holding a card (-1: empty)."""
-    top = [-1] * 16
-    for i in range(64):
-        if placed >> i & 1:
-            col, lay = frame.column_of[i], frame.layer_of[i]
-            top[col] = max(top[col], lay)
-    return top
-
-
-def placeable(frame: Frame, placed: int, top: list[int], i: int) -> bool:
+def placeable(frame: Frame, placed: int, i: int) -> bool:
     """May card `i` be laid now: never under a card, and either on the card right below it or beside a card
     of its own layer (even when the place beneath stays empty)."""
-    if placed >> i & 1 or top[frame.column_of[i]] > frame.layer_of[i]:
+    if placed >> i & 1 or placed & frame.over[i]:
         return False
     below = frame.below[i]
     if below >= 0 and placed >> below & 1:
@@ -127,19 +123,34 @@ def placeable(frame: Frame, placed: int, top: list[int], i: int) -> bool:
     return any(placed >> j & 1 for j in frame.beside[i])
 
 
+def layable(frame: Frame, placed: int) -> int:
+    """The mask of the cards that may be laid on this table.
+
+    It is empty exactly when every place holds its top-layer card (end condition c): on a place holding
+    cards the next layer can go on top; and an empty place always has a path of places to one holding a
+    card, the first empty place on it lies next to a card and can take a card of that card's layer."""
+    return sum(1 << i for i in range(64) if placeable(frame, placed, i))
+
+
+FRAMES: dict[str, Frame] = {name: _frame(name, corners) for name, corners in DATA["kubo"]["starts"].items()}
+
+
+def layable_after(frame: Frame, placed: int, before: int, card: int) -> int:
+    """`layable` once `card` is laid (`placed` holds it), from the mask before: the card and the cards
+    under it go; the card on it comes, and so do the cards of its layer beside it whose place holds
+    nothing above them. Nothing else changes, so the state keeps the mask instead of trying every card."""
+    after = before & ~(1 << card | frame.under[card])
+    if frame.above[card] >= 0:
+        after |= 1 << frame.above[card]
+    for j in frame.beside[card]:
+        if not placed >> j & 1 and not placed & frame.over[j]:
+            after |= 1 << j
+    return after
+
+
 def completed(placed: int, i: int) -> list[int]:
     """The lines through card `i` whose four cards are all on the table."""
-    return [k for k in LINES_THROUGH[i] if placed & LINE_MASKS[k] == LINE_MASKS[k]]
-
-
-def any_open(top: list[int]) -> bool:
-    """Is there still a place where some card could go?
-
-    Exactly when some place lacks its top-layer card: on a place holding cards the next layer can go on
-    top; and an empty place always has a path of places to one holding a card, the first empty place on
-    it lies next to a card and can take a card of that card's layer (nothing lies above it). A test checks
-    this against trying every card."""
-    return any(t < 3 for t in top)
+    return [k for k, mask in _MASKS_THROUGH[i] if placed & mask == mask]
 
 
 def buildable(frame: Frame, placed: int) -> bool:
@@ -152,13 +163,12 @@ def buildable(frame: Frame, placed: int) -> bool:
     built = frame.corners
     if placed & built != built:
         return False
-    todo, top = placed & ~built, column_tops(frame, built)
+    todo = placed & ~built
     progress = True
     while todo and progress:
         progress = False
         for i in indices(todo):
-            if not frame.under[i] & todo and placeable(frame, built, top, i):
+            if not frame.under[i] & todo and placeable(frame, built, i):
                 built, todo = built | 1 << i, todo & ~(1 << i)
-                top[frame.column_of[i]] = max(top[frame.column_of[i]], frame.layer_of[i])
                 progress = True
     return not todo

@@ -9,7 +9,7 @@ from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.kubo.actions import END, Place, Score
-from zdeck.decks.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES_THROUGH, Frame, column_tops, placeable
+from zdeck.decks.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES_THROUGH, Frame, placeable
 from zdeck.rng import Rng
 
 GIFT_WEIGHT = 0.9  # how much a structure left for the next players to complete costs us (they may not hold it)
@@ -19,18 +19,17 @@ NEAR_WEIGHT = 0.35  # ... when its fourth card needs one more card laid first
 def threats(frame: Frame, placed: int, mine: int) -> float:
     """Points others could take soon: lines with three cards down whose fourth is not ours and is layable
     now (full weight) or once one more card is laid (part weight)."""
-    top = column_tops(frame, placed)
     total = 0.0
     for k, cards in enumerate(LINE_CARDS):
         missing = [i for i in cards if not placed >> i & 1]
         if len(missing) != 1 or mine >> missing[0] & 1:
             continue
         m = missing[0]
-        if placeable(frame, placed, top, m):
+        if placeable(frame, placed, m):
             total += LINE_POINTS[k]
-        elif top[frame.column_of[m]] < frame.layer_of[m] and (
-                (frame.below[m] >= 0 and placeable(frame, placed, top, frame.below[m]))
-                or any(placeable(frame, placed, top, j) for j in frame.beside[m])):
+        elif not placed & frame.over[m] and (
+                (frame.below[m] >= 0 and placeable(frame, placed, frame.below[m]))
+                or any(placeable(frame, placed, j) for j in frame.beside[m])):
             total += NEAR_WEIGHT * LINE_POINTS[k] / GIFT_WEIGHT
     return total
 

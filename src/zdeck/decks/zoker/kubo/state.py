@@ -19,12 +19,11 @@ from zdeck.decks.zoker.kubo.board import (
     LINE_POINTS,
     LINE_TEXTS,
     ZOKER_LINES,
-    any_open,
     buildable,
-    column_tops,
     completed,
+    layable,
+    layable_after,
     line_text,
-    placeable,
 )
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
@@ -47,7 +46,7 @@ class KuboState(RoundTotals, State):
         self.version = 0
         n = game.players
         self.placed = 0  # mask of the cards on the table
-        self.top = [-1] * 16  # per place of the square: highest layer with a card
+        self.layable = 0  # mask of the cards that may be laid now: empty once every place has its top card
         self.hands = [0] * n  # masks
         self.draw_pile: list[int] = []  # its end is the top
         self.pile_steps = Unsettled(0, 0)  # a resample shuffles the pile lazily: positions settle as they are drawn
@@ -82,10 +81,14 @@ class KuboState(RoundTotals, State):
         if not self.closing:
             if self.may_draw(player):
                 moves.append(DRAW)
-            frame, placed, top = self.frame, self.placed, self.top
-            moves.extend(PLACES[i] for i in indices(self.hands[player]) if placeable(frame, placed, top, i))
+            moves += [PLACES[i] for i in indices(self.hands[player] & self.layable)]
         moves.append(END)
         return moves
+
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        if self.phase == TURN:
+            return [(self.turn, self.legal_actions(self.turn))]
+        return [(p, self.legal_actions(p)) for p in self.actors()]
 
     def is_legal(self, player: int, action: Action) -> bool:
         if isinstance(action, Score):
@@ -99,8 +102,7 @@ class KuboState(RoundTotals, State):
             return False
         if isinstance(action, Draw):
             return self.may_draw(player)
-        return isinstance(action, Place) and bool(self.hands[player] >> action.card.index & 1) and placeable(
-            self.frame, self.placed, self.top, action.card.index)
+        return isinstance(action, Place) and bool((self.hands[player] & self.layable) >> action.card.index & 1)
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.phase == OVER:
@@ -138,7 +140,7 @@ class KuboState(RoundTotals, State):
     def _why_not_place(self, player: int, card: int) -> str:
         if not self.hands[player] >> card & 1:
             return f"player {player} does not hold {TEXTS[card]}"
-        if self.top[self.frame.column_of[card]] > self.frame.layer_of[card]:
+        if self.placed & self.frame.over[card]:
             return f"{TEXTS[card]} cannot go under a card already on its place"
         return f"{TEXTS[card]} must go on the card right below its place or next to a card of its own layer"
 
@@ -147,7 +149,7 @@ class KuboState(RoundTotals, State):
         """The starting corners on the table, the rest shuffled, four cards dealt to each player."""
         n = self.game.players
         self.placed = self.frame.corners
-        self.top = column_tops(self.frame, self.placed)
+        self.layable = self.frame.opening
         cards = [i for i in range(64) if not self.placed >> i & 1]
         self.rng.shuffle(cards)
         self.hands = [_mask(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]
@@ -165,7 +167,7 @@ class KuboState(RoundTotals, State):
 
     def may_draw(self, player: int) -> bool:
         """Extra draws: after a turn with several cards laid, before laying, up to a hand of five."""
-        return (self.phase == TURN and player == self.turn and self.laid == 0 and self.several[player]
+        return (self.several[player] and self.laid == 0 and self.phase == TURN and player == self.turn
                 and bool(self.draw_pile) and self.hands[player].bit_count() < FILL)
 
     def draw(self, player: int) -> None:
@@ -173,24 +175,23 @@ class KuboState(RoundTotals, State):
 
     def _apply(self, player: int, action: Action) -> None:
         self.last = (player, action)
-        if isinstance(action, Score):
-            self.claim(player, action.line)
+        if isinstance(action, Place):
+            self.lay(player, action.card.index)
+        elif isinstance(action, End):
+            self.end_turn(player)
         elif isinstance(action, Draw):
             self.draw(player)
-        elif isinstance(action, Place):
-            self.lay(player, action.card.index)
         else:
-            self.end_turn(player)
+            self.claim(player, action.line)  # type: ignore[attr-defined]
 
     def lay(self, player: int, card: int) -> None:
         """Lay a card; score what it completes (or, under claim scoring, leave it to be announced)."""
         self.hands[player] &= ~(1 << card)
         self.placed |= 1 << card
-        col = self.frame.column_of[card]
-        self.top[col] = max(self.top[col], self.frame.layer_of[card])
+        self.layable = layable_after(self.frame, self.placed, self.layable, card)
         self.laid += 1
         lines = completed(self.placed, card)
-        ends = not self.hands[player] or not any_open(self.top)
+        ends = not self.hands[player] or not self.layable  # b) the hand is empty, c) no place is open
         if self.claiming:
             self.pending.extend(lines)
             self.closing = self.closing or ends
@@ -338,7 +339,6 @@ class KuboState(RoundTotals, State):
         twin = KuboState.__new__(KuboState)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.clone()
-        twin.top = list(self.top)
         twin.hands = list(self.hands)
         twin.draw_pile = list(self.draw_pile)
         twin.pile_steps = self.pile_steps.copy()
@@ -426,7 +426,7 @@ def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
     state.phase = sd.choice(get("phase"), "phase", (TURN, SHOUT, OVER))
     state.turn = sd.seat(get("turn"), n, "turn")
     state.placed = _read_mask(get("table"), "table")
-    state.top = column_tops(state.frame, state.placed)
+    state.layable = layable(state.frame, state.placed)
     state.hands = [_read_mask(h, f"hands[{p}]") for p, h in enumerate(sd.per_seat(get("hands"), n, "hands"))]
     state.draw_pile = sd.each(get("draw_pile"), "draw_pile", read_index)
     state.laid = sd.integer(get("laid"), "laid", lo=0, hi=60)
@@ -515,7 +515,7 @@ def _check_turn(state: KuboState) -> None:
     others_empty = any(not h for p, h in enumerate(state.hands) if p != state.turn)
     if others_empty or (not state.claiming and not state.hands[state.turn]):
         raise ValueError("hands: a player who lays the last card ends the round")
-    ending = not state.hands[state.turn] or not any_open(state.top)
+    ending = not state.hands[state.turn] or not state.layable
     if state.closing != (state.claiming and ending):
         raise ValueError("closing: true exactly when, under claim scoring, the turn's player has laid their last "
                          "card or no card can be laid any more")
@@ -530,7 +530,7 @@ def _check_round(state: KuboState) -> None:
     if state.phase != OVER:
         return
     zoker = bool(ZOKER_LINES & {k for _, k in state.scored})
-    if not (zoker or not all(state.hands) or not any_open(state.top) or state.passes == state.game.players):
+    if not (zoker or not all(state.hands) or not state.layable or state.passes == state.game.players):
         raise ValueError("phase: a round ends on a Zoker, an empty hand, a table where nothing can be laid, "
                          "or a full circle of passes")
 
