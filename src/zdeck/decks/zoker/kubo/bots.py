@@ -9,7 +9,7 @@ from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.kubo.actions import END, Place, Score
-from zdeck.decks.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES_THROUGH, Frame, placeable
+from zdeck.decks.zoker.kubo.board import FRAMES, LINE_MASKS, LINE_POINTS, Frame, completed, placeable
 from zdeck.rng import Rng
 
 GIFT_WEIGHT = 0.9  # how much a structure left for the next players to complete costs us (they may not hold it)
@@ -20,11 +20,11 @@ def threats(frame: Frame, placed: int, mine: int) -> float:
     """Points others could take soon: lines with three cards down whose fourth is not ours and is layable
     now (full weight) or once one more card is laid (part weight)."""
     total = 0.0
-    for k, cards in enumerate(LINE_CARDS):
-        missing = [i for i in cards if not placed >> i & 1]
-        if len(missing) != 1 or mine >> missing[0] & 1:
+    for k, line in enumerate(LINE_MASKS):
+        missing = line & ~placed
+        if missing.bit_count() != 1 or missing & mine:
             continue
-        m = missing[0]
+        m = missing.bit_length() - 1
         if placeable(frame, placed, m):
             total += LINE_POINTS[k]
         elif not placed & frame.over[m] and (
@@ -66,7 +66,7 @@ class PointsBot(BotBase):
                 continue
             i = action.card.index
             now = placed | 1 << i
-            gain = sum(LINE_POINTS[k] for k in LINES_THROUGH[i] if all(now >> j & 1 for j in LINE_CARDS[k]))
+            gain = sum(LINE_POINTS[k] for k in completed(now, i))
             value = gain + 1 - GIFT_WEIGHT * (threats(frame, now, mine & ~(1 << i)) - before)
             if value > 0 and (best is None or (value, -i) > best):
                 best, choice = (value, -i), action
