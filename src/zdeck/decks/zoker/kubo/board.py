@@ -69,14 +69,19 @@ class Frame:
     opening: int = 0  # mask of the cards that may be laid beside or on the corners, at the start
 
 
-def _frame(name: str, corner_texts: list[str]) -> Frame:
-    """The frame whose bottom layer holds these four corners: the quality they share runs up the cube,
-    from their value (the weakest value upward, the strongest downward)."""
-    corners = [Card.parse(t) for t in corner_texts]
+def _upright(name: str, corners: list[Card]) -> tuple[int, bool]:
+    """The quality that runs up the cube standing on these corners: the one all four share, from their
+    value - upward from the weakest value, or downward from the strongest."""
     shared = [q for q in (COLOUR, SIZE, SHAPE) if len({c.qualities[q] for c in corners}) == 1]
     if len(shared) != 1 or corners[0].qualities[shared[0]] not in (0, 3):
         raise AssertionError(f"start {name}: the corners must share one quality, at its weakest or strongest value")
-    axis, downward = shared[0], corners[0].qualities[shared[0]] == 3
+    return shared[0], corners[0].qualities[shared[0]] == 3
+
+
+def _frame(name: str, corner_texts: list[str]) -> Frame:
+    """The frame whose bottom layer holds these four corners."""
+    corners = [Card.parse(t) for t in corner_texts]
+    axis, downward = _upright(name, corners)
     others = [q for q in (COLOUR, SIZE, SHAPE) if q != axis]
 
     def layer(c: Card) -> int:

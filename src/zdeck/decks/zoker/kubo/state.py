@@ -104,6 +104,11 @@ class KuboState(RoundTotals, State):
             return self.may_draw(player)
         return isinstance(action, Place) and bool((self.hands[player] & self.layable) >> action.card.index & 1)
 
+    def may_draw(self, player: int) -> bool:
+        """Extra draws: after a turn with several cards laid, before laying, up to a hand of five."""
+        return (self.several[player] and self.laid == 0 and self.phase == TURN and player == self.turn
+                and bool(self.draw_pile) and self.hands[player].bit_count() < FILL)
+
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.phase == OVER:
             return "the game is over"
@@ -164,11 +169,6 @@ class KuboState(RoundTotals, State):
         self.phase, self.turn, self.laid = TURN, player, 0
         if self.draw_pile:  # at least one card must be drawn (none when the pile is used up)
             self.draw(player)
-
-    def may_draw(self, player: int) -> bool:
-        """Extra draws: after a turn with several cards laid, before laying, up to a hand of five."""
-        return (self.several[player] and self.laid == 0 and self.phase == TURN and player == self.turn
-                and bool(self.draw_pile) and self.hands[player].bit_count() < FILL)
 
     def draw(self, player: int) -> None:
         self.hands[player] |= 1 << pop_settled(self.draw_pile, self.pile_steps)
