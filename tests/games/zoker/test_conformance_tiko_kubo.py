@@ -10,7 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_playouts
+from tests.conformance import (
+    check_action_codec,
+    check_bad_inputs,
+    check_playouts,
+    check_resample_independent,
+    check_vocabulary,
+)
 from zdeck.core import State
 from zdeck.decks.zoker.cards import Card, stronger
 from zdeck.decks.zoker.kubo.actions import Place
@@ -48,7 +54,7 @@ def test_tiko_bad_inputs_are_refused(players: int) -> None:
 
 def kubo_cards(state: State) -> Counter:
     d = state.to_dict()
-    return Counter(d["table"] + [c for h in d["hands"] for c in h] + d["pile"])
+    return Counter(d["table"] + [c for h in d["hands"] for c in h] + d["draw_pile"])
 
 
 @pytest.mark.parametrize("players", range(2, 6))
@@ -74,6 +80,67 @@ def test_kubo_bad_inputs_are_refused(players: int, scoring: str) -> None:
     check_bad_inputs(zdeck.make("zoker-kubo", players=players, scoring=scoring))
 
 
+# -- the shared observation vocabulary, at every step of a few random games ---------------------------
+
+
+def random_walk(state: State, seed: int) -> list[State]:
+    """The states along one random game (timeouts taken now and then where several may act)."""
+    rng = Rng(seed)
+    seen = [state.clone()]
+    while not state.is_over():
+        actors = state.actors()
+        if len(actors) > 1 and rng.below(3) == 0:
+            state.timeout()
+        else:
+            player = rng.choice(actors)
+            state.apply(player, rng.choice(state.legal_actions(player)))
+        seen.append(state.clone())
+    return seen
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("zoker-tiko", {"players": 3}),
+    ("zoker-tiko", {"players": 4, "compare": "previous", "rounds": 2, "match": "games"}),
+    ("zoker-kubo", {"players": 3, "scoring": "claim", "rounds": 2}),
+    ("zoker-kubo", {"players": 2, "start": "blue-red-4", "rounds": 3, "target": 5}),
+])
+def test_observations_speak_the_shared_vocabulary_and_resamples_owe_nothing_to_the_real_generator(
+        game_id: str, options: dict) -> None:
+    game = zdeck.make(game_id, **options)
+    for seed in range(3):
+        for state in random_walk(game.new_state(seed), seed):
+            check_vocabulary(state)
+            check_resample_independent(state)
+
+
+def play_to_round(state: State, round_no: int, rng: Rng) -> State:
+    while state.round() < round_no and not state.is_over():
+        actors = state.actors()
+        if len(actors) > 1:
+            state.timeout()
+            continue
+        state.apply(actors[0], rng.choice(state.legal_actions(actors[0])))
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["zoker-tiko", "zoker-kubo"])
+def test_a_resample_played_past_the_round_deals_other_cards_than_the_real_game(game_id: str) -> None:
+    """A search rolling a determinised copy past the end of the hand must not see the true next deal:
+    the copy's generator is spawned from the rng it was given, not carried over from the real game."""
+    game = zdeck.make(game_id, players=3, rounds=2)
+    differ = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        play_to_round(state, 1, Rng(seed))
+        for _ in range(5):  # a few moves into the first round
+            state.apply(state.actors()[0], state.legal_actions(state.actors()[0])[0])
+        copy = state.resample_hidden(0, Rng(100 + seed))
+        real_next = play_to_round(state, 2, Rng(seed)).to_dict()["hands"]
+        copy_next = play_to_round(copy, 2, Rng(seed)).to_dict()["hands"]
+        differ += real_next != copy_next
+    assert differ == 6
+
+
 # -- rule invariants over random games (hypothesis drives the seeds and choices) ----------------------
 
 
@@ -92,8 +159,9 @@ def test_tiko_the_trick_goes_to_a_card_that_held_the_top(seed: int, players: int
         state.apply(player, action)
         laid.append((player, action.card))
         if len(laid) == players:
-            winner, cards = state.last_trick
-            assert sorted(c.index for c in cards) == sorted(c.index for _, c in laid)
+            trick = state.observation(None)["last_trick"]
+            winner = trick[-1]["seat"]
+            assert sorted(entry["card"] for entry in trick) == sorted(str(c) for _, c in laid)
             at = next(i for i, (p, _) in enumerate(laid) if p == winner)
             top = laid[at][1]
             if compare == "top":
@@ -121,10 +189,10 @@ def test_kubo_cards_are_never_laid_under_and_points_match_the_lines(seed: int, p
         state.apply(player, action)
         if isinstance(action, Place) and not state.is_over():
             i = action.card.index
-            assert state.top[state.frame.column_of[i]] == state.frame.layer_of[i], "a card went under another"
+            assert not state.placed & state.frame.over[i], "a card went under another"
     obs = state.observation(None)
     for p in range(players):
-        earned = sum(points for who, _, points in obs["scored"] if who == p)
-        assert state.scores()[p] == earned - obs["hand_counts"][p]
-    zokers = [line for _, line, points in obs["scored"] if points == 12]
+        earned = sum(entry["points"] for entry in obs["scored"] if entry["seat"] == p)
+        assert state.scores()[p] == earned - obs["hand_sizes"][p]
+    zokers = [entry["line"] for entry in obs["scored"] if entry["points"] == 12]
     assert len(zokers) <= 1

@@ -9,8 +9,9 @@ import pytest
 import zdeck
 from zdeck import IllegalAction, Rng
 from zdeck.decks.zoker.cards import DECK, Card
-from zdeck.decks.zoker.tiko import CheapWinnerBot, TikoState
 from zdeck.decks.zoker.tiko.actions import Play
+from zdeck.decks.zoker.tiko.bots import CheapWinnerBot
+from zdeck.decks.zoker.tiko.state import TikoState
 from zdeck.sim import play as sim_play
 
 C = Card.parse
@@ -22,30 +23,67 @@ def play(text: str) -> Play:
 
 def make(players: int = 3, hands: list[list[str]] | None = None, pile: list[tuple[int, str]] = (),
          deck: list[str] | None = None, leader: int = 0, won_to: int | None = None, **options: Any) -> TikoState:
-    """A hand-made state: the cards not named go to the deck (or, when `deck` is given, to `won_to`'s won pile)."""
+    """A hand-made state in the first game, as play reaches it: `leader` leads the trick in `pile` (seat, card,
+    in play order; `make` lays them by the rules), every hand is what is left of this deal.
+
+    The cards not named were won in earlier tricks: the tricks of this deal so far and, when `deck` is given,
+    of every earlier deal. They all went to `won_to` (default: the leader), except the last one, which the
+    leader took (the winner of a trick leads the next)."""
     game = zdeck.make("zoker-tiko", players=players, **options)
-    hands = hands or [[] for _ in range(players)]
+    hands = [list(h) for h in hands or [[] for _ in range(players)]]
     named = {c for h in hands for c in h} | {c for _, c in pile} | set(deck or [])
     rest = [str(c) for c in DECK if str(c) not in named]
+    if deck is None:  # only this deal's earlier tricks were taken
+        base = max(len(h) for h in hands) + (1 if pile else 0)
+        taken = (4 - base) * players
+        rest, deck = rest[:taken], rest[taken:]
+    tricks = [rest[k:k + players] for k in range(0, len(rest), players)]
     won: list[list[str]] = [[] for _ in range(players)]
-    if deck is None:
-        deck = rest
-    else:
-        won[players - 1 if won_to is None else won_to] = rest
+    for trick in tricks[:-1]:
+        won[leader if won_to is None else won_to] += trick
+    last_trick = [[(leader + 1 + k) % players, card] for k, card in enumerate(tricks[-1])] if tricks else []
+    if tricks:
+        won[leader] += tricks[-1]
+    # Hands of the players who laid a card in `pile` get it back, so that `make` can lay the trick by the rules.
+    for who, card in pile:
+        hands[who].append(card)
     data = {
-        **game.describe(), "version": 0, "rng": 7, "hands": hands, "deck": deck, "pile": [list(e) for e in pile],
-        "former": len(pile) - 1, "turn": (leader + len(pile)) % players, "leader": leader, "won": won,
-        "last_trick": None, "round": 1, "totals": [0] * players, "history": [], "over": False,
+        **game.describe(), "version": len(rest), "rng": 7, "hands": hands, "deck": deck, "pile": [],
+        "turn": leader, "leader": leader, "won": won, "last_trick": last_trick,
+        "last": last_trick[-1] if last_trick else None, "round": 1, "totals": [0] * players, "history": [],
+        "over": False,
     }
     state = game.state_from_dict(data)
     assert isinstance(state, TikoState)
+    for who, card in pile:
+        state.apply(who, play(card))
     return state
+
+
+def pile_of(state: TikoState) -> list[str]:
+    return [entry["card"] for entry in state.observation(None)["pile"]]
+
+
+def won_by(state: TikoState, seat: int) -> list[str]:
+    return state.observation(None)["won"][seat]
+
+
+def last_trick(state: TikoState) -> list[tuple[int, str]]:
+    return [(entry["seat"], entry["card"]) for entry in state.observation(None)["last_trick"]]
+
+
+def trick_winner(state: TikoState) -> int:
+    return last_trick(state)[-1][0]
+
+
+def hand_sizes(state: TikoState) -> list[int]:
+    return state.observation(None)["hand_sizes"]
 
 
 def test_set_up_deals_four_cards_each_and_the_player_left_of_the_dealer_leads() -> None:
     for players in range(2, 6):
         state = zdeck.make("zoker-tiko", players=players).new_state(3)
-        assert [len(h) for h in state.hands] == [4] * players
+        assert hand_sizes(state) == [4] * players
         assert len(state.deck) == 64 - 4 * players
         assert state.actors() == (0,)
 
@@ -54,14 +92,14 @@ def test_a_stronger_card_goes_on_top_of_the_former_card() -> None:
     state = make(hands=[["blue S1"], ["blue S2"], ["red XL4"]])
     state.apply(0, play("blue S1"))
     state.apply(1, play("blue S2"))
-    assert [c for _, c in state.pile] == [C("blue S1"), C("blue S2")]
+    assert pile_of(state) == ["blue S1", "blue S2"]
 
 
 def test_a_weaker_card_goes_under_the_former_card() -> None:
     state = make(hands=[["green S1"], ["blue M1"], ["red XL4"]])
     state.apply(0, play("green S1"))
     state.apply(1, play("blue M1"))  # colour beats size: blue M1 is weaker
-    assert [c for _, c in state.pile] == [C("blue M1"), C("green S1")]
+    assert pile_of(state) == ["blue M1", "green S1"]
 
 
 def test_players_play_one_at_a_time_clockwise_from_the_leader() -> None:
@@ -80,12 +118,12 @@ def test_a_card_not_in_hand_is_refused() -> None:
 
 
 def test_the_highest_card_wins_the_trick_takes_all_cards_and_leads_next() -> None:
-    state = make(hands=[["green S1", "blue S1"], ["red S1", "blue S2"], ["blue M1", "blue S3"]], deck=[])
+    state = make(hands=[["green S1", "blue S1"], ["red S1", "blue S2"], ["blue M1", "blue S3"]])
     state.apply(0, play("green S1"))
     state.apply(1, play("red S1"))  # on top
     state.apply(2, play("blue M1"))  # under
-    assert state.won[1] == [C("green S1"), C("blue M1"), C("red S1")]  # directly under the top card
-    assert state.pile == [] and state.last_trick is not None and state.last_trick[0] == 1
+    assert won_by(state, 1) == ["green S1", "blue M1", "red S1"]  # directly under the top card
+    assert state.pile == [] and trick_winner(state) == 1
     assert state.actors() == (1,) and state.leader == 1
 
 
@@ -95,7 +133,7 @@ def test_rank_order_cycle_in_a_trick_default_reading_compares_with_the_top_card(
     state.apply(0, play("orange S1"))
     state.apply(1, play("green L1"))  # weaker than orange S1: under it
     state.apply(2, play("green M2"))  # compared with the top, orange S1, and stronger: on top
-    assert state.last_trick == (2, [C("green L1"), C("orange S1"), C("green M2")])
+    assert last_trick(state) == [(1, "green L1"), (0, "orange S1"), (2, "green M2")]
 
 
 def test_rank_order_cycle_in_a_trick_previous_reading_compares_with_the_card_played_before() -> None:
@@ -103,7 +141,7 @@ def test_rank_order_cycle_in_a_trick_previous_reading_compares_with_the_card_pla
     state.apply(0, play("orange S1"))
     state.apply(1, play("green L1"))  # under orange S1
     state.apply(2, play("green M2"))  # compared with green L1, which beats it: under green L1
-    assert state.last_trick == (0, [C("green M2"), C("green L1"), C("orange S1")])
+    assert last_trick(state) == [(2, "green M2"), (1, "green L1"), (0, "orange S1")]
 
 
 def test_previous_reading_lays_a_stronger_card_directly_on_a_buried_card() -> None:
@@ -111,7 +149,7 @@ def test_previous_reading_lays_a_stronger_card_directly_on_a_buried_card() -> No
     state.apply(0, play("orange S1"))
     state.apply(1, play("green L1"))  # under
     state.apply(2, play("red XL4"))  # stronger than green L1: directly on it, still under orange S1
-    assert [c for _, c in state.pile] == [C("green L1"), C("red XL4"), C("orange S1")]
+    assert pile_of(state) == ["green L1", "red XL4", "orange S1"]
     assert state.observation(3)["compared"] == 1
 
 
@@ -120,7 +158,7 @@ def test_new_cards_are_dealt_when_all_hands_are_played_out() -> None:
     deck_before = len(state.deck)
     state.apply(0, play("blue S1"))
     state.apply(1, play("blue S2"))
-    assert [len(h) for h in state.hands] == [4, 4]
+    assert hand_sizes(state) == [4, 4]
     assert len(state.deck) == deck_before - 8
     assert state.actors() == (1,)  # the trick's winner starts the next one
 
@@ -132,7 +170,7 @@ def test_the_game_ends_when_the_deck_cannot_deal_a_full_round() -> None:
     for p, card in enumerate(["blue S1", "blue S2", "blue S3"]):
         state.apply(p, play(card))
     assert state.is_over() and state.actors() == ()
-    assert [str(c) for c in state.deck] == deck
+    assert state.to_dict()["deck"] == deck
     assert state.scores() == [64 - 4 - 3, 0, 3]  # blue S3 went on top of blue S2
     assert state.winners() == [0]
 
@@ -143,7 +181,7 @@ def test_even_last_deal_option_deals_the_rest_evenly() -> None:
     for p, card in enumerate(["blue S1", "blue S2", "blue S3"]):
         state.apply(p, play(card))
     assert not state.is_over()
-    assert [len(h) for h in state.hands] == [1, 1, 1] and len(state.deck) == 1
+    assert hand_sizes(state) == [1, 1, 1] and len(state.deck) == 1
 
 
 def test_most_cards_wins_and_ties_share_the_win() -> None:
@@ -195,11 +233,17 @@ def test_several_games_can_be_played_for_the_number_of_games_won() -> None:
 
 
 def test_the_next_game_is_led_by_the_next_player() -> None:
-    state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], rounds=2)
+    state = make(players=2, hands=[["blue S1"], ["blue S2"]], deck=[], won_to=1, rounds=2)
     state.apply(0, play("blue S1"))
     state.apply(1, play("blue S2"))
     assert state.round() == 2 and state.actors() == (1,)
-    assert [len(h) for h in state.hands] == [4, 4] and state.round_scores()[0] == [0, 64]
+    assert hand_sizes(state) == [4, 4] and state.round_scores()[0] == [2, 62]
+
+
+def hidden_texts(state: TikoState, seat: int | None) -> list[str]:
+    """The cards `seat` cannot see: the other hands and the undealt deck."""
+    data = state.to_dict()
+    return [c for p, hand in enumerate(data["hands"]) if p != seat for c in hand] + data["deck"]
 
 
 def test_observation_shows_own_hand_and_the_trick_but_no_other_hand() -> None:
@@ -207,13 +251,10 @@ def test_observation_shows_own_hand_and_the_trick_but_no_other_hand() -> None:
     state.apply(0, state.legal_actions(0)[0])
     for seat in range(4):
         obs = state.observation(seat)
-        assert obs["hand"] == [str(c) for c in state.hands[seat]]
+        assert obs["hand"] == state.to_dict()["hands"][seat]
         text = repr(obs)
-        for other in range(4):
-            if other != seat:
-                assert not any(f"'{c}'" in text for c in state.hands[other])
-        assert not any(f"'{c}'" in text for c in state.deck)
-    assert "hand" not in state.observation(None)
+        assert not any(f"'{c}'" in text for c in hidden_texts(state, seat))
+    assert state.observation(None)["hand"] is None
     assert len(state.observation(None)["pile"]) == 1
 
 
@@ -224,8 +265,7 @@ def test_observations_never_show_another_hand_or_the_deck_during_a_whole_game() 
     while not state.is_over():
         for seat in (0, 1, 2, None):
             text = repr(state.observation(seat))
-            hidden = [c for p in range(3) if p != seat for c in state.hands[p]] + state.deck
-            assert not any(f"'{c}'" in text for c in hidden)
+            assert not any(f"'{c}'" in text for c in hidden_texts(state, seat))
         player = state.actors()[0]
         state.apply(player, rng.choice(state.legal_actions(player)))
 
@@ -255,7 +295,8 @@ def test_options_are_validated() -> None:
 
 
 def test_cheap_winner_bot_takes_the_trick_with_its_weakest_winning_card() -> None:
-    state = make(hands=[["green M2"], ["red XL4", "orange M2", "blue S1", "orange S1"], ["blue S2"]])
+    state = make(hands=[["green M2", "blue L1", "blue L2", "blue L3"], ["red XL4", "orange M2", "blue S1", "orange S1"],
+                        ["blue S2", "blue S3", "blue S4", "blue M1"]])
     state.apply(0, play("green M2"))
     bot = CheapWinnerBot()
     choice = bot.act(state.observation(1), state.legal_actions(1), Rng(1))
@@ -264,7 +305,7 @@ def test_cheap_winner_bot_takes_the_trick_with_its_weakest_winning_card() -> Non
 
 
 def test_cheap_winner_bot_throws_its_weakest_card_when_it_cannot_win() -> None:
-    state = make(hands=[["red XL4"], ["blue S1", "green M2"], ["blue S2"]])
+    state = make(hands=[["red XL4", "blue L1"], ["blue S1", "green M2"], ["blue S2", "blue S3"]])
     state.apply(0, play("red XL4"))
     assert CheapWinnerBot().act(state.observation(1), state.legal_actions(1), Rng(1)) == play("blue S1")
 

@@ -26,6 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from zdeck import statedict as sd
+from zdeck.bits import indices
 
 # Quality indices, in the rulebook's order of priority (colour strongest).
 COLOUR, SIZE, SHAPE = 0, 1, 2
@@ -41,6 +42,7 @@ def _load_deck() -> dict[str, Any]:
 
 
 _DATA = _load_deck()
+DATA: dict[str, Any] = _DATA  # the whole of deck.json: each game's rulebook numbers are under its name ("tiko", "kubo")
 COLOURS: tuple[str, ...] = tuple(_DATA["colours"])  # weakest first
 SIZES: tuple[str, ...] = tuple(_DATA["sizes"])
 SHAPES: tuple[str, ...] = tuple(_DATA["shapes"])
@@ -117,6 +119,19 @@ _BY_TEXT: dict[str, Card] = {card.text: card for card in DECK}
 TEXTS: tuple[str, ...] = tuple(card.text for card in DECK)  # TEXTS[i] = str(DECK[i]): states keep cards as indices
 
 
+def texts_of(mask: int) -> list[str]:
+    """The texts of the cards in a mask of card indices (a hand), in deck order."""
+    return [TEXTS[i] for i in indices(mask)]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The mask of card indices of these cards."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
 def by_index(card: Card) -> int:
     """Sort key: hands are kept in deck order."""
     return card.index
@@ -173,6 +188,7 @@ def _stronger(a: Card, b: Card) -> bool:
 
 # Precomputed once: the relation is consulted on every Tiko play and bot move.
 _STRONGER: tuple[tuple[bool, ...], ...] = tuple(tuple(_stronger(a, b) for b in DECK) for a in DECK)
+STRONGER = _STRONGER  # STRONGER[a][b] for card indices a, b: `stronger` for games that keep cards as indices
 
 
 def stronger(a: Card, b: Card) -> bool:

@@ -38,7 +38,12 @@ class Score:
         return f"score {line_text(self.line)}"
 
 
+KuboAction = Draw | End | Place | Score
 DRAW, END = Draw(), End()
-PLACES: tuple[Place, ...] = tuple(Place(c) for c in DECK)  # PLACES[card.index]
+PLACES: tuple[Place, ...] = tuple(Place(c) for c in DECK)  # PLACES[card index]
 SCORES: tuple[Score, ...] = tuple(Score(k) for k in range(len(LINES)))  # SCORES[line id]
-ACTIONS: tuple[Draw | End | Place | Score, ...] = (DRAW, END, *PLACES, *SCORES)
+
+
+def action_table() -> tuple[KuboAction, ...]:
+    """Every Kubo action, in a fixed order: draw, end, the 64 places, the 76 scores."""
+    return (DRAW, END, *PLACES, *SCORES)

@@ -9,30 +9,36 @@ from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.kubo.actions import END, Place, Score
-from zdeck.decks.zoker.kubo.board import FRAMES, LINE_CARDS, LINE_POINTS, LINES_THROUGH, Frame, column_tops, placeable
+from zdeck.decks.zoker.kubo.board import FRAMES, LINE_MASKS, LINE_POINTS, Frame, completed, placeable
 from zdeck.rng import Rng
 
 GIFT_WEIGHT = 0.9  # how much a structure left for the next players to complete costs us (they may not hold it)
 NEAR_WEIGHT = 0.35  # ... when its fourth card needs one more card laid first
 
 
-def threats(frame: Frame, placed: list[bool], mine: set[int]) -> float:
+def threats(frame: Frame, placed: int, mine: int) -> float:
     """Points others could take soon: lines with three cards down whose fourth is not ours and is layable
     now (full weight) or once one more card is laid (part weight)."""
-    top = column_tops(frame, placed)
     total = 0.0
-    for k, cards in enumerate(LINE_CARDS):
-        missing = [i for i in cards if not placed[i]]
-        if len(missing) != 1 or missing[0] in mine:
+    for k, line in enumerate(LINE_MASKS):
+        missing = line & ~placed
+        if missing.bit_count() != 1 or missing & mine:
             continue
-        m = missing[0]
-        if placeable(frame, placed, top, m):
+        m = missing.bit_length() - 1
+        if placeable(frame, placed, m):
             total += LINE_POINTS[k]
-        elif top[frame.column_of[m]] < frame.layer_of[m] and (
-                (frame.below[m] >= 0 and placeable(frame, placed, top, frame.below[m]))
-                or any(placeable(frame, placed, top, j) for j in frame.beside[m])):
+        elif not placed & frame.over[m] and (
+                (frame.below[m] >= 0 and placeable(frame, placed, frame.below[m]))
+                or any(placeable(frame, placed, j) for j in frame.beside[m])):
             total += NEAR_WEIGHT * LINE_POINTS[k] / GIFT_WEIGHT
     return total
+
+
+def _mask(texts: Sequence[str]) -> int:
+    mask = 0
+    for text in texts:
+        mask |= 1 << Card.parse(text).index
+    return mask
 
 
 class PointsBot(BotBase):
@@ -50,10 +56,8 @@ class PointsBot(BotBase):
         if claims:  # always announce, and always shout: points are points
             return max(claims, key=lambda a: (LINE_POINTS[a.line], -a.line))
         frame = FRAMES[observation["start"]]
-        placed = [False] * 64
-        for text in observation["table"]:
-            placed[Card.parse(text).index] = True
-        mine = {Card.parse(t).index for t in observation["hand"]}
+        placed = _mask(observation["table"])
+        mine = _mask(observation["hand"])
         before = threats(frame, placed, mine)
         best: tuple[float, int] | None = None
         choice: Action = END
@@ -61,10 +65,9 @@ class PointsBot(BotBase):
             if not isinstance(action, Place):
                 continue
             i = action.card.index
-            placed[i] = True
-            gain = sum(LINE_POINTS[k] for k in LINES_THROUGH[i] if all(placed[j] for j in LINE_CARDS[k]))
-            value = gain + 1 - GIFT_WEIGHT * (threats(frame, placed, mine - {i}) - before)
-            placed[i] = False
+            now = placed | 1 << i
+            gain = sum(LINE_POINTS[k] for k in completed(now, i))
+            value = gain + 1 - GIFT_WEIGHT * (threats(frame, now, mine & ~(1 << i)) - before)
             if value > 0 and (best is None or (value, -i) > best):
                 best, choice = (value, -i), action
         # Extra draws are never taken: in self-play every card drawn cost more (-1 if still held at the end)

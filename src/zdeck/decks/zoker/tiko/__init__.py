@@ -1,9 +1,7 @@
 """Zoker Tiko: a trick game for 2-5 players on the Zoker deck's strength relation."""
 
 from zdeck.decks.zoker.tiko.bots import CheapWinnerBot
-from zdeck.decks.zoker.tiko.rules import Tiko, TikoState
+from zdeck.decks.zoker.tiko.game import Tiko
 
 GAMES = [Tiko]
 BOTS = {"zoker-tiko": {"cheap-winner": CheapWinnerBot}}
-
-__all__ = ["BOTS", "GAMES", "CheapWinnerBot", "Tiko", "TikoState"]

@@ -15,5 +15,10 @@ class Play:
         return f"play {self.card}"
 
 
-ACTIONS: tuple[Play, ...] = tuple(Play(c) for c in DECK)  # ids follow the deck order
-PLAYS: tuple[Play, ...] = ACTIONS  # PLAYS[card.index] is that card's action, without allocating
+PLAYS: tuple[Play, ...] = tuple(Play(c) for c in DECK)  # PLAYS[card index]: the state keeps cards as indices
+PLAY_TEXTS: tuple[str, ...] = tuple(str(p) for p in PLAYS)  # formed once: `last` in every observation names one
+
+
+def action_table() -> tuple[Play, ...]:
+    """Every Tiko action; ids follow the deck order."""
+    return PLAYS

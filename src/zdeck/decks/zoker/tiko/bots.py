@@ -34,7 +34,7 @@ class CheapWinnerBot(BotBase):
         if not plays:
             return None
         by_strength = sorted(plays, key=lambda a: (beats_count(a.card), a.card.index))
-        pile = [Card.parse(text) for _, text in observation["pile"]]
+        pile = [Card.parse(entry["card"]) for entry in observation["pile"]]
         if not pile:  # leading: a very strong card may hold; otherwise give away the cheapest card
             best = by_strength[-1]
             return best if beats_count(best.card) >= STRONG_LEAD else by_strength[0]

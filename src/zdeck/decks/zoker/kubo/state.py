@@ -1,0 +1,552 @@
+"""Zoker Kubo's state: build the Zoker cube layer by layer and score its lines
+(rules: docs/rules/zoker-kubo.md; the table's geometry: board.py).
+
+Cards are indices into the deck; the table and the hands are masks of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from zdeck import statedict as sd
+from zdeck.bits import indices
+from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
+from zdeck.decks.zoker.cards import DATA, TEXTS, read_index, texts_of
+from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
+from zdeck.decks.zoker.kubo.board import (
+    FRAMES,
+    LINE_MASKS,
+    LINE_POINTS,
+    LINE_TEXTS,
+    ZOKER_LINES,
+    buildable,
+    completed,
+    layable,
+    layable_after,
+    line_text,
+)
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.kubo.game import Kubo
+
+HAND: int = DATA["kubo"]["hand"]  # cards dealt to each player
+FILL: int = DATA["kubo"]["fill"]  # after a turn with several cards laid, a player may draw up to this many in hand
+TURN, SHOUT, OVER = "turn", "shout", "over"  # SHOUT: after a turn, others may claim what its player missed
+
+
+class KuboState(RoundTotals, State):
+    game: Kubo
+
+    def __init__(self, game: Kubo, rng: Rng) -> None:
+        self.game = game
+        self.frame = FRAMES[game.options["start"]]
+        self.claiming = game.options["scoring"] == "claim"
+        self.rng = rng
+        self.version = 0
+        n = game.players
+        self.placed = 0  # mask of the cards on the table
+        self.layable = 0  # mask of the cards that may be laid now: empty once every place has its top card
+        self.hands = [0] * n  # masks
+        self.draw_pile: list[int] = []  # its end is the top
+        self.pile_steps = Unsettled(0, 0)  # a resample shuffles the pile lazily: positions settle as they are drawn
+        self.phase = TURN
+        self.turn = 0
+        self.laid = 0  # cards laid in this turn
+        self.several = [False] * n  # did the player lay several cards in their last turn?
+        self.pending: list[int] = []  # claim scoring: lines completed this turn, not yet announced
+        self.closing = False  # claim scoring: the round ends when this turn (and its shouts) are over
+        self.passes = 0  # turns in a row with an empty pile and no card laid
+        self.points = [0] * n  # this round
+        self.scored: list[tuple[int, int]] = []  # this round: (player, line id), in order
+        self.last: tuple[int, Action] | None = None  # the latest action and its seat
+        self.round_no = 1
+        self.totals = [0] * n
+        self.history: list[list[int]] = []
+
+    # -- who acts -------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == TURN:
+            return (self.turn,)
+        if self.phase == SHOUT:
+            return tuple(p for p in range(self.game.players) if p != self.turn)
+        return ()
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == SHOUT:
+            return [SCORES[k] for k in self.pending] if player != self.turn else []
+        if self.phase != TURN or player != self.turn:
+            return []
+        moves: list[Action] = [SCORES[k] for k in self.pending]
+        if not self.closing:
+            if self.may_draw(player):
+                moves.append(DRAW)
+            moves += [PLACES[i] for i in indices(self.hands[player] & self.layable)]
+        moves.append(END)
+        return moves
+
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        if self.phase == TURN:
+            return [(self.turn, self.legal_actions(self.turn))]
+        return [(p, self.legal_actions(p)) for p in self.actors()]
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        if isinstance(action, Score):
+            return action.line in self.pending and (
+                (self.phase == TURN and player == self.turn) or (self.phase == SHOUT and player != self.turn))
+        if self.phase != TURN or player != self.turn:
+            return False
+        if isinstance(action, End):
+            return True
+        if self.closing:
+            return False
+        if isinstance(action, Draw):
+            return self.may_draw(player)
+        return isinstance(action, Place) and bool((self.hands[player] & self.layable) >> action.card.index & 1)
+
+    def may_draw(self, player: int) -> bool:
+        """Extra draws: after a turn with several cards laid, before laying, up to a hand of five."""
+        return (self.several[player] and self.laid == 0 and self.phase == TURN and player == self.turn
+                and bool(self.draw_pile) and self.hands[player].bit_count() < FILL)
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if isinstance(action, Score):
+            return self._why_not_score(player, action.line)
+        if self.phase == SHOUT:
+            return "the turn is over: now the other players may only shout \"Score!\" for missed structures"
+        if player != self.turn:
+            return f"it is player {self.turn}'s turn"
+        if self.closing:
+            return "the round is ending: only announcing structures and ending the turn remain"
+        if isinstance(action, Draw):
+            return self._why_not_draw(player)
+        if isinstance(action, Place):
+            return self._why_not_place(player, action.card.index)
+        return f"{action!r} is not a Kubo action"
+
+    def _why_not_score(self, player: int, line: int) -> str:
+        if line not in self.pending:
+            return f"{line_text(line)} is not a new, unclaimed structure of this turn"
+        if self.phase == TURN:
+            return f"only player {self.turn} may announce during the turn; others shout after it ends"
+        return f"player {player} cannot shout for a structure of their own turn"
+
+    def _why_not_draw(self, player: int) -> str:
+        if not self.draw_pile:
+            return "the draw pile is empty"
+        if not self.several[player]:
+            return "extra cards may be drawn only after a turn in which several cards were laid"
+        if self.laid:
+            return "drawing comes before laying cards"
+        return f"a hand may be filled only up to {FILL} cards"
+
+    def _why_not_place(self, player: int, card: int) -> str:
+        if not self.hands[player] >> card & 1:
+            return f"player {player} does not hold {TEXTS[card]}"
+        if self.placed & self.frame.over[card]:
+            return f"{TEXTS[card]} cannot go under a card already on its place"
+        return f"{TEXTS[card]} must go on the card right below its place or next to a card of its own layer"
+
+    # -- transitions: the round and the turn -----------------------------------------------------
+    def start_round(self) -> None:
+        """The starting corners on the table, the rest shuffled, four cards dealt to each player."""
+        n = self.game.players
+        self.placed = self.frame.corners
+        self.layable = self.frame.opening
+        cards = [i for i in range(64) if not self.placed >> i & 1]
+        self.rng.shuffle(cards)
+        self.hands = [_mask(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]
+        self.draw_pile = cards[n * HAND:]
+        self.several = [False] * n
+        self.points = [0] * n
+        self.scored = []
+        self.pending, self.closing, self.passes = [], False, 0
+        self.begin_turn((self.round_no - 1) % n)  # the dealer moves clockwise each round
+
+    def begin_turn(self, player: int) -> None:
+        self.phase, self.turn, self.laid = TURN, player, 0
+        if self.draw_pile:  # at least one card must be drawn (none when the pile is used up)
+            self.draw(player)
+
+    def draw(self, player: int) -> None:
+        self.hands[player] |= 1 << pop_settled(self.draw_pile, self.pile_steps)
+
+    def _apply(self, player: int, action: Action) -> None:
+        self.last = (player, action)
+        if isinstance(action, Place):
+            self.lay(player, action.card.index)
+        elif isinstance(action, End):
+            self.end_turn(player)
+        elif isinstance(action, Draw):
+            self.draw(player)
+        else:
+            self.claim(player, action.line)  # type: ignore[attr-defined]
+
+    def lay(self, player: int, card: int) -> None:
+        """Lay a card; score what it completes (or, under claim scoring, leave it to be announced)."""
+        self.hands[player] &= ~(1 << card)
+        self.placed |= 1 << card
+        self.layable = layable_after(self.frame, self.placed, self.layable, card)
+        self.laid += 1
+        lines = completed(self.placed, card)
+        ends = not self.hands[player] or not self.layable  # b) the hand is empty, c) no place is open
+        if self.claiming:
+            self.pending.extend(lines)
+            self.closing = self.closing or ends
+            return
+        for k in lines:
+            self.award(player, k)
+        if ends or any(k in ZOKER_LINES for k in lines):
+            self.end_round()
+
+    def award(self, player: int, line: int) -> None:
+        self.points[player] += LINE_POINTS[line]
+        self.scored.append((player, line))
+
+    def claim(self, player: int, line: int) -> None:
+        self.pending.remove(line)
+        self.award(player, line)
+        if line in ZOKER_LINES:  # a claimed Zoker ends the round at once
+            self.end_round()
+        elif self.phase == SHOUT and not self.pending:
+            self.finish_turn()
+
+    def end_turn(self, player: int) -> None:
+        self.several[player] = self.laid >= 2
+        if self.pending:  # the others may now shout for what was missed
+            self.phase = SHOUT
+        else:
+            self.finish_turn()
+
+    def finish_turn(self) -> None:
+        """After End (and the shouts it allowed): the next turn, or the end of the round."""
+        if self.closing:
+            self.end_round()
+            return
+        if self.laid == 0 and not self.draw_pile:
+            self.passes += 1
+            if self.passes >= self.game.players:  # a full circle without a card: nothing more will be laid
+                self.end_round()
+                return
+        else:
+            self.passes = 0
+        self.begin_turn((self.turn + 1) % self.game.players)
+
+    def end_round(self) -> None:
+        points = [p - h.bit_count() for p, h in zip(self.points, self.hands)]  # -1 for every card left in hand
+        self.history.append(points)
+        self.totals = [t + s for t, s in zip(self.totals, points)]
+        self.points = points
+        target = self.game.options["target"]
+        if self.round_no >= self.game.options["rounds"] or (target and max(self.totals) >= target):
+            self.phase, self.pending, self.closing = OVER, [], False
+            return
+        self.round_no += 1
+        self.start_round()
+
+    def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
+        """A shout that lands after others': it still counts for a structure nobody has claimed yet;
+        one already claimed by a faster player, or let pass unclaimed when the table stopped waiting
+        ("it does not have any influence later on"), has no effect."""
+        if not isinstance(action, Score):
+            raise IllegalAction(f"{action} answers version {seen}, but the game has moved on to {self.version}")
+        if self.is_legal(player, action):
+            self._apply(player, action)
+            return Outcome.APPLIED
+        if self.placed & LINE_MASKS[action.line] == LINE_MASKS[action.line]:  # a real structure, claimed or expired
+            return Outcome.BOUNCED
+        raise IllegalAction(f"{line_text(action.line)} was not a structure to claim")
+
+    def _on_timeout(self) -> None:
+        """Nobody shouted: the missed structures no longer count, even a Zoker."""
+        if self.phase != SHOUT:
+            raise IllegalAction("the player whose turn it is must act; waiting is not possible")
+        self.pending = []
+        self.finish_turn()
+
+    # -- outcome -----------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def winners(self) -> list[int]:
+        return self.leaders() if self.phase == OVER else []
+
+    def dealer(self) -> int:
+        """The seat that dealt this round: the one right of its first player (seat 0 begins the first)."""
+        return (self.round_no - 2) % self.game.players
+
+    # -- views ---------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        options = self.game.options
+        return {
+            "game": self.game.id,
+            "seat": player,
+            "phase": self.phase,
+            "turn": self.turn if self.phase == TURN else None,
+            "round": self.round_no,
+            "rounds": None if options["target"] else options["rounds"],
+            "hand": None if player is None else texts_of(self.hands[player]),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "scores": list(self.totals),
+            "round_scores": [list(r) for r in self.history],
+            "over": self.phase == OVER,
+            "winners": self.winners(),
+            "draw_size": len(self.draw_pile),
+            "dealer": self.dealer(),
+            "last": None if self.last is None else {"seat": self.last[0], "action": str(self.last[1])},
+            "start": self.frame.name,
+            "scoring": options["scoring"],
+            "target": options["target"],
+            "table": texts_of(self.placed),
+            "missed_by": self.turn if self.phase == SHOUT else None,
+            "may_draw": self.may_draw(self.turn),
+            "laid": self.laid,
+            "several": list(self.several),
+            "pending": [LINE_TEXTS[k] for k in self.pending],
+            "closing": self.closing,
+            "passes": self.passes,
+            "points": list(self.points),
+            "scored": [{"seat": p, "line": LINE_TEXTS[k], "points": LINE_POINTS[k]} for p, k in self.scored],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        settle(self.draw_pile, self.pile_steps)  # the same cards in the same places: only worked out now
+        return {
+            **self.game.describe(),
+            "version": self.version,
+            "rng": self.rng.state,
+            "round": self.round_no,
+            "phase": self.phase,
+            "turn": self.turn,
+            "table": texts_of(self.placed),
+            "hands": [texts_of(h) for h in self.hands],
+            "draw_pile": [TEXTS[i] for i in self.draw_pile],
+            "laid": self.laid,
+            "several": list(self.several),
+            "pending": [LINE_TEXTS[k] for k in self.pending],
+            "closing": self.closing,
+            "passes": self.passes,
+            "points": list(self.points),
+            "scored": [[p, LINE_TEXTS[k]] for p, k in self.scored],
+            "last": None if self.last is None else [self.last[0], str(self.last[1])],
+            "totals": list(self.totals),
+            "history": [list(r) for r in self.history],
+        }
+
+    def clone(self) -> KuboState:
+        twin = KuboState.__new__(KuboState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.hands = list(self.hands)
+        twin.draw_pile = list(self.draw_pile)
+        twin.pile_steps = self.pile_steps.copy()
+        twin.several = list(self.several)
+        twin.pending = list(self.pending)
+        twin.points = list(self.points)
+        twin.scored = list(self.scored)
+        twin.totals = list(self.totals)
+        twin.history = [list(r) for r in self.history]
+        return twin
+
+    def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
+        """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
+        generator of its own from it. The pool is shuffled lazily: only the cards dealt to the other
+        hands are settled now, the pile's order as the copy draws it."""
+        twin = self.clone()
+        pool = twin.draw_pile
+        others = [p for p in range(self.game.players) if p != player]
+        for p in others:
+            pool.extend(indices(self.hands[p]))
+        sizes = [self.hands[p].bit_count() for p in others]
+        rest = len(pool) - sum(sizes)
+        twin.pile_steps = rng.shuffle_lazily(pool)
+        settle(pool, twin.pile_steps, rest)  # the top cards, dealt to the other hands
+        for p, size in zip(others, sizes):
+            twin.hands[p] = _mask(pool[rest:rest + size])
+            rest += size
+        del pool[len(pool) - sum(sizes):]
+        twin.rng = rng.spawn()
+        return twin
+
+
+def _mask(cards: list[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+# -- reading a saved state -------------------------------------------------------------------------
+
+_LINE_BY_TEXT = {text.lower(): k for k, text in enumerate(LINE_TEXTS)}
+
+
+def _read_line(value: Any, what: str) -> int:
+    if not isinstance(value, str) or value.lower() not in _LINE_BY_TEXT:
+        raise ValueError(f"{what}: {str(value)[:80]!r} is not a line of the cube (four card codes joined by '/')")
+    return _LINE_BY_TEXT[value.lower()]
+
+
+def _read_mask(value: Any, what: str) -> int:
+    cards = sd.each(value, what, read_index)
+    mask = _mask(cards)
+    if mask.bit_count() != len(cards):
+        raise ValueError(f"{what}: a card appears twice")
+    return mask
+
+
+MAX_ACTIONS_PER_ROUND = 1000  # more than any round can take (draws, lays, claims, ends and timeouts: under 900)
+LOWEST_ROUND, HIGHEST_ROUND = -64, 144  # a round's points: at worst every card held; at best every line but Zokers, and one
+
+
+FIELDS = ("game", "players", "options", "version", "rng", "round", "phase", "turn", "table", "hands", "draw_pile",
+          "laid", "several", "pending", "closing", "passes", "points", "scored", "last", "totals", "history")
+
+
+def _refuse_unknown(data: dict[str, Any]) -> None:
+    """A field this state does not have (an older format's, such as may_draw, or a slip) would be ignored: refuse it."""
+    unknown = [str(k)[:40] for k in data if k not in FIELDS]
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(map(repr, unknown[:5]))}; a Kubo state has {', '.join(FIELDS)}")
+
+
+def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
+    """Rebuild a state from `KuboState.to_dict()`, refusing any state no play can reach."""
+    n = game.players
+
+    def get(key: str) -> Any:
+        return sd.field(data, key)
+
+    _refuse_unknown(data)
+    state = KuboState(game, Rng.from_state(get("rng")))
+    state.round_no = sd.integer(get("round"), "round", lo=1, hi=game.options["rounds"])
+    state.version = sd.integer(get("version"), "version", lo=0, hi=MAX_ACTIONS_PER_ROUND * state.round_no)
+    state.phase = sd.choice(get("phase"), "phase", (TURN, SHOUT, OVER))
+    state.turn = sd.seat(get("turn"), n, "turn")
+    state.placed = _read_mask(get("table"), "table")
+    state.layable = layable(state.frame, state.placed)
+    state.hands = [_read_mask(h, f"hands[{p}]") for p, h in enumerate(sd.per_seat(get("hands"), n, "hands"))]
+    state.draw_pile = sd.each(get("draw_pile"), "draw_pile", read_index)
+    state.laid = sd.integer(get("laid"), "laid", lo=0, hi=60)
+    state.several = [sd.boolean(b, f"several[{p}]") for p, b in enumerate(sd.per_seat(get("several"), n, "several"))]
+    state.pending = sd.each(get("pending"), "pending", _read_line)
+    state.closing = sd.boolean(get("closing"), "closing")
+    state.passes = sd.integer(get("passes"), "passes", lo=0, hi=n)
+    state.points = sd.integers(sd.per_seat(get("points"), n, "points"), "points", lo=LOWEST_ROUND, hi=HIGHEST_ROUND)
+    state.scored = [_read_scored(entry, n, f"scored[{i}]") for i, entry in enumerate(sd.listed(get("scored"), "scored"))]
+    state.last = _read_last(game, get("last"), n)
+    state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
+    state.history = [sd.integers(sd.per_seat(r, n, f"history[{i}]"), f"history[{i}]", lo=LOWEST_ROUND, hi=HIGHEST_ROUND)
+                     for i, r in enumerate(sd.listed(get("history"), "history"))]
+    for check in (_check_cards, _check_lines, _check_turn, _check_round, _check_match):
+        check(state)
+    return state
+
+
+def _read_scored(entry: Any, n: int, what: str) -> tuple[int, int]:
+    seat, line = sd.listed(entry, what, length=2)
+    return sd.seat(seat, n, what), _read_line(line, what)
+
+
+def _read_last(game: Kubo, value: Any, n: int) -> tuple[int, Action] | None:
+    if value is None:
+        return None
+    seat, text = sd.listed(value, "last", length=2)
+    try:
+        action = game.parse_action(text)
+    except ValueError as exc:
+        raise ValueError(f"last: {exc}") from None
+    return sd.seat(seat, n, "last"), action
+
+
+def _check_cards(state: KuboState) -> None:
+    """Every card once; the table built from the starting corners as the rules lay cards."""
+    cards = indices(state.placed) + [c for h in state.hands for c in indices(h)] + state.draw_pile
+    if sorted(cards) != list(range(64)):
+        raise ValueError("table, hands and draw_pile must hold each of the 64 cards exactly once")
+    if state.placed & state.frame.corners != state.frame.corners:
+        raise ValueError(f"table: the starting corners {', '.join(texts_of(state.frame.corners))} must be on it")
+    if not buildable(state.frame, state.placed):
+        raise ValueError("table: no play lays these cards (a card with nothing below or beside it, or under another)")
+    if len(state.draw_pile) > 59 - HAND * state.game.players:
+        raise ValueError("draw_pile: more cards than are left after the deal and the first draw")
+
+
+def _check_lines(state: KuboState) -> None:
+    """Scored and pending lines are complete, each scored once; under auto scoring every complete line is."""
+    complete = {k for k, mask in enumerate(LINE_MASKS) if state.placed & mask == mask}
+    scored = [k for _, k in state.scored]
+    if len(set(scored + state.pending)) != len(scored) + len(state.pending):
+        raise ValueError("scored, pending: a structure is scored or waits to be announced once")
+    if not set(scored + state.pending) <= complete:
+        raise ValueError("scored, pending: a structure counts only once its four cards are on the table")
+    if not state.claiming and set(scored) != complete:
+        raise ValueError("scored: under auto scoring every structure on the table is scored as it is completed")
+    if state.pending and (not state.claiming or state.phase == OVER or state.laid == 0):
+        raise ValueError("pending: structures wait to be announced only under claim scoring, in a turn that laid")
+    if state.phase != OVER and ZOKER_LINES & set(scored):
+        raise ValueError("scored: a scored Zoker ends the round")
+    earned = [0] * state.game.players
+    for seat, k in state.scored:
+        earned[seat] += LINE_POINTS[k]
+    if state.phase == OVER:
+        earned = [e - h.bit_count() for e, h in zip(earned, state.hands)]
+    if state.points != earned:
+        raise ValueError(f"points: the structures scored this round make {earned}")
+
+
+def _check_turn(state: KuboState) -> None:
+    """The turn in progress: what was laid, the passes, the shouts and whether the round is closing."""
+    n = state.game.players
+    if state.laid > state.placed.bit_count() - 4:
+        raise ValueError("laid: more cards than the table holds beyond the corners")
+    if state.phase == SHOUT and not state.pending:
+        raise ValueError("phase: a shout phase needs structures to shout for")
+    if state.passes and state.draw_pile:
+        raise ValueError("passes: counted only while the draw pile is used up, after turns without a card")
+    if state.phase != OVER and state.passes >= n:
+        raise ValueError(f"passes: {n} turns in a row without a card end the round")
+    if state.phase == OVER:
+        if state.closing:
+            raise ValueError("closing: the round is over")
+        return
+    others_empty = any(not h for p, h in enumerate(state.hands) if p != state.turn)
+    if others_empty or (not state.claiming and not state.hands[state.turn]):
+        raise ValueError("hands: a player who lays the last card ends the round")
+    ending = not state.hands[state.turn] or not state.layable
+    if state.closing != (state.claiming and ending):
+        raise ValueError("closing: true exactly when, under claim scoring, the turn's player has laid their last "
+                         "card or no card can be laid any more")
+    if ending and not state.claiming:
+        raise ValueError("table: the round is over once no card can be laid any more")
+
+
+def _check_round(state: KuboState) -> None:
+    """The last action, and the round's end when over."""
+    if (state.last is None) != (state.version == 0):
+        raise ValueError("last: every action taken is recorded, and none before the first")
+    if state.phase != OVER:
+        return
+    zoker = bool(ZOKER_LINES & {k for _, k in state.scored})
+    if not (zoker or not all(state.hands) or not state.layable or state.passes == state.game.players):
+        raise ValueError("phase: a round ends on a Zoker, an empty hand, a table where nothing can be laid, "
+                         "or a full circle of passes")
+
+
+def _check_match(state: KuboState) -> None:
+    """Rounds played so far, their totals, and the match's end."""
+    options = state.game.options
+    if len(state.history) != state.round_no - (state.phase != OVER):
+        raise ValueError("history must hold one entry per finished round")
+    if state.totals != [sum(r[p] for r in state.history) for p in range(state.game.players)]:
+        raise ValueError("totals must add up the rounds in history")
+    if state.phase == OVER and state.history[-1] != state.points:
+        raise ValueError("history: the last round's entry is its points")
+    target_reached = bool(options["target"]) and max(state.totals) >= options["target"]
+    finished = state.round_no == options["rounds"] or target_reached
+    if state.phase == OVER and not finished:
+        raise ValueError("phase: the match goes on until its last round or its target")
+    if state.phase != OVER and target_reached:
+        raise ValueError("totals: the match ends after the round that reaches the target")

@@ -1,0 +1,54 @@
+"""Zoker Tiko, the game: metadata and options (rules: docs/rules/zoker-tiko.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from zdeck import statedict as sd
+from zdeck.core import Action, Game, Option
+from zdeck.decks.zoker.cards import DATA
+from zdeck.decks.zoker.tiko.actions import action_table
+from zdeck.decks.zoker.tiko.state import TikoState, read_state
+from zdeck.rng import Rng
+
+
+class Tiko(Game):
+    id = "zoker-tiko"
+    title = "Zoker Tiko"
+    summary = "Trick game: lay a card on the trick if stronger, under it if weaker; the top card takes the trick."
+    min_players, max_players = DATA["tiko"]["players"]
+    default_players = 4
+    score_order = "higher"  # the most cards won (or games won) wins
+    options_spec: ClassVar[dict[str, Option]] = {
+        "compare": Option(
+            "top",
+            "which card a new card is compared with: 'top' = the card on top of the pile (the highest card so "
+            "far); 'previous' = the card played just before, wherever it lies",
+            choices=("top", "previous"),
+        ),
+        "last_deal": Option(
+            "full",
+            "'full' = deal again only while every player can get four cards; 'even' = also deal the rest "
+            "evenly (fewer than four each) while every player can get at least one",
+            choices=("full", "even"),
+        ),
+        "rounds": Option(1, "games played in a row (see 'match' for how they are added up)", check=sd.int_option(1)),
+        "match": Option(
+            "cards",
+            "what the players compete for over several games: 'cards' = the total number of cards won; "
+            "'games' = the number of games won (a game is won by whoever took the most cards in it, ties each)",
+            choices=("cards", "games"),
+        ),
+    }
+
+    def new_state(self, seed: int) -> TikoState:
+        state = TikoState(self, Rng(seed))
+        state.start_round()
+        return state
+
+    def read_state(self, data: dict[str, Any]) -> TikoState:
+        return read_state(self, data)
+
+    def action_table(self) -> Sequence[Action]:
+        return action_table()

@@ -1,0 +1,417 @@
+"""Zoker Tiko's state: the trick as a physical pile on the non-transitive strength relation
+(rules: docs/rules/zoker-tiko.md).
+
+Each new card is compared with one card of the pile ("the former card") and goes directly on top
+of it when stronger, directly under it when weaker. The player whose card ends on the very top of
+the pile wins the trick. Which card is "the former card" is the `compare` option:
+- "top" (default): the card now on top of the pile. The top is then always the card that beat
+  every challenger since it was laid, so "the highest card" is well defined although the
+  relation has cycles.
+- "previous": the card played just before, wherever it lies in the pile; a card laid on a buried
+  card stays buried, so only a card that beats the top card *and* follows it takes the trick.
+
+Cards are indices into the deck; a hand is a list of them kept in deck order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from zdeck import statedict as sd
+from zdeck.core import Action, RoundTotals, State
+from zdeck.decks.zoker.cards import DATA, STRONGER, TEXTS, read_index
+from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.tiko.game import Tiko
+
+HAND: int = DATA["tiko"]["hand"]  # cards dealt to each player per deal
+TRICK, OVER = "trick", "over"  # the phases: a trick is being played; the match is over
+
+Entry = tuple[int, int]  # (seat, card) of a card in a trick
+
+
+class TikoState(RoundTotals, State):
+    game: Tiko
+
+    def __init__(self, game: Tiko, rng: Rng) -> None:
+        self.game = game
+        self.rng = rng
+        self.version = 0
+        n = game.players
+        self.compare_top = game.options["compare"] == "top"
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # kept in deck order
+        self.deck: list[int] = []  # face down; the end is its top
+        self.deck_steps = Unsettled(0, 0)  # the deck is shuffled lazily: positions settle as they are dealt
+        self.pile: list[Entry] = []  # the trick, bottom first
+        self.former = -1  # pile position of the card played last (the "previous" reading compares with it)
+        self.turn = 0
+        self.leader = 0
+        self.won: list[list[int]] = [[] for _ in range(n)]  # cards taken this round, trick by trick
+        self.last_trick: list[Entry] = []  # the round's previous trick as it lay, bottom first: its top won
+        self.last: Entry | None = None  # the latest play
+        self.round_no = 1
+        self.totals = [0] * n
+        self.history: list[list[int]] = []
+        self.over = False
+
+    # -- who acts -------------------------------------------------------------------------
+    def actors(self) -> tuple[int, ...]:
+        return () if self.over else (self.turn,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over or player != self.turn:
+            return []
+        return [PLAYS[i] for i in self.hands[player]]
+
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        return [] if self.over else [(self.turn, [PLAYS[i] for i in self.hands[self.turn]])]
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        return (not self.over and player == self.turn and isinstance(action, Play)
+                and action.card.index in self.hands[player])
+
+    def explain_illegal(self, player: int, action: Action) -> str:
+        if self.over:
+            return "the game is over"
+        if not isinstance(action, Play):
+            return f"{action!r} is not a Tiko action"
+        if player != self.turn:
+            return f"it is player {self.turn}'s turn: players play to the trick one at a time, clockwise"
+        return f"player {player} does not hold {action.card}"
+
+    # -- transitions ---------------------------------------------------------------------
+    def start_round(self) -> None:
+        """Shuffle the whole deck and deal; the player left of the dealer leads (the dealer moves
+        one seat clockwise each round)."""
+        n = self.game.players
+        cards = list(range(64))
+        self.deck_steps = self.rng.shuffle_lazily(cards)
+        self.deck = cards
+        self.hands = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        self.pile, self.former, self.last_trick = [], -1, []
+        self.leader = self.turn = (self.round_no - 1) % n
+        self.deal()
+
+    def deal_size(self) -> int:
+        """Cards each player gets in the next deal (0: the deck cannot deal a round)."""
+        n = self.game.players
+        if len(self.deck) >= HAND * n:
+            return HAND
+        if self.game.options["last_deal"] == "even":
+            return len(self.deck) // n
+        return 0
+
+    def deal(self) -> bool:
+        size = self.deal_size()
+        if size == 0:
+            return False
+        hands, deck, steps = self.hands, self.deck, self.deck_steps
+        for _ in range(size):
+            for hand in hands:
+                hand.append(pop_settled(deck, steps))
+        for hand in hands:
+            hand.sort()
+        return True
+
+    def compared_position(self) -> int:
+        """Pile position of "the former card" the next card is compared with (-1: empty pile)."""
+        if not self.pile:
+            return -1
+        return len(self.pile) - 1 if self.compare_top else self.former
+
+    def place(self, player: int, card: int) -> None:
+        """Lay the card directly on the former card if stronger, directly under it if weaker."""
+        at = self.compared_position()
+        if at < 0:
+            position = 0
+        elif STRONGER[card][self.pile[at][1]]:
+            position = at + 1
+        else:
+            position = at
+        self.pile.insert(position, (player, card))
+        self.former = position
+
+    def _apply(self, player: int, action: Action) -> None:
+        card = action.card.index  # type: ignore[attr-defined]
+        self.hands[player].remove(card)
+        self.place(player, card)
+        self.last = (player, card)
+        n = self.game.players
+        if len(self.pile) < n:
+            self.turn = (player + 1) % n
+        else:
+            self.take_trick()
+
+    def take_trick(self) -> None:
+        """Everyone has played: the card on the very top wins the whole trick, and its player leads."""
+        winner = self.pile[-1][0]
+        self.won[winner].extend(card for _, card in self.pile)
+        self.last_trick, self.pile, self.former = self.pile, [], -1
+        self.leader = self.turn = winner
+        if not any(self.hands) and not self.deal():
+            self.end_round()
+
+    def end_round(self) -> None:
+        points = [len(w) for w in self.won]
+        self.history.append(points)
+        if self.game.options["match"] == "games":  # rulebook: "compete for ... the number of games won"
+            best = max(points)
+            points = [int(p == best) for p in points]
+        self.totals = [t + s for t, s in zip(self.totals, points)]
+        if self.round_no >= self.game.options["rounds"]:
+            self.over = True
+            return
+        self.round_no += 1
+        self.start_round()
+
+    # -- outcome ---------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.over
+
+    def winners(self) -> list[int]:
+        return self.leaders() if self.over else []
+
+    def dealer(self) -> int:
+        """The seat that dealt this round: the one right of the first leader (seat 0 leads the first)."""
+        return (self.round_no - 2) % self.game.players
+
+    # -- views -------------------------------------------------------------------------------
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "seat": player,
+            "phase": OVER if self.over else TRICK,
+            "turn": None if self.over else self.turn,
+            "round": self.round_no,
+            "rounds": self.game.options["rounds"],
+            "hand": None if player is None else [TEXTS[c] for c in self.hands[player]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": list(self.totals),
+            "round_scores": [list(r) for r in self.history],
+            "over": self.over,
+            "winners": self.winners(),
+            "top": TEXTS[self.pile[-1][1]] if self.pile else None,
+            "pile": _shown(self.pile),  # the trick lies face up
+            "draw_size": len(self.deck),
+            "dealer": self.dealer(),
+            "last": None if self.last is None else {"seat": self.last[0], "action": PLAY_TEXTS[self.last[1]]},
+            "compare": self.game.options["compare"],
+            "match": self.game.options["match"],
+            "leader": self.leader,
+            "compared": self.compared_position(),
+            "won": [[TEXTS[c] for c in w] for w in self.won],  # every won card was seen face up in its trick
+            "last_trick": _shown(self.last_trick),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        settle(self.deck, self.deck_steps)  # the same cards in the same places: only worked out now
+        return {
+            **self.game.describe(),
+            "version": self.version,
+            "rng": self.rng.state,
+            "hands": [[TEXTS[c] for c in h] for h in self.hands],
+            "deck": [TEXTS[c] for c in self.deck],
+            "pile": [[who, TEXTS[c]] for who, c in self.pile],
+            "turn": self.turn,
+            "leader": self.leader,
+            "won": [[TEXTS[c] for c in w] for w in self.won],
+            "last_trick": [[who, TEXTS[c]] for who, c in self.last_trick],
+            "last": None if self.last is None else [self.last[0], TEXTS[self.last[1]]],
+            "round": self.round_no,
+            "totals": list(self.totals),
+            "history": [list(r) for r in self.history],
+            "over": self.over,
+        }
+
+    def clone(self) -> TikoState:
+        twin = TikoState.__new__(TikoState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.hands = [list(h) for h in self.hands]
+        twin.deck = list(self.deck)
+        twin.deck_steps = self.deck_steps.copy()
+        twin.pile = list(self.pile)
+        twin.won = [list(w) for w in self.won]
+        twin.totals = list(self.totals)
+        twin.history = [list(r) for r in self.history]
+        return twin
+
+    def _resample_hidden(self, player: int, rng: Rng) -> TikoState:
+        """Re-deal the other hands and the undealt deck (played cards are all public) from `rng`, and give
+        the copy a generator of its own from it. The pool is shuffled lazily: only the cards dealt to the
+        other hands are settled now, the deck's order when the copy deals it."""
+        twin = self.clone()
+        pool = twin.deck
+        others = [p for p in range(self.game.players) if p != player]
+        for p in others:
+            pool.extend(self.hands[p])
+        sizes = [len(self.hands[p]) for p in others]
+        rest = len(pool) - sum(sizes)
+        twin.deck_steps = rng.shuffle_lazily(pool)
+        settle(pool, twin.deck_steps, rest)  # the top cards, dealt to the other hands
+        for p, size in zip(others, sizes):
+            twin.hands[p] = sorted(pool[rest:rest + size])
+            rest += size
+        del pool[len(pool) - sum(sizes):]
+        twin.rng = rng.spawn()
+        return twin
+
+
+def _shown(entries: list[Entry]) -> list[dict[str, Any]]:
+    return [{"seat": who, "card": TEXTS[card]} for who, card in entries]
+
+
+# -- reading a saved state -------------------------------------------------------------------
+
+
+FIELDS = ("game", "players", "options", "version", "rng", "hands", "deck", "pile", "turn", "leader", "won", "last_trick",
+          "last", "round", "totals", "history", "over")
+
+
+def _refuse_unknown(data: dict[str, Any]) -> None:
+    """A field this state does not have (an older format's, or a slip) would be ignored: refuse it."""
+    unknown = [str(k)[:40] for k in data if k not in FIELDS]
+    if unknown:
+        raise ValueError(f"unknown field(s) {', '.join(map(repr, unknown[:5]))}; a Tiko state has {', '.join(FIELDS)}")
+
+
+def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
+    """Rebuild a state from `TikoState.to_dict()`, refusing any state no play can reach."""
+    n = game.players
+
+    def get(key: str) -> Any:
+        return sd.field(data, key)
+
+    _refuse_unknown(data)
+    state = TikoState(game, Rng.from_state(get("rng")))
+    state.round_no = sd.integer(get("round"), "round", lo=1, hi=game.options["rounds"])
+    state.version = sd.integer(get("version"), "version", lo=0, hi=64 * state.round_no)
+    state.hands = [_read_hand(h, f"hands[{p}]") for p, h in enumerate(sd.per_seat(get("hands"), n, "hands"))]
+    state.deck = sd.each(get("deck"), "deck", read_index)
+    state.pile = _read_entries(get("pile"), n, "pile")
+    state.turn = sd.seat(get("turn"), n, "turn")
+    state.leader = sd.seat(get("leader"), n, "leader")
+    state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(get("won"), n, "won"))]
+    state.last_trick = _read_entries(get("last_trick"), n, "last_trick")
+    last = get("last")
+    state.last = None if last is None else _read_entries([last], n, "last")[0]
+    state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals", lo=0, hi=64 * state.round_no)
+    state.history = [sd.integers(sd.per_seat(r, n, f"history[{i}]"), f"history[{i}]", lo=0, hi=64)
+                     for i, r in enumerate(sd.listed(get("history"), "history"))]
+    state.over = sd.boolean(get("over"), "over")
+    for check in (_check_cards, _check_trick, _check_deal, _check_won, _check_last, _check_match):
+        check(state)
+    return state
+
+
+def _read_hand(value: Any, what: str) -> list[int]:
+    return sorted(sd.each(value, what, read_index))
+
+
+def _read_entries(value: Any, n: int, what: str) -> list[Entry]:
+    entries = []
+    for i, entry in enumerate(sd.listed(value, what)):
+        who, card = sd.listed(entry, f"{what}[{i}]", length=2)
+        entries.append((sd.seat(who, n, f"{what}[{i}]"), read_index(card, f"{what}[{i}]")))
+    return entries
+
+
+def dealt_per_game(game: Tiko) -> int:
+    """Cards a whole game deals: full deals of four each, then (`last_deal=even`) the rest evenly."""
+    n, full = game.players, HAND * game.players
+    dealt = 64 // full * full
+    return dealt + ((64 - dealt) // n * n if game.options["last_deal"] == "even" else 0)
+
+
+def _check_cards(state: TikoState) -> None:
+    cards = [c for h in state.hands for c in h] + state.deck + [c for _, c in state.pile] + [
+        c for w in state.won for c in w]
+    if sorted(cards) != list(range(64)):
+        raise ValueError("hands, deck, pile and won must hold each of the 64 cards exactly once")
+
+
+def _check_deal(state: TikoState) -> None:
+    """The deck shrinks by whole deals, and every hand holds the cards of this deal not yet played."""
+    n, dealt = state.game.players, 64 - len(state.deck)
+    partial = dealt % (HAND * n)  # a last deal of fewer than four each
+    if partial % n or (partial and state.game.options["last_deal"] != "even"):
+        raise ValueError("deck: cards are dealt four to each player (the rest evenly only under last_deal=even)")
+    if dealt > dealt_per_game(state.game):
+        raise ValueError("deck: fewer cards than the game ever deals")
+    played = {who for who, _ in state.pile}
+    sizes = [len(h) + (p in played) for p, h in enumerate(state.hands)]
+    if len(set(sizes)) != 1:
+        raise ValueError("hands: every player holds the same number of cards, less the one laid in this trick")
+    if state.over != (sizes[0] == 0 and len(state.deck) == 64 - dealt_per_game(state.game)):
+        raise ValueError("over: the game ends exactly when the hands are played out and the deck cannot deal again")
+
+
+def _check_trick(state: TikoState) -> None:
+    """The pile is the trick laid by leader, leader + 1, ... as the `compare` rule places each card."""
+    n = state.game.players
+    if len(state.pile) >= n:
+        raise ValueError(f"pile: a trick holds at most {n - 1} cards between plays")
+    cards = dict(state.pile)
+    if len(cards) != len(state.pile):
+        raise ValueError("pile: each player lays one card to a trick")
+    order = [(state.leader + k) % n for k in range(len(state.pile))]
+    if set(order) != set(cards):
+        raise ValueError("pile: the trick is laid by the leader and the players after them, clockwise")
+    if state.turn != (state.leader + len(state.pile)) % n:
+        raise ValueError("turn must follow the leader clockwise")
+    replay = TikoState(state.game, state.rng)
+    for who in order:
+        replay.place(who, cards[who])
+    if replay.pile != state.pile:
+        raise ValueError("pile: the cards do not lie as the compare rule lays them")
+    state.former = replay.former
+
+
+def _check_won(state: TikoState) -> None:
+    """Tricks are taken whole; the last one lies in last_trick, and its winner leads."""
+    n = state.game.players
+    if any(len(w) % n for w in state.won):
+        raise ValueError(f"won: each trick taken holds {n} cards")
+    if not any(state.won):
+        if state.last_trick or state.leader != (state.round_no - 1) % state.game.players:
+            raise ValueError("last_trick, leader: before the first trick of a game, none; the seat after the dealer leads")
+        return
+    winner = state.last_trick[-1][0] if len(state.last_trick) == n else -1
+    if winner < 0 or len({who for who, _ in state.last_trick}) != n:
+        raise ValueError(f"last_trick: the game's previous trick, one card from each of the {n} players")
+    if state.won[winner][-n:] != [c for _, c in state.last_trick] or state.leader != winner:
+        raise ValueError("last_trick: its cards end its winner's won cards, and its winner leads")
+
+
+def _check_last(state: TikoState) -> None:
+    """The last play: none before the first; else the card just laid, or one of the trick just taken."""
+    n = state.game.players
+    if (state.last is None) != (state.version == 0):
+        raise ValueError("last: every play is recorded, and none before the first")
+    if state.pile:
+        expected = (state.turn - 1) % n
+        if state.last != (expected, dict(state.pile)[expected]):
+            raise ValueError("last: the card laid by the player before the one whose turn it is")
+    elif any(state.won) and state.last not in state.last_trick:
+        raise ValueError("last: a card of the trick just taken")
+
+
+def _check_match(state: TikoState) -> None:
+    """Games played so far: their cards won, the totals, and the version (one per card laid)."""
+    game, n = state.game, state.game.players
+    if len(state.history) != state.round_no - (not state.over):
+        raise ValueError("history must hold one entry per finished game")
+    if any(sum(r) != dealt_per_game(game) or any(x % n for x in r) for r in state.history):
+        raise ValueError(f"history: each game's cards won, whole tricks of {n}, add up to the cards it dealt")
+    if state.over and state.history[-1] != [len(w) for w in state.won]:
+        raise ValueError("history: the last game's entry is the cards won in it")
+    by_games = game.options["match"] == "games"
+    points = [[int(x == max(r)) for x in r] if by_games else r for r in state.history]
+    if state.totals != [sum(r[p] for r in points) for p in range(n)]:
+        raise ValueError("totals must add up the games in history")
+    played = sum(map(sum, state.history)) + (0 if state.over else sum(map(len, state.won)) + len(state.pile))
+    if state.version != played:
+        raise ValueError(f"version: one per card laid, {played} here")
