@@ -8,7 +8,9 @@ import pytest
 
 import zdeck
 from zdeck import IllegalAction, Outcome
-from zdeck.decks.zipzap.cards import BY_TEXT, ZAP, Play
+from zdeck.decks.zipzap.actions import ZAP_ACTION as ZAP
+from zdeck.decks.zipzap.actions import Play
+from zdeck.decks.zipzap.cards import BY_TEXT
 from zdeck.decks.zipzap.state import ZipZapState
 
 ALL_SUITS = ["red", "yellow", "green", "blue", "wild"]
@@ -35,7 +37,7 @@ def test_setup_deck_and_deal_by_player_count(players: int, suits: int, deal: int
     obs = state.observation(0)
     assert len(obs["suits_in_play"]) == suits and "wild" in obs["suits_in_play"]
     assert all(len(h) == deal for h in state.to_dict()["hands"])
-    in_play = sum(len(h) for h in state.to_dict()["hands"]) + obs["deck_count"] + len(obs["pile"])
+    in_play = sum(len(h) for h in state.to_dict()["hands"]) + obs["draw_size"] + len(obs["pile"])
     assert in_play == 10 * suits
 
 
@@ -46,7 +48,7 @@ def test_setup_removed_solid_suits_are_chosen_by_the_seed() -> None:
 
 def test_setup_each_player_gets_one_zap_card() -> None:
     obs = zdeck.make("zipzap", players=6).new_state(1).observation(2)
-    assert obs["has_zap"] == [True] * 6 and obs["hand_counts"] == [9] * 6
+    assert obs["has_zap"] == [True] * 6 and obs["hand_sizes"] == [9] * 6
 
 
 def test_solid_top_takes_next_number_of_its_colour_or_the_wild() -> None:  # rulebook: red 3 -> red 4 or wild 4
@@ -71,7 +73,7 @@ def test_stop_event_ten_lets_its_player_go_again_with_any_card() -> None:
 def test_stop_event_no_one_can_play_gives_the_last_player_the_lead() -> None:
     state = table([["red 5", "blue 2"], ["green 9"]], [[None, "red 4"]], deck=["red 6"])
     state.apply(0, play("red 5"))
-    assert state.actors() == (0,) and state.observation(None)["leader"] == 0
+    assert state.actors() == (0,) and state.observation(None)["turn"] == 0
     assert play("blue 2") in state.legal_actions(0)
 
 
@@ -128,7 +130,7 @@ def test_rare_stuck_first_card_turns_over_the_next() -> None:
         state = game.new_state(seed)
         if len(state.observation(None)["pile"]) > 1:
             pile = state.observation(None)["pile"]
-            assert all(who is None for who, _ in pile)
+            assert all(entry["seat"] is None for entry in pile)
             assert state.actors()
             return
     pytest.fail("no stuck first card in 300 deals")
@@ -160,7 +162,7 @@ def test_a_new_round_redeals_everything_and_returns_the_zaps() -> None:
     state = table([["red 5"], ["red 9"]], [[None, "red 4"]], has_zap=[False, False], deck=["green 3"])
     state.apply(0, play("red 5"))
     assert state.round() == 2 and state.observation(None)["has_zap"] == [True, True]
-    assert sum(state.observation(None)["hand_counts"]) == 2 * (12 + 1)
+    assert sum(state.observation(None)["hand_sizes"]) == 2 * (12 + 1)
 
 
 def test_alternate_scoring_one_point_for_going_out_most_wins() -> None:
@@ -191,12 +193,12 @@ def test_observation_shows_own_hand_and_only_counts_of_others() -> None:
     state = zdeck.make("zipzap", players=4).new_state(11)
     hands = state.to_dict()["hands"]
     obs = state.observation(1)
-    assert obs["hand"] == hands[1]
+    assert obs["hand"] == [*hands[1], "zap"]
     text = repr(obs)
-    pile = {c for _, c in obs["pile"]}
+    pile = {entry["card"] for entry in obs["pile"]}
     for seat in (0, 2, 3):
         assert not any(repr(card) in text for card in hands[seat] if card not in pile)
-    assert "hand" not in state.observation(None)
+    assert state.observation(None)["hand"] is None
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
