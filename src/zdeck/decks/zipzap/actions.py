@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from zdeck.bits import indices
+from zdeck.core import Action
 from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card
 
 
@@ -42,7 +43,7 @@ def action_table() -> tuple[Play | Zap, ...]:
     return ACTIONS
 
 
-def actions_of(mask: int) -> list[Play | Zap]:
+def actions_of(mask: int) -> list[Action]:
     """The actions that put down a bitmask's cards (the Zap's bit: `zap`), lowest index first."""
     if not mask & (mask - 1):  # none or one card, the usual race moment: no bit walk (6% of random play)
         return [ACTIONS[mask.bit_length() - 1]] if mask else []

@@ -12,6 +12,8 @@ from zdeck.decks.zipzap.cards import DATA
 from zdeck.decks.zipzap.state import ZipZapState, read_state
 from zdeck.rng import Rng
 
+MAX_ROUNDS = 100  # the `rounds` option's bound: a match, not an endless loop
+
 
 class ZipZap(Game):
     id = "zipzap"
@@ -23,8 +25,8 @@ class ZipZap(Game):
     options_spec: ClassVar[dict[str, Option]] = {
         "scoring": Option("cards", "cards: others score their hand (solid 1, wild 3, Zap 5), lowest total wins; "
                           "wins: one point for going out first, most points wins", choices=("cards", "wins")),
-        "rounds": Option(None, "number of rounds (default by the rulebook: players, twice that for 2-3 players)",
-                         check=sd.int_option(1, optional=True)),
+        "rounds": Option(None, "number of rounds, 1 to 100 (default by the rulebook: players, twice that for 2-3 players)",
+                         check=sd.int_option(1, MAX_ROUNDS, optional=True)),
     }
 
     @property
