@@ -13,6 +13,7 @@ from tests.conformance import (
     check_bad_inputs,
     check_choice_walk,
     check_playouts,
+    check_resample_independent,
     check_vocabulary,
 )
 from zdeck import RandomBot
@@ -49,11 +50,12 @@ def test_random_playouts_keep_the_contract(players: int, scoring: str) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_observations_speak_the_shared_vocabulary(players: int) -> None:
+def test_every_moment_speaks_the_shared_vocabulary_and_resamples_on_its_own_stream(players: int) -> None:
     game = zdeck.make("zipzap", players=players)
     for seed in range(2):
         for state in states_along(game, seed):
             check_vocabulary(state)
+            check_resample_independent(state)
 
 
 def test_action_codec() -> None:

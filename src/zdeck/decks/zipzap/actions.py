@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from zdeck.bits import indices
 from zdeck.core import Action
-from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card
+from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card, indices
 
 
 @dataclass(frozen=True, slots=True)

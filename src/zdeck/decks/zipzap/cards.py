@@ -10,8 +10,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from zdeck.bits import indices
-
 DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text())
 SUITS: tuple[str, ...] = (*DATA["solid_suits"], DATA["wild_suit"])
 WILD = len(SUITS) - 1  # the wild suit's index in SUITS
@@ -67,6 +65,37 @@ def mask_of(codes: Iterable[int]) -> int:
     return mask
 
 
+# The indices, and the one-card masks, of each byte of a bitmask, one table per byte position: listing
+# a hand costs a look-up per 8 cards instead of a loop step per card (observations and re-deals).
+_BYTE_INDICES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(base + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for base in range(0, ZAP + 1, 8)
+)
+_BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(1 << i for i in indices) for indices in table) for table in _BYTE_INDICES
+)
+
+
+def indices(mask: int) -> list[int]:
+    """The card indices in a bitmask, lowest first (as `zdeck.bits.indices` lists them)."""
+    return _by_byte(mask, _BYTE_INDICES)
+
+
+def bits(mask: int) -> list[int]:
+    """A bitmask split into one-card masks, lowest first: their sum is the mask again."""
+    return _by_byte(mask, _BYTE_BITS)
+
+
+def _by_byte(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    found: list[int] = []
+    for table in tables:
+        if not mask:
+            break
+        found += table[mask & 255]
+        mask >>= 8
+    return found
+
+
 def texts(mask: int) -> list[str]:
     """The names of a bitmask's cards, lowest index first (the Zap last)."""
     return [TEXTS[i] for i in indices(mask)]
@@ -108,3 +137,9 @@ def hand_points(mask: int) -> int:
 def deck_of(suits: tuple[int, ...]) -> tuple[int, ...]:
     """The card indices of a round's deck with these suits in play, in table order."""
     return tuple(card.index for card in CARDS if card.suit in suits)
+
+
+@cache
+def in_play_mask(suits: tuple[int, ...]) -> int:
+    """The bitmask of a round's deck with these suits in play."""
+    return mask_of(deck_of(suits))

@@ -9,7 +9,6 @@ import reprlib
 from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
-from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
 from zdeck.dealing import deal_out
 from zdeck.decks.zipzap.actions import ACTIONS, Play, Zap, actions_of
@@ -25,8 +24,11 @@ from zdeck.decks.zipzap.cards import (
     ZAP_BIT,
     ZAP_POINTS,
     ZAP_TEXT,
+    bits,
     deck_of,
     hand_points,
+    in_play_mask,
+    indices,
     mask_of,
     texts,
 )
@@ -286,18 +288,50 @@ class ZipZapState(RoundTotals, State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> ZipZapState:
-        """Re-deal the other hands and the deck; in a race, keep someone able to follow (as the table saw)."""
+        """Re-deal what `player` cannot see - the other hands' cards, each hand keeping its size and
+        its Zap, and the deck - at random among the deals that fit what the table showed
+        (`_seen_held`). At the end of the game the hands were counted openly: only the deck is
+        shuffled again."""
         twin = self.clone()
-        others = [p for p in range(self.game.players) if p != player]
-        pool = [i for p in others for i in indices(self.hands[p] & ~ZAP_BIT)] + self.deck
-        sizes = [(self.hands[p] & ~ZAP_BIT).bit_count() for p in others]
-        for _ in range(100):
-            hands, twin.deck = deal_out(rng, pool, sizes)
-            for p, hand in zip(others, hands):
-                twin.hands[p] = mask_of(hand) | self.hands[p] & ZAP_BIT
-            if twin.phase != RACE or twin.anyone_can_follow():
+        twin.rng = rng.spawn()
+        if self.phase == OVER:
+            rng.shuffle(twin.deck)
+            return twin
+        everyone = 0
+        for hand in self.hands:
+            everyone |= hand
+        hidden = everyone & ~(self.hands[player] | ZAP_BIT) | mask_of(self.deck)
+        seen_held = self._seen_held(player, hidden)
+        pool = bits(hidden)  # one-card masks: a hand dealt from the pool is the sum of its slice
+        while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(len(pool), 2) or better
+            rng.shuffle(pool)
+            deck = sum(pool[:len(self.deck)])
+            if all(cards & ~deck for cards in seen_held):
                 break
+        twin.deck = [card.bit_length() - 1 for card in pool[:len(self.deck)]]
+        start = len(self.deck)
+        for p, hand in enumerate(self.hands):
+            if p != player:
+                end = start + (hand & ~ZAP_BIT).bit_count()
+                twin.hands[p] = sum(pool[start:end]) | hand & ZAP_BIT
+                start = end
         return twin
+
+    def _seen_held(self, player: int, hidden: int) -> list[int]:
+        """What the table showed `player` of the hidden cards (`hidden`), as masks of which some card
+        must be in a hand, not the deck: in a race someone holds a follower of the top card, and the
+        card the round first raced on had a follower in a hand at the deal (or the next card would
+        have been turned up). A fact that `player`'s hand or the pile proves asks nothing."""
+        seen = []
+        if self.phase == RACE and not self.hands[player] & self.wanted:
+            seen.append(self.wanted & hidden)
+        if self.deck:
+            turned = turned_up(self.pile)
+            before = mask_of(index for _, index in self.pile[:turned - 1])  # turned up, never in a hand
+            dealt = FOLLOWER_MASKS[self.pile[turned - 1][1]] & in_play_mask(self.suits_in_play) & ~before
+            if not dealt & ~hidden:
+                seen.append(dealt)
+        return seen
 
 
 def read_state(game: ZipZap, data: dict[str, Any]) -> ZipZapState:
@@ -318,6 +352,14 @@ def read_state(game: ZipZap, data: dict[str, Any]) -> ZipZapState:
     _check_table(state, data, phase, scores)
     state.version = _read_version(state, sd.field(data, "version"))
     return state
+
+
+def turned_up(pile: Pile) -> int:
+    """How many cards of the pile were turned up from the deck: those below the first play."""
+    turned = 0
+    while turned < len(pile) and pile[turned][0] is None:
+        turned += 1
+    return turned
 
 
 def _read_suits(game: ZipZap, value: Any) -> tuple[int, ...]:
@@ -418,7 +460,7 @@ def _check_each_card_once(suits: tuple[int, ...], placed: list[int]) -> None:
 def _replay_round(state: ZipZapState, hands: list[int], deck: list[int], pile: Pile) -> None:
     """Deal the round again - each hand as it is plus what its player put down, and everyone's Zap,
     the turned cards back on the deck - turn its first card up and play the pile again."""
-    turned = next((k for k, (who, _) in enumerate(pile) if who is not None), len(pile))
+    turned = turned_up(pile)
     dealt = [hand | ZAP_BIT for hand in hands]
     for k, (who, index) in enumerate(pile[turned:], start=turned):
         if who is None:
