@@ -7,7 +7,8 @@ from typing import Any
 
 from zdeck.bots import BotBase
 from zdeck.core import Action, State
-from zdeck.decks.zipzap.cards import BY_TEXT, SUITS, TOP_NUMBER, Card, Play, Zap, followers
+from zdeck.decks.zipzap.actions import Play, Zap
+from zdeck.decks.zipzap.cards import BY_TEXT, SUITS, TOP_NUMBER, ZAP_TEXT, Card, followers
 from zdeck.rng import Rng
 
 ENDGAME = 8  # with this many cards or fewer, the Zap is worth more played (5 points) than kept (tuned: 8 beat 4, 6, 10, 12)
@@ -25,14 +26,14 @@ class GreedyBot(BotBase):
     ) -> Action | None:
         plays = [a for a in legal_actions if isinstance(a, Play)]
         zap = next((a for a in legal_actions if isinstance(a, Zap)), None)
-        hand = {BY_TEXT[c] for c in observation["hand"]}
+        hand = {BY_TEXT[c] for c in observation["hand"] if c != ZAP_TEXT}
         if observation["phase"] == "race":
             if plays:
                 return max(plays, key=lambda a: _run_length(a.card, hand))
             return zap if zap is not None and len(hand) <= ENDGAME + 1 else None
         if zap is not None and len(hand) <= ENDGAME:
             return zap
-        seen = {BY_TEXT[c] for _, c in observation["pile"] if c != "zap"}
+        seen = {BY_TEXT[entry["card"]] for entry in observation["pile"] if entry["card"] != ZAP_TEXT}
         in_play = {SUITS.index(s) for s in observation["suits_in_play"]}
         return max(plays, key=lambda a: self._lead_value(a.card, hand, seen, in_play))
 

@@ -1,4 +1,5 @@
-"""Zip Zap's cards and actions, built from deck.json."""
+"""Zip Zap's cards, read from deck.json: five suits numbered 1 to 10 (four solid colours and the wild
+suit) and the Zap. Inside the state a card is its index, and a hand the bitmask of its indices."""
 
 from __future__ import annotations
 
@@ -11,21 +12,22 @@ from typing import Any
 
 DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text())
 SUITS: tuple[str, ...] = (*DATA["solid_suits"], DATA["wild_suit"])
-WILD = len(SUITS) - 1
-TOP_NUMBER = max(DATA["numbers"])
-SOLID_POINTS: int = DATA["points"]["solid"]
-WILD_POINTS: int = DATA["points"]["wild"]
+WILD = len(SUITS) - 1  # the wild suit's index in SUITS
+NUMBERS: tuple[int, ...] = tuple(DATA["numbers"])
+TOP_NUMBER = max(NUMBERS)
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    suit: int  # index into SUITS; WILD is the wild suit
+    """A numbered card: a suit (index into SUITS) and a number."""
+
+    suit: int
     number: int
-    index: int = field(init=False, compare=False, repr=False)  # position in CARDS; hands are bitmasks over it
-    text: str = field(init=False, compare=False, repr=False)  # str(card), formed once: every observation lists cards
+    index: int = field(init=False, compare=False, repr=False)  # its place in CARDS and in a hand's bitmask
+    text: str = field(init=False, compare=False, repr=False)  # formed once: every observation names cards
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "index", self.suit * len(DATA["numbers"]) + self.number - 1)
+        object.__setattr__(self, "index", self.suit * len(NUMBERS) + NUMBERS.index(self.number))
         object.__setattr__(self, "text", f"{SUITS[self.suit]} {self.number}")
 
     def __hash__(self) -> int:  # equal cards share their index: cheaper than hashing the fields
@@ -37,23 +39,22 @@ class Card:
 
     @property
     def points(self) -> int:
-        return WILD_POINTS if self.wild else SOLID_POINTS
+        """What the card costs its holder when someone goes out."""
+        points: int = DATA["points"]["wild" if self.wild else "solid"]
+        return points
 
     def __str__(self) -> str:
         return self.text
 
 
-CARDS: tuple[Card, ...] = tuple(Card(s, n) for s in range(len(SUITS)) for n in DATA["numbers"])
-BY_TEXT: dict[str, Card] = {str(c): c for c in CARDS}
+CARDS: tuple[Card, ...] = tuple(Card(suit, number) for suit in range(len(SUITS)) for number in NUMBERS)
+BY_TEXT: dict[str, Card] = {card.text: card for card in CARDS}
 
-
-def _followers(top: Card) -> tuple[Card, ...]:
-    n = top.number + 1
-    if n > TOP_NUMBER:
-        return ()
-    if top.wild:
-        return tuple(Card(s, n) for s in range(len(SUITS)))
-    return (Card(top.suit, n), Card(WILD, n))
+ZAP = len(CARDS)  # the Zap's index: one past the numbered cards, so a hand's bitmask holds it too
+ZAP_BIT = 1 << ZAP
+ZAP_TEXT = "zap"
+ZAP_POINTS: int = DATA["points"]["zap"]
+TEXTS: tuple[str, ...] = (*(card.text for card in CARDS), ZAP_TEXT)  # the name of every index
 
 
 def mask_of(codes: Iterable[int]) -> int:
@@ -64,16 +65,72 @@ def mask_of(codes: Iterable[int]) -> int:
     return mask
 
 
-_FOLLOWERS: dict[Card, tuple[Card, ...]] = {card: _followers(card) for card in CARDS}
-FOLLOWER_MASKS: tuple[int, ...] = tuple(mask_of(f.index for f in _FOLLOWERS[card]) for card in CARDS)
-POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
+# The indices, and the one-card masks, of each byte of a bitmask, one table per byte position: listing
+# a hand costs a look-up per 8 cards instead of a loop step per card (observations and re-deals).
+_BYTE_INDICES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(base + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for base in range(0, ZAP + 1, 8)
+)
+_BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(1 << i for i in indices) for indices in table) for table in _BYTE_INDICES
+)
+
+
+def indices(mask: int) -> list[int]:
+    """The card indices in a bitmask, lowest first (as `zdeck.bits.indices` lists them)."""
+    return _by_byte(mask, _BYTE_INDICES)
+
+
+def bits(mask: int) -> list[int]:
+    """A bitmask split into one-card masks, lowest first: their sum is the mask again."""
+    return _by_byte(mask, _BYTE_BITS)
+
+
+def _by_byte(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    found: list[int] = []
+    for table in tables:
+        if not mask:
+            break
+        found += table[mask & 255]
+        mask >>= 8
+    return found
+
+
+def texts(mask: int) -> list[str]:
+    """The names of a bitmask's cards, lowest index first (the Zap last)."""
+    return [TEXTS[i] for i in indices(mask)]
+
+
+def _followers(card: Card) -> tuple[Card, ...]:
+    number = card.number + 1
+    if number > TOP_NUMBER:
+        return ()
+    suits = range(len(SUITS)) if card.wild else (card.suit, WILD)
+    return tuple(Card(suit, number) for suit in suits)
+
+
+_FOLLOWERS: tuple[tuple[Card, ...], ...] = tuple(_followers(card) for card in CARDS)
+
+
+def followers(card: Card) -> tuple[Card, ...]:
+    """The cards that may go on `card`: the next number of its suit or the wild one; on a wild card,
+    the next number of any suit. Nothing follows a 10."""
+    return _FOLLOWERS[card.index]
+
+
+# The cards that may go on each index; nothing follows the Zap (its player continues).
+FOLLOWER_MASKS: tuple[int, ...] = (*(mask_of(f.index for f in followers(card)) for card in CARDS), 0)
+
 # (mask of the cards worth p, p) per distinct value: a hand's points are a few bit counts
-POINT_MASKS: tuple[tuple[int, int], ...] = tuple(
-    (mask_of(c.index for c in CARDS if c.points == p), p) for p in sorted(set(POINTS)))
+_POINT_MASKS: tuple[tuple[int, int], ...] = (
+    *((mask_of(c.index for c in CARDS if c.points == p), p) for p in sorted({c.points for c in CARDS})),
+    (ZAP_BIT, ZAP_POINTS),
+)
 
 
 def hand_points(mask: int) -> int:
-    return sum((mask & cards).bit_count() * points for cards, points in POINT_MASKS)
+    """What a hand costs its holder: solid 1, wild 3, the Zap 5 (deck.json)."""
+    return sum((mask & cards).bit_count() * points for cards, points in _POINT_MASKS)
 
 
 @cache
@@ -82,46 +139,7 @@ def deck_of(suits: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(card.index for card in CARDS if card.suit in suits)
 
 
-def followers(top: Card) -> tuple[Card, ...]:
-    """Cards that may go on `top`: the next number of its suit or wild; of any suit on a wild."""
-    return _FOLLOWERS[top]
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    card: Card
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Zap:
-    def __str__(self) -> str:
-        return "zap"
-
-
-ZAP = Zap()
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)  # PLAYS[i] plays CARDS[i]
-ACTIONS: tuple[Play | Zap, ...] = (*PLAYS, ZAP)
-
-# The plays of each byte of a hand's bitmask, one table per byte position: listing a hand
-# then costs a lookup per 8 cards instead of a loop step per card.
-_BYTE_PLAYS: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(tuple(PLAYS[base + bit] for bit in range(8) if byte >> bit & 1 and base + bit < len(PLAYS))
-          for byte in range(256))
-    for base in range(0, len(PLAYS), 8)
-)
-
-
-def plays_of(mask: int) -> list[Play]:
-    """The plays of the cards in a bitmask, lowest index first (as `zdeck.bits.indices` lists them)."""
-    if not mask & (mask - 1):  # none or one card, the usual race moment: no table walk
-        return [PLAYS[mask.bit_length() - 1]] if mask else []
-    found: list[Play] = []
-    for table in _BYTE_PLAYS:
-        if not mask:
-            break
-        found += table[mask & 255]
-        mask >>= 8
-    return found
+@cache
+def in_play_mask(suits: tuple[int, ...]) -> int:
+    """The bitmask of a round's deck with these suits in play."""
+    return mask_of(deck_of(suits))

@@ -1,88 +1,53 @@
-"""Zip Zap: the race to shed cards in sequence (rules: docs/rules/zipzap.md)."""
+"""Zip Zap's table: who may put a card down, what it does, the score, and what each seat sees.
+
+Rules: docs/rules/zipzap.md; observations: docs/observations/zipzap.md.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from enum import Enum
-from typing import Any, ClassVar
+import reprlib
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
-from zdeck.bits import indices
-from zdeck.core import Action, Game, IllegalAction, Option, Outcome, RoundTotals, State
+from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
 from zdeck.dealing import deal_out
+from zdeck.decks.zipzap.actions import ACTIONS, Play, Zap, actions_of
 from zdeck.decks.zipzap.cards import (
-    ACTIONS,
     BY_TEXT,
     CARDS,
     DATA,
     FOLLOWER_MASKS,
-    PLAYS,
     SUITS,
-    TOP_NUMBER,
+    TEXTS,
     WILD,
     ZAP,
-    Card,
-    Play,
-    Zap,
+    ZAP_BIT,
+    ZAP_POINTS,
+    ZAP_TEXT,
+    bits,
     deck_of,
     hand_points,
+    in_play_mask,
+    indices,
     mask_of,
-    plays_of,
+    texts,
 )
 from zdeck.rng import Rng
 
+if TYPE_CHECKING:
+    from zdeck.decks.zipzap.game import ZipZap
 
-class Phase(Enum):
-    RACE = "race"  # anyone holding a follower may play it; the last player may Zap
-    LEAD = "lead"  # one player continues the round with any card
-    OVER = "over"
-
-
-class ZipZap(Game):
-    id = "zipzap"
-    title = "Zip Zap"
-    summary = "Race to shed your cards in sequence; play a 10 or your Zap to take control."
-    min_players = 2
-    max_players = 6
-    default_players = 4
-    options_spec: ClassVar[dict[str, Option]] = {
-        "scoring": Option("cards", "cards: others score their hand (solid 1, wild 3, Zap 5), lowest total wins; "
-                          "wins: one point for going out first, most points wins", choices=("cards", "wins")),
-        "rounds": Option(None, "number of rounds (default by the rulebook: players, twice that for 2-3 players)",
-                         check=sd.int_option(1, optional=True)),
-    }
-
-    @property
-    def total_rounds(self) -> int:
-        rounds: int = self.options["rounds"] or self.players * DATA["rounds_per_player"][str(self.players)]
-        return rounds
-
-    def new_state(self, seed: int) -> ZipZapState:
-        state = ZipZapState(self, Rng(seed))
-        removed = DATA["solid_suits_removed"][str(self.players)]
-        solids = list(range(WILD))
-        state.rng.shuffle(solids)
-        state.suits_in_play = tuple(sorted(solids[removed:])) + (WILD,)
-        state.start_round()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> ZipZapState:
-        return ZipZapState.from_dict(self, data)
-
-    def action_table(self) -> Sequence[Action]:
-        return ACTIONS
-
-
-ZAP_CODE = -1  # a Zap on the pile, where cards are stored by index
-_PILE_TEXT: tuple[str, ...] = (*(c.text for c in CARDS), "zap")  # a pile code's text: index ZAP_CODE is the last
-# Module names for Enum members: looking one up on its class costs ten times a global's read in the hot path
-_RACE, _LEAD, _OVER = Phase.RACE, Phase.LEAD, Phase.OVER
-_BOUNCED = Outcome.BOUNCED
+# The phases, by the names the observation gives them. In a race anyone holding a follower of the
+# top card may put it down (and its player may Zap); in the lead one player continues with any card.
+RACE, LEAD, OVER = "race", "lead", "over"
+PHASES = (RACE, LEAD, OVER)
+Pile = list[tuple[int | None, int]]  # (who put it down - None if turned up from the deck, card index or ZAP)
 
 
 class ZipZapState(RoundTotals, State):
-    """Hands are bitmasks over card indices and the pile holds indices: the race loop
-    runs on integer operations (cards and actions appear only at the contract's edge)."""
+    """Hands are bitmasks over card indices, the Zap's bit included, and the pile a list of
+    (seat, index): the race runs on integer operations; cards and actions are values only at
+    the contract's edge."""
 
     game: ZipZap
 
@@ -91,234 +56,205 @@ class ZipZapState(RoundTotals, State):
         self.rng = rng
         self.version = 0
         n = game.players
-        self.suits_in_play: tuple[int, ...] = ()
-        self.hands = [0] * n  # bitmask of card indices
-        self.has_zap = [True] * n
+        self.suits_in_play: tuple[int, ...] = ()  # indices into SUITS, the wild suit last
+        self.hands = [0] * n
         self.deck: list[int] = []  # face down; the end of the list is its top
-        self.pile: list[tuple[int | None, int]] = []  # (who played it - None if turned from the deck, card or ZAP_CODE)
-        self.wanted = 0  # bitmask of the cards that may follow the top card
-        self.phase = _LEAD
-        self.leader: int | None = None
-        self.last: int | None = None  # who played the top card, if a player did
+        self.pile: Pile = []
+        self.wanted = 0  # the bitmask of the cards that may follow the top card
+        self.last: int | None = None  # who put the top card down
+        self.phase = LEAD
+        self.leader: int | None = None  # who continues the round; set exactly in the lead phase
         self.dealer = 0
         self.round_no = 1
         self.totals = [0] * n
         self.history: list[list[int]] = []
-        self.went_out: int | None = None
+        self.went_out: int | None = None  # who ended the last round, until the next deal
 
-    # -- the round ---------------------------------------------------------------
-    def start_round(self) -> None:
-        n = self.game.players
-        hands, self.deck = deal_out(self.rng, list(deck_of(self.suits_in_play)), [DATA["deal"][str(n)]] * n)
-        self.hands = [mask_of(hand) for hand in hands]
-        self.has_zap = [True] * n
-        self.pile = []
-        self.wanted = 0
-        self.went_out = None
-        self.last = None
-        self.turn_over()
-
-    def turn_over(self) -> None:
-        """Turn the deck's top card onto the pile; if nobody can follow it, the next one (the rare stuck card)."""
-        while self.deck:
-            self.put(None, self.deck.pop())
-            if self.anyone_can_follow():
-                self.phase, self.leader = _RACE, None
-                return
-        # Deck exhausted with every turned card stuck: the player after the dealer who holds a number card leads.
-        n = self.game.players
-        self.phase = _LEAD
-        self.leader = next(p for k in range(1, n + 1) if self.hands[p := (self.dealer + k) % n])
-
-    def put(self, player: int | None, code: int) -> None:
-        self.pile.append((player, code))
-        self.last = player
-        self.wanted = FOLLOWER_MASKS[code] if code != ZAP_CODE else 0
-
-    def top(self) -> Card | None:
-        code = self.pile[-1][1] if self.pile else ZAP_CODE
-        return CARDS[code] if code != ZAP_CODE else None
-
-    def anyone_can_follow(self) -> bool:
-        wanted = self.wanted
-        return any(hand & wanted for hand in self.hands)
-
-    def may_zap(self, player: int) -> bool:
-        return self.last == player and self.has_zap[player] and self.pile[-1][1] != ZAP_CODE
-
-    # -- the contract --------------------------------------------------------------
+    # -- who acts ------------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
-        if self.phase is _LEAD:
-            return (self.leader,)  # type: ignore[return-value]
-        if self.phase is _OVER:
+        if self.leader is not None:
+            return (self.leader,)
+        if self.phase == OVER:
             return ()
-        wanted, last = self.wanted, self.last
-        zapper = last if last is not None and self.may_zap(last) else -1
-        return tuple([p for p, hand in enumerate(self.hands) if hand & wanted or p == zapper])
+        wanted, zapper = self.wanted, self._zapper()
+        return tuple(p for p, hand in enumerate(self.hands) if hand & wanted or p == zapper)
 
     def moves(self) -> list[tuple[int, list[Action]]]:
-        """One pass over the hands (`may_zap` inlined): the simulator asks this at every moment."""
-        phase = self.phase
-        if phase is _OVER:
+        """`actors` and `_playable` in one pass over the hands: the simulator asks at every moment
+        (the base class's call per actor costs random play 25%)."""
+        if self.phase == OVER:
             return []
-        last = self.last
-        zapper = last if last is not None and self.has_zap[last] and self.pile[-1][1] != ZAP_CODE else -1
-        moves: list[Action]
-        if phase is _LEAD:
-            leader: int = self.leader  # type: ignore[assignment]
-            moves = plays_of(self.hands[leader])  # type: ignore[assignment]
-            if leader == zapper:
-                moves.append(ZAP)
-            return [(leader, moves)]
+        zapper = self._zapper()
+        if self.leader is not None:
+            hand = self.hands[self.leader]
+            return [(self.leader, actions_of(hand if self.leader == zapper else hand & ~ZAP_BIT))]
         wanted = self.wanted
         found: list[tuple[int, list[Action]]] = []
-        for player, hand in enumerate(self.hands):
-            playable = hand & wanted
-            if playable:
-                if playable & (playable - 1):
-                    moves = plays_of(playable)  # type: ignore[assignment]
-                else:  # one card, the usual race moment: `plays_of` inlined
-                    moves = [PLAYS[playable.bit_length() - 1]]
-                if player == zapper:
-                    moves.append(ZAP)
-                found.append((player, moves))
-            elif player == zapper:
-                found.append((player, [ZAP]))
+        for player, hand in enumerate(self.hands):  # a loop: a comprehension here cost 7%
+            if hand & wanted or player == zapper:
+                playable = hand & wanted | ZAP_BIT if player == zapper else hand & wanted
+                found.append((player, actions_of(playable)))
         return found
 
     def legal_actions(self, player: int) -> list[Action]:
-        if self.phase is _OVER:
-            return []
-        if self.phase is _LEAD:
-            if player != self.leader:
-                return []
-            moves: list[Action] = plays_of(self.hands[player])  # type: ignore[assignment]
-        else:
-            moves = plays_of(self.hands[player] & self.wanted)  # type: ignore[assignment]
-        if self.may_zap(player):
-            moves.append(ZAP)
-        return moves
+        return actions_of(self._playable(player))
 
     def is_legal(self, player: int, action: Action) -> bool:
-        if self.phase is _OVER:
-            return False
-        if type(action) is Zap:
-            return self.may_zap(player) and (self.phase is _RACE or player == self.leader)
-        if type(action) is not Play or not self.hands[player] >> action.card.index & 1:
-            return False
-        if self.phase is _LEAD:
-            return player == self.leader
-        return bool(self.wanted >> action.card.index & 1)
+        return isinstance(action, (Play, Zap)) and bool(self._playable(player) >> action.index & 1)
 
     def explain_illegal(self, player: int, action: Action) -> str:
-        if self.phase is _OVER:
+        if self.phase == OVER:
             return "the game is over"
+        if not isinstance(action, (Play, Zap)):
+            return f"{reprlib.repr(action)} is not a Zip Zap action"
         if isinstance(action, Zap):
-            if not self.has_zap[player]:
+            if not self.hands[player] & ZAP_BIT:
                 return f"player {player} has already played their Zap card this round"
             return f"player {player} may Zap only straight after playing the last number card themselves"
-        if isinstance(action, Play):
-            if not self.hands[player] >> action.card.index & 1:
-                return f"player {player} does not hold {action.card}"
-            if self.phase is _LEAD:
-                return f"player {self.leader} continues the round now; others wait"
-            need = " or ".join(str(CARDS[i]) for i in indices(self.wanted)) or "nothing"
-            return f"{action.card} does not follow {self.top()}: only {need} may be played"
-        return f"{action!r} is not a Zip Zap action"
+        if not self.hands[player] >> action.index & 1:
+            return f"player {player} does not hold {action.card}"
+        if self.leader is not None:
+            return f"player {self.leader} continues the round now; others wait"
+        need = " or ".join(TEXTS[i] for i in indices(self.wanted)) or "nothing"
+        return f"{action.card} does not follow {TEXTS[self.pile[-1][1]]}: only {need} may be played"
+
+    def _playable(self, player: int) -> int:
+        """The bitmask of what `player` may put down now: in a race the followers of the top card they
+        hold, when they continue the round any card; and their Zap if they may Zap."""
+        hand = self.hands[player]
+        if self.phase == RACE:
+            mask = hand & self.wanted
+        elif player == self.leader:
+            mask = hand & ~ZAP_BIT
+        else:
+            return 0
+        return mask | ZAP_BIT if player == self._zapper() else mask
+
+    def _zapper(self) -> int | None:
+        """Who may Zap: the player of the top number card, while they hold their Zap. (Once a Zap is
+        on top it has left its player's hand, so nobody may Zap on a Zap.)"""
+        last = self.last
+        return last if last is not None and self.hands[last] & ZAP_BIT else None
+
+    def anyone_can_follow(self) -> bool:
+        wanted = self.wanted
+        for hand in self.hands:
+            if hand & wanted:
+                return True
+        return False
+
+    # -- transitions ---------------------------------------------------------------------------------
+    def start_game(self) -> None:
+        """Setup: with 2 or 3 players some solid suits stay out (drawn from the seed); deal round 1."""
+        removed = DATA["solid_suits_removed"][str(self.game.players)]
+        solids = list(range(WILD))
+        self.rng.shuffle(solids)
+        self.suits_in_play = (*sorted(solids[removed:]), WILD)
+        self.start_round()
+
+    def start_round(self) -> None:
+        """Deal: every player a Zap and their cards, the rest face down; turn the top card up."""
+        n = self.game.players
+        hands, self.deck = deal_out(self.rng, list(deck_of(self.suits_in_play)), [DATA["deal"][str(n)]] * n)
+        self.hands = [mask_of(hand) | ZAP_BIT for hand in hands]
+        self.pile, self.wanted, self.last = [], 0, None
+        self.went_out = None
+        self.turn_over()
+
+    def turn_over(self) -> None:
+        """Turn the deck's top card up; if nobody can follow it, the next one (the rare stuck card)."""
+        while self.deck:
+            self.put(None, self.deck.pop())
+            if self.anyone_can_follow():
+                self.phase, self.leader = RACE, None
+                return
+        # Every card turned and stuck (nobody has played yet, so everyone holds cards): see Clarifications.
+        self.phase, self.leader = LEAD, (self.dealer + 1) % self.game.players
+
+    def put(self, player: int | None, index: int) -> None:
+        """A card onto the pile: what may follow it is now wanted."""
+        self.pile.append((player, index))
+        self.last = player
+        self.wanted = FOLLOWER_MASKS[index]
 
     def _apply(self, player: int, action: Action) -> None:
-        hands = self.hands
-        if type(action) is Zap:
-            self.has_zap[player] = False
-            self.put(player, ZAP_CODE)
-            keeps = True
-        else:  # a card: `put` and `anyone_can_follow`, inlined - nearly every decision comes here
-            card = action.card  # type: ignore[attr-defined]
-            index = card.index
-            hands[player] &= ~(1 << index)
-            self.pile.append((player, index))
-            self.last = player
-            wanted = self.wanted = FOLLOWER_MASKS[index]
-            keeps = card.number == TOP_NUMBER
-            if not keeps:
-                for hand in hands:
-                    if hand & wanted:
-                        break
-                else:
-                    keeps = True  # nobody can follow: the player continues
-        if not hands[player] and not self.has_zap[player]:
+        index: int = action.index  # type: ignore[attr-defined]  # a listed Play or Zap: the card it puts down
+        self.hands[player] &= ~(1 << index)
+        self.put(player, index)
+        if not self.hands[player]:  # the last card, the Zap included
             self.end_round(player)
-        elif keeps:
-            self.phase, self.leader = _LEAD, player
-        else:
-            self.phase, self.leader = _RACE, None
+        elif self.anyone_can_follow():
+            self.phase, self.leader = RACE, None
+        else:  # the stop events: a 10 or a Zap (nothing follows either), or a card nobody can follow
+            self.phase, self.leader = LEAD, player
 
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
-        """Only the first card down stays: a late card goes back to its player's hand."""
-        if isinstance(action, Zap):
-            holds = self.has_zap[player]
-        else:
-            holds = isinstance(action, Play) and bool(self.hands[player] >> action.card.index & 1)
-        if not holds:
+        """Only the first card down stays: a late card (or Zap) goes back to its player's hand."""
+        if not isinstance(action, (Play, Zap)) or not self.hands[player] >> action.index & 1:
             raise IllegalAction(f"player {player} does not hold the card of {action}")
-        return _BOUNCED
+        return Outcome.BOUNCED
 
     def _on_timeout(self) -> None:
         """Nobody played although someone could: as when no one can play."""
-        if self.phase is not _RACE:
+        if self.phase != RACE:
             raise IllegalAction("a player must continue the round now; waiting is not possible")
         if self.last is None:
             self.turn_over()
         else:
-            self.phase, self.leader = _LEAD, self.last
+            self.phase, self.leader = LEAD, self.last
 
     def end_round(self, winner: int) -> None:
+        """Score the round; deal the next, or end the game after the last."""
         self.went_out = winner
-        if self.game.options["scoring"] == "wins":
-            points = [int(p == winner) for p in range(self.game.players)]
-        else:
-            zap = DATA["points"]["zap"]
-            points = [hand_points(hand) + zap * self.has_zap[p] for p, hand in enumerate(self.hands)]
+        points = self._round_points(winner)
         self.history.append(points)
-        self.totals = [t + s for t, s in zip(self.totals, points)]
+        self.totals = [total + p for total, p in zip(self.totals, points)]
         if self.round_no >= self.game.total_rounds:
-            self.phase, self.leader = _OVER, None
+            self.phase, self.leader = OVER, None
             return
         self.round_no += 1
         self.dealer = (self.dealer + 1) % self.game.players
         self.start_round()
 
+    def _round_points(self, winner: int) -> list[int]:
+        """Every hand's cards (solid 1, wild 3, Zap 5); in the "wins" variant one point for going out."""
+        if self.game.options["scoring"] == "wins":
+            return [int(p == winner) for p in range(self.game.players)]
+        return [hand_points(hand) for hand in self.hands]
+
+    # -- outcome -------------------------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.phase is _OVER
+        return self.phase == OVER
 
     def winners(self) -> list[int]:
-        if not self.is_over():
+        if self.phase != OVER:
             return []
-        return self.leaders(max if self.game.options["scoring"] == "wins" else min)  # (by default the lowest wins)
+        return self.leaders(min if self.game.score_order == "lower" else max)
 
-    # -- views -------------------------------------------------------------------------
+    # -- views ---------------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
-        obs: dict[str, Any] = {
+        pile = self.pile
+        return {
             "game": self.game.id,
             "seat": player,
+            "phase": self.phase,
+            "turn": self.leader,
             "round": self.round_no,
             "rounds": self.game.total_rounds,
-            "phase": self.phase.value,
-            "leader": self.leader,
-            "last_player": self.last,
-            "top": _PILE_TEXT[self.pile[-1][1]] if self.pile else None,
-            "pile": [[who, _PILE_TEXT[code]] for who, code in self.pile],
-            "deck_count": len(self.deck),
-            "suits_in_play": [SUITS[s] for s in self.suits_in_play],
-            "hand_counts": [h.bit_count() + z for h, z in zip(self.hands, self.has_zap)],
-            "has_zap": list(self.has_zap),
+            "hand": None if player is None else texts(self.hands[player]),
+            "hand_sizes": [hand.bit_count() for hand in self.hands],
             "scores": list(self.totals),
             "round_scores": [list(r) for r in self.history],
+            "over": self.phase == OVER,
             "winners": self.winners(),
+            "top": TEXTS[pile[-1][1]] if pile else None,
+            "pile": [{"seat": who, "card": TEXTS[index]} for who, index in pile],
+            "draw_size": len(self.deck),
+            "dealer": self.dealer,
+            "last": None if self.last is None else {"seat": self.last, "action": str(ACTIONS[pile[-1][1]])},
+            "suits_in_play": [SUITS[s] for s in self.suits_in_play],
+            "has_zap": [bool(hand & ZAP_BIT) for hand in self.hands],
         }
-        if player is not None:
-            obs["hand"] = _texts(self.hands[player])
-        return obs
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -326,11 +262,11 @@ class ZipZapState(RoundTotals, State):
             "version": self.version,
             "rng": self.rng.state,
             "suits_in_play": [SUITS[s] for s in self.suits_in_play],
-            "hands": [_texts(h) for h in self.hands],
-            "has_zap": list(self.has_zap),
-            "deck": [CARDS[i].text for i in self.deck],
-            "pile": [[who, _PILE_TEXT[code]] for who, code in self.pile],
-            "phase": self.phase.value,
+            "hands": [texts(hand & ~ZAP_BIT) for hand in self.hands],
+            "has_zap": [bool(hand & ZAP_BIT) for hand in self.hands],
+            "deck": [TEXTS[i] for i in self.deck],
+            "pile": [[who, TEXTS[index]] for who, index in self.pile],
+            "phase": self.phase,
             "leader": self.leader,
             "last": self.last,
             "dealer": self.dealer,
@@ -340,46 +276,11 @@ class ZipZapState(RoundTotals, State):
             "went_out": self.went_out,
         }
 
-    @classmethod
-    def from_dict(cls, game: ZipZap, data: dict[str, Any]) -> ZipZapState:
-        n = game.players
-        state = cls(game, Rng.from_state(sd.field(data, "rng")))
-        state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
-        state.suits_in_play = tuple(SUITS.index(sd.choice(s, "suits_in_play", SUITS))
-                                    for s in sd.listed(sd.field(data, "suits_in_play"), "suits_in_play"))
-        hands = [[_card(c, "hands").index for c in sd.listed(hand, "hands")]
-                 for hand in sd.per_seat(sd.field(data, "hands"), n, "hands")]
-        state.hands = [mask_of(h) for h in hands]
-        state.has_zap = [sd.boolean(z, "has_zap") for z in sd.per_seat(sd.field(data, "has_zap"), n, "has_zap")]
-        state.deck = [_card(c, "deck").index for c in sd.listed(sd.field(data, "deck"), "deck")]
-        for entry in sd.listed(sd.field(data, "pile"), "pile"):
-            who, text = sd.listed(entry, "pile entry", length=2)
-            state.put(sd.seat(who, n, "pile player", optional=True),
-                      ZAP_CODE if text == "zap" else _card(text, "pile").index)
-        state.last = sd.seat(sd.field(data, "last"), n, "last", optional=True)
-        state.phase = Phase(sd.choice(sd.field(data, "phase"), "phase", tuple(p.value for p in Phase)))
-        state.leader = sd.seat(sd.field(data, "leader"), n, "leader", optional=True)
-        state.dealer = sd.seat(sd.field(data, "dealer"), n, "dealer")
-        state.round_no = sd.integer(sd.field(data, "round"), "round", lo=1, hi=game.total_rounds)
-        state.totals = [sd.integer(t, "totals") for t in sd.per_seat(sd.field(data, "totals"), n, "totals")]
-        state.history = [[sd.integer(x, "history") for x in sd.per_seat(r, n, "history")]
-                         for r in sd.listed(sd.field(data, "history"), "history")]
-        state.went_out = sd.seat(sd.field(data, "went_out"), n, "went_out", optional=True)
-        if state.phase is _LEAD and state.leader is None:
-            raise ValueError("a lead phase needs a leader")
-        if state.phase is _RACE and not state.pile:
-            raise ValueError("a race needs a card on the pile")
-        cards = [c for h in hands for c in h] + state.deck + [c for _, c in state.pile if c != ZAP_CODE]
-        if len(cards) != len(set(cards)):
-            raise ValueError("a card appears twice")
-        return state
-
     def clone(self) -> ZipZapState:
         twin = ZipZapState.__new__(ZipZapState)
         twin.__dict__.update(self.__dict__)
         twin.rng = self.rng.clone()
         twin.hands = list(self.hands)
-        twin.has_zap = list(self.has_zap)
         twin.deck = list(self.deck)
         twin.pile = list(self.pile)
         twin.totals = list(self.totals)
@@ -387,25 +288,255 @@ class ZipZapState(RoundTotals, State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> ZipZapState:
-        """Re-deal the other hands and the deck; in a race, keep someone able to follow (as the table saw)."""
+        """Re-deal what `player` cannot see - the other hands' cards, each hand keeping its size and
+        its Zap, and the deck - at random among the deals that fit what the table showed
+        (`_seen_held`). At the end of the game the hands were counted openly: only the deck is
+        shuffled again."""
         twin = self.clone()
-        others = [p for p in range(self.game.players) if p != player]
-        pool = [i for p in others for i in indices(self.hands[p])] + self.deck
-        sizes = [self.hands[p].bit_count() for p in others]
-        for _ in range(100):
-            hands, twin.deck = deal_out(rng, pool, sizes)
-            for p, hand in zip(others, hands):
-                twin.hands[p] = mask_of(hand)
-            if twin.phase is not _RACE or twin.anyone_can_follow():
+        twin.rng = rng.spawn()
+        if self.phase == OVER:
+            rng.shuffle(twin.deck)
+            return twin
+        everyone = 0
+        for hand in self.hands:
+            everyone |= hand
+        hidden = everyone & ~(self.hands[player] | ZAP_BIT) | mask_of(self.deck)
+        seen_held = self._seen_held(player, hidden)
+        pool = bits(hidden)  # one-card masks: a hand dealt from the pool is the sum of its slice
+        while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(len(pool), 2) or better
+            rng.shuffle(pool)
+            deck = sum(pool[:len(self.deck)])
+            if all(cards & ~deck for cards in seen_held):
                 break
+        twin.deck = [card.bit_length() - 1 for card in pool[:len(self.deck)]]
+        start = len(self.deck)
+        for p, hand in enumerate(self.hands):
+            if p != player:
+                end = start + (hand & ~ZAP_BIT).bit_count()
+                twin.hands[p] = sum(pool[start:end]) | hand & ZAP_BIT
+                start = end
         return twin
 
+    def _seen_held(self, player: int, hidden: int) -> list[int]:
+        """What the table showed `player` of the hidden cards (`hidden`), as masks of which some card
+        must be in a hand, not the deck: in a race someone holds a follower of the top card, and the
+        card the round first raced on had a follower in a hand at the deal (or the next card would
+        have been turned up). A fact that `player`'s hand or the pile proves asks nothing."""
+        seen = []
+        if self.phase == RACE and not self.hands[player] & self.wanted:
+            seen.append(self.wanted & hidden)
+        if self.deck:
+            turned = turned_up(self.pile)
+            before = mask_of(index for _, index in self.pile[:turned - 1])  # turned up, never in a hand
+            dealt = FOLLOWER_MASKS[self.pile[turned - 1][1]] & in_play_mask(self.suits_in_play) & ~before
+            if not dealt & ~hidden:
+                seen.append(dealt)
+        return seen
 
-def _texts(mask: int) -> list[str]:
-    return [CARDS[i].text for i in indices(mask)]
+
+def read_state(game: ZipZap, data: dict[str, Any]) -> ZipZapState:
+    """Rebuild the state `to_dict` wrote, or refuse any state no play can reach with a ValueError
+    naming the field. Each field is read and ranged, each card must lie in exactly one place, and
+    the round is dealt again from what the fields imply and its pile played again through the
+    rules themselves: they must arrive at this very state."""
+    state = ZipZapState(game, Rng.from_state(sd.field(data, "rng")))
+    state.round_no = sd.integer(sd.field(data, "round"), "round", lo=1, hi=game.total_rounds)
+    state.dealer = sd.seat(sd.field(data, "dealer"), game.players, "dealer")
+    if state.dealer != (state.round_no - 1) % game.players:  # seat 0 deals round 1, the next seat the next
+        raise ValueError(f"dealer: seat {(state.round_no - 1) % game.players} deals round {state.round_no}")
+    state.suits_in_play = _read_suits(game, sd.field(data, "suits_in_play"))
+    phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
+    scores = _read_history(state, data, finished=state.round_no if phase == OVER else state.round_no - 1)
+    hands, deck, pile = _read_cards(state, data)
+    _replay_round(state, hands, deck, pile)
+    _check_table(state, data, phase, scores)
+    state.version = _read_version(state, sd.field(data, "version"))
+    return state
 
 
-def _card(text: Any, what: str) -> Card:
-    if text not in BY_TEXT:
-        raise ValueError(f"{what}: {text!r} is not a Zip Zap card")
-    return BY_TEXT[text]
+def turned_up(pile: Pile) -> int:
+    """How many cards of the pile were turned up from the deck: those below the first play."""
+    turned = 0
+    while turned < len(pile) and pile[turned][0] is None:
+        turned += 1
+    return turned
+
+
+def _read_suits(game: ZipZap, value: Any) -> tuple[int, ...]:
+    """All five suits, less the solid ones the player count leaves out, in table order."""
+    kept = len(SUITS) - DATA["solid_suits_removed"][str(game.players)]
+    names = sd.listed(value, "suits_in_play", length=kept)
+    suits = tuple(SUITS.index(sd.choice(name, "suits_in_play", SUITS)) for name in names)
+    if list(suits) != sorted(set(suits)) or suits[-1] != WILD:
+        raise ValueError(f"suits_in_play: {kept} different suits in table order, the wild one last, not {names}")
+    return suits
+
+
+def _read_history(state: ZipZapState, data: dict[str, Any], finished: int) -> list[list[int]]:
+    """One row of scores per finished round, and the totals their sums. The state keeps the rows before
+    the round in play (the replay scores an ended one); the rows come back, all of them."""
+    n = state.game.players
+    rows = sd.listed(sd.field(data, "history"), "history", length=finished)
+    scores = [_read_round_scores(state, row, f"history[{r}]") for r, row in enumerate(rows)]
+    sums = [sum(column) for column in zip(*scores, [0] * n)]
+    if sd.integers(sd.per_seat(sd.field(data, "totals"), n, "totals"), "totals") != sums:
+        raise ValueError(f"totals: the sums of the history's rounds are {sums}")
+    state.history = scores[:state.round_no - 1]
+    state.totals = [sum(column) for column in zip(*state.history, [0] * n)]
+    return scores
+
+
+def _read_round_scores(state: ZipZapState, row: Any, what: str) -> list[int]:
+    """A round's scores: one player went out, scoring 0 for their cards (the others hold some) or 1
+    point in the "wins" variant (the others 0)."""
+    game = state.game
+    if game.options["scoring"] == "wins":
+        points = sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=1)
+        if points.count(1) != 1:
+            raise ValueError(f"{what}: the one player who went out scores 1, the others 0, not {points}")
+        return points
+    deck = sorted((CARDS[i].points for i in deck_of(state.suits_in_play)), reverse=True)
+    dearest = sum(deck[:DATA["deal"][str(game.players)]]) + ZAP_POINTS  # the dearest hand a player can keep
+    points = sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=dearest)
+    if points.count(0) != 1:
+        raise ValueError(f"{what}: the one player who went out scores 0, the others their cards, not {points}")
+    return points
+
+
+def _read_cards(state: ZipZapState, data: dict[str, Any]) -> tuple[list[int], list[int], Pile]:
+    """The hands (bitmasks, the Zaps apart), the deck and the pile; each card of the suits in play in
+    exactly one of them."""
+    n = state.game.players
+    hands = [_read_texts(hand, f"hands[{p}]", DATA["deal"][str(n)])
+             for p, hand in enumerate(sd.per_seat(sd.field(data, "hands"), n, "hands"))]
+    deck = _read_texts(sd.field(data, "deck"), "deck", len(CARDS))
+    entries = sd.listed(sd.field(data, "pile"), "pile")
+    if len(entries) > len(CARDS) + n:
+        raise ValueError(f"pile: {len(entries)} entries, more than there are cards")
+    pile = [_read_pile_entry(entry, n, f"pile[{k}]") for k, entry in enumerate(entries)]
+    placed = [*(i for hand in hands for i in hand), *deck, *(i for _, i in pile if i != ZAP)]
+    _check_each_card_once(state.suits_in_play, placed)
+    return [mask_of(hand) for hand in hands], deck, pile
+
+
+def _read_texts(value: Any, what: str, most: int) -> list[int]:
+    """A list of at most `most` card texts, as indices."""
+    texts_ = sd.listed(value, what)
+    if len(texts_) > most:
+        raise ValueError(f"{what}: {len(texts_)} cards, more than the {most} it can hold")
+    return [_card(text, f"{what}[{k}]") for k, text in enumerate(texts_)]
+
+
+def _read_pile_entry(entry: Any, players: int, what: str) -> tuple[int | None, int]:
+    """[seat, card text]: a Zap always has its player; a card turned up from the deck has none."""
+    who, text = sd.listed(entry, what, length=2)
+    seat = sd.seat(who, players, f"{what} seat", optional=True)
+    if text == ZAP_TEXT and seat is not None:
+        return seat, ZAP
+    return seat, _card(text, f"{what} card")
+
+
+def _card(text: Any, what: str) -> int:
+    if not isinstance(text, str) or text not in BY_TEXT:
+        raise ValueError(f"{what}: {reprlib.repr(text)} is not a Zip Zap card")
+    return BY_TEXT[text].index
+
+
+def _check_each_card_once(suits: tuple[int, ...], placed: list[int]) -> None:
+    """Each card of the suits in play is in a hand, the deck or the pile, exactly once."""
+    if sorted(placed) == list(deck_of(suits)):
+        return
+    seen: set[int] = set()
+    for index in placed:
+        if CARDS[index].suit not in suits:
+            raise ValueError(f"{TEXTS[index]}: its suit is not in play (suits_in_play)")
+        if index in seen:
+            raise ValueError(f"{TEXTS[index]}: in two places (hands, deck, pile): each card is in exactly one")
+        seen.add(index)
+    missing = next(i for i in deck_of(suits) if i not in seen)
+    raise ValueError(f"{TEXTS[missing]}: in no hand, nor the deck, nor the pile: each card is in exactly one")
+
+
+def _replay_round(state: ZipZapState, hands: list[int], deck: list[int], pile: Pile) -> None:
+    """Deal the round again - each hand as it is plus what its player put down, and everyone's Zap,
+    the turned cards back on the deck - turn its first card up and play the pile again."""
+    turned = turned_up(pile)
+    dealt = [hand | ZAP_BIT for hand in hands]
+    for k, (who, index) in enumerate(pile[turned:], start=turned):
+        if who is None:
+            raise ValueError(f"pile[{k}]: a card is turned up from the deck only before anyone plays")
+        dealt[who] |= 1 << index
+    _check_deal(hands, dealt, DATA["deal"][str(state.game.players)])
+    state.hands, state.deck = dealt, [*deck, *(index for _, index in reversed(pile[:turned]))]
+    state.turn_over()
+    while len(state.pile) < turned and state.phase == RACE:
+        state._on_timeout()  # everyone held back on a card turned up: the next one is turned up
+    if state.pile != pile[:turned]:  # the rules turned up more: a stuck card
+        if not turned:
+            raise ValueError("pile: a round starts with a card turned up from the deck")
+        stuck = TEXTS[pile[turned - 1][1]]
+        raise ValueError(f"pile[{turned - 1}]: nobody could follow the turned {stuck}, so the next card was turned up")
+    for k in range(turned, len(pile)):
+        who, index = pile[k]
+        _replay_play(state, k, who, index, last=k == len(pile) - 1)  # type: ignore[arg-type]  # not None past `turned`
+
+
+def _check_deal(hands: list[int], dealt: list[int], deal: int) -> None:
+    """Every player was dealt `deal` cards: those they hold and those they put down."""
+    for p, (hand, mask) in enumerate(zip(hands, dealt)):
+        if (mask & ~ZAP_BIT).bit_count() != deal:
+            played = (mask & ~ZAP_BIT).bit_count() - hand.bit_count()
+            raise ValueError(f"hands[{p}]: seat {p} holds {hand.bit_count()} cards and put down {played}: "
+                             f"{deal} are dealt")
+
+
+def _replay_play(state: ZipZapState, k: int, who: int, index: int, last: bool) -> None:
+    """Pile entry k again: legal as it went down, or its player's lead after a race everyone held back in."""
+    action = ACTIONS[index]
+    if not state.is_legal(who, action):
+        why = state.explain_illegal(who, action)
+        if not _held_back(state) or not state.is_legal(who, action):
+            raise ValueError(f"pile[{k}]: {why}")
+    if state.hands[who] == 1 << index:  # the round ends with it
+        if not last:
+            raise ValueError(f"pile[{k}]: seat {who} went out with it, which ended the round")
+        if state.round_no < state.game.total_rounds:
+            raise ValueError(f"pile[{k}]: seat {who} went out with it, so round {state.round_no + 1} was dealt")
+    state._apply(who, action)
+
+
+def _held_back(state: ZipZapState) -> bool:
+    """Time a race out where that turns no card up (someone has played, or the deck is empty): the
+    lead passes on, as when everyone holds back. False where it would not happen."""
+    if state.phase != RACE or (state.last is None and state.deck):
+        return False
+    state._on_timeout()
+    return True
+
+
+def _check_table(state: ZipZapState, data: dict[str, Any], phase: str, scores: list[list[int]]) -> None:
+    """The fields the replay fixes: the phase (a held-back race may have passed the lead on), who
+    leads, who put the top card down, who holds their Zap, who went out, the last round's scores."""
+    n = state.game.players
+    if phase == LEAD and state.phase == RACE:
+        _held_back(state)
+    if phase != state.phase:
+        raise ValueError(f"phase: the pile leaves the table in the {state.phase} phase, not {phase}")
+    replayed = {"leader": state.leader, "last": state.last, "went_out": state.went_out}
+    for key, value in replayed.items():
+        if sd.seat(sd.field(data, key), n, key, optional=True) != value:
+            raise ValueError(f"{key}: the pile makes it {value}")
+    for p, zap in enumerate(sd.per_seat(sd.field(data, "has_zap"), n, "has_zap")):
+        if sd.boolean(zap, f"has_zap[{p}]") != bool(state.hands[p] & ZAP_BIT):
+            raise ValueError(f"has_zap[{p}]: seat {p}'s Zap is {'' if zap else 'not '}on the pile")
+    if state.history != scores:
+        raise ValueError(f"history[{len(scores) - 1}]: the cards left score the last round {state.history[-1]}")
+
+
+def _read_version(state: ZipZapState, value: Any) -> int:
+    """At least the plays the finished rounds needed (their winner's cards and Zap) and this round's;
+    at most three per card and Zap a round (a timeout passes the lead before a play or turns a card)."""
+    deal = DATA["deal"][str(state.game.players)]
+    played = sum(who is not None for who, _ in state.pile)
+    finished = state.round_no - 1
+    return sd.integer(value, "version", lo=finished * (deal + 1) + played, hi=state.round_no * 3 * len(ACTIONS))

@@ -1,0 +1,49 @@
+"""Zip Zap's actions: put a numbered card on the pile, or the Zap ("ZAP!").
+
+An action's `index` is the index of the card it puts down (the Zap's is ZAP), which is also its
+position in the action table: the actions a hand allows are read straight from its bitmask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from zdeck.core import Action
+from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card, indices
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: Card
+    index: int = field(init=False, compare=False, repr=False)  # the card's index
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", self.card.index)
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Zap:
+    index: ClassVar[int] = ZAP
+
+    def __str__(self) -> str:
+        return ZAP_TEXT
+
+
+ZAP_ACTION = Zap()
+ACTIONS: tuple[Play | Zap, ...] = (*(Play(card) for card in CARDS), ZAP_ACTION)  # ACTIONS[i] puts down index i
+
+
+def action_table() -> tuple[Play | Zap, ...]:
+    """Every action in a fixed order: an action's id is its index."""
+    return ACTIONS
+
+
+def actions_of(mask: int) -> list[Action]:
+    """The actions that put down a bitmask's cards (the Zap's bit: `zap`), lowest index first."""
+    if not mask & (mask - 1):  # none or one card, the usual race moment: no bit walk (6% of random play)
+        return [ACTIONS[mask.bit_length() - 1]] if mask else []
+    return [ACTIONS[i] for i in indices(mask)]

@@ -1,0 +1,51 @@
+"""Zip Zap as a game: its metadata, options and the states it makes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from zdeck import statedict as sd
+from zdeck.core import Action, Game, Option
+from zdeck.decks.zipzap.actions import action_table
+from zdeck.decks.zipzap.cards import DATA
+from zdeck.decks.zipzap.state import ZipZapState, read_state
+from zdeck.rng import Rng
+
+MAX_ROUNDS = 100  # the `rounds` option's bound: a match, not an endless loop
+
+
+class ZipZap(Game):
+    id = "zipzap"
+    title = "Zip Zap"
+    summary = "Race to shed your cards in sequence; play a 10 or your Zap to take control."
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    options_spec: ClassVar[dict[str, Option]] = {
+        "scoring": Option("cards", "cards: others score their hand (solid 1, wild 3, Zap 5), lowest total wins; "
+                          "wins: one point for going out first, most points wins", choices=("cards", "wins")),
+        "rounds": Option(None, "number of rounds, 1 to 100 (default by the rulebook: players, twice that for 2-3 players)",
+                         check=sd.int_option(1, MAX_ROUNDS, optional=True)),
+    }
+
+    @property
+    def score_order(self) -> str:  # type: ignore[override]  # a ClassVar in core, but here it hangs on an option
+        """Lower totals win by the rulebook's scoring; rounds won count in the "wins" variant."""
+        return "higher" if self.options["scoring"] == "wins" else "lower"
+
+    @property
+    def total_rounds(self) -> int:
+        rounds: int = self.options["rounds"] or self.players * DATA["rounds_per_player"][str(self.players)]
+        return rounds
+
+    def new_state(self, seed: int) -> ZipZapState:
+        state = ZipZapState(self, Rng(seed))
+        state.start_game()
+        return state
+
+    def read_state(self, data: dict[str, Any]) -> ZipZapState:
+        return read_state(self, data)
+
+    def action_table(self) -> Sequence[Action]:
+        return action_table()
