@@ -74,7 +74,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options_spec: ClassVar[dict[str, Option]] = {}
     default_players: ClassVar[int | None] = None
-    score_order: ClassVar[str] = "higher"  # "higher" or "lower": which `scores()` are better
+    # "higher" or "lower": which `scores()` are better. Read it from the game, not its class: an option
+    # may turn it round (a game sets it in `check_options`).
+    score_order: str = "higher"
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.options_spec))
@@ -91,7 +93,7 @@ class Game(ABC):
             players = self.default_players or self.player_range(self.options)[0]
         lo, hi = self.player_range(self.options)
         if not well_typed or not lo <= players <= hi:
-            raise ValueError(f"{self.id}: players={players!r} is not allowed; this game takes {lo} to {hi}")
+            raise ValueError(f"{self.id}: players={_shorten(players)} is not allowed; this game takes {lo} to {hi}")
         self.players = players
         self.check_options()
         self._table: tuple[Action, ...] | None = None
@@ -171,7 +173,7 @@ class Game(ABC):
         try:
             return self._ids[action]
         except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
-            raise ValueError(f"{self.id}: {action!r} is not an action of this game") from None
+            raise ValueError(f"{self.id}: {_shorten(action)} is not an action of this game") from None
 
     def action_from_id(self, index: int) -> Action:
         table = self._ensure_table()
@@ -245,7 +247,7 @@ class State(ABC):
         """
         self.check_seat(player)
         if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= self.version):
-            raise IllegalAction(f"seen={seen!r} is not an earlier version (this state is at {self.version})")
+            raise IllegalAction(f"seen={_shorten(seen)} is not an earlier version (this state is at {self.version})")
         if seen is not None and seen < self.version:
             try:  # the game's late rule only ever sees values of its own action table
                 self.game.action_id(action)
@@ -301,7 +303,7 @@ class State(ABC):
 
     def check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
-            raise IllegalAction(f"player {player!r} is not a seat of this game (0..{self.game.players - 1})")
+            raise IllegalAction(f"player {_shorten(player)} is not a seat of this game (0..{self.game.players - 1})")
 
     # -- outcome ------------------------------------------------------------------------
     @abstractmethod

@@ -41,7 +41,6 @@ def test_action_from_id_answers_any_input_with_a_value_error(value: Any) -> None
         GAME.action_from_id(value)
 
 
-@pytest.mark.xfail(reason="core.Game.action_from_id quotes repr(index) whole; the fix belongs in core.py", strict=False)
 def test_action_from_id_quotes_a_long_input_shortened() -> None:
     with pytest.raises(ValueError) as refused:
         GAME.action_from_id("x" * 10**6)
@@ -114,7 +113,6 @@ def test_any_value_in_any_field_of_a_state_dict_is_read_back_or_refused(field: s
         assert state.to_dict() == data
 
 
-@pytest.mark.xfail(reason="zdeck.statedict's readers quote the value whole; the fix belongs there", strict=False)
 def test_a_long_value_in_a_state_dict_is_quoted_shortened() -> None:
     data = GAME.new_state(4).to_dict()
     with pytest.raises(ValueError) as refused:

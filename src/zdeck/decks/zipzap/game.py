@@ -29,10 +29,9 @@ class ZipZap(Game):
                          check=sd.int_option(1, MAX_ROUNDS, optional=True)),
     }
 
-    @property
-    def score_order(self) -> str:  # type: ignore[override]  # a ClassVar in core, but here it hangs on an option
-        """Lower totals win by the rulebook's scoring; rounds won count in the "wins" variant."""
-        return "higher" if self.options["scoring"] == "wins" else "lower"
+    def check_options(self) -> None:
+        # Lower totals win by the rulebook's scoring; rounds won count in the "wins" variant.
+        self.score_order = "higher" if self.options["scoring"] == "wins" else "lower"
 
     @property
     def total_rounds(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option
+from zdeck.core import Game, Option
 from zdeck.decks.zoop.actions import ActionRows, PlayWild, ZoopAction, action_table
 from zdeck.decks.zoop.cards import (
     BASIC_ANIMALS,
