@@ -50,10 +50,16 @@ class Option:
         # state dicts and records would then carry a value of the wrong type.
         if self.choices is not None and not any(type(c) is type(value) and c == value for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+            raise ValueError(f"option {name}={_shorten(value)} is not allowed; choose one of {allowed}")
         if self.check is not None and not self._passes(value):
-            raise ValueError(f"option {name}={value!r} is not allowed: {self.doc}")
+            raise ValueError(f"option {name}={_shorten(value)} is not allowed: {self.expects()}")
         return value
+
+    def expects(self) -> str:
+        """What a valid value is, in words: the check's own `expects` text where it has one (the
+        `statedict.int_option` checks say "an integer >= 1"), else the option's description."""
+        text = getattr(self.check, "expects", None)
+        return f"expected {text}" if isinstance(text, str) else self.doc
 
     def _passes(self, value: Any) -> bool:
         """The `check`; a value it cannot even compare (a text for a number) fails it."""
@@ -80,7 +86,8 @@ class Game(ABC):
         unknown = sorted(set(options) - set(self.options_spec))
         if unknown:
             allowed = ", ".join(sorted(self.options_spec)) or "none"
-            raise ValueError(f"{self.id}: unknown option(s) {', '.join(unknown)}; allowed: {allowed}")
+            named = ", ".join(name if len(name) <= 40 else _shorten(name, 40) for name in unknown)
+            raise ValueError(f"{self.id}: unknown option(s) {named}; allowed: {allowed}")
         chosen = {name: opt.default for name, opt in self.options_spec.items()}
         for name, value in options.items():
             chosen[name] = self.options_spec[name].validate(name, value)
