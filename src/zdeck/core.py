@@ -189,7 +189,7 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         self._ensure_table()
         if not isinstance(text, str):
-            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {_shorten(text)} as an action: an action is read from text")
+            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {_shorten(text)} as an action: an action is read from text")  # noqa: TRY004
         try:
             return self._by_text[normalise_text(text)]
         except (KeyError, AttributeError):
@@ -336,7 +336,7 @@ class State(ABC):
     def to_dict(self) -> dict[str, Any]:
         """The full state, JSON-ready; `game.state_from_dict` rebuilds it exactly."""
 
-    def resample_hidden(self: S, player: int, rng: Rng) -> S:
+    def resample_hidden(self: S, player: int, rng: Rng) -> S:  # noqa: PYI019 - S also types clone and _resample_hidden
         """A copy in which all this player cannot see is re-dealt at random, consistent with
         what they have seen: `observation(player)` is unchanged. `rng` is a `zdeck.Rng`; the copy's
         own generator is drawn from it too, so its future deals owe nothing to the real game's."""
