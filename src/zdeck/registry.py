@@ -3,6 +3,8 @@
 Every package under `zdeck.decks` exports `GAMES`, a list of Game classes, and may
 export `BOTS`, a dict from game id to {bot name: bot factory} for its heuristics,
 strongest first (the first is the one a person meets by default: `default_bot`).
+The rules documents ship inside the package (`zdeck/docs/`, a link to the source tree's
+`docs/`), so an installed zdeck reads them as an editable one does: `document`.
 """
 
 from __future__ import annotations
@@ -78,3 +80,26 @@ def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
     `game_id` is positional-only, so an option of that name is reported as unknown, not a TypeError.
     """
     return game_class(game_id)(players, **options)
+
+
+def document(name: str) -> str:
+    """A document shipped with zdeck, by its path under docs/: "rules/zipzap.md", "observations.md".
+
+    Read as package data (`importlib.resources`): the same from a source tree, an editable install or
+    a wheel. ValueError when this installation has no such document.
+    """
+    from importlib import resources  # (a 20 ms import: only the commands that read a document pay it)
+
+    parts = name.split("/")
+    if not name.endswith(".md") or any(part in ("", ".", "..") for part in parts):
+        raise ValueError(f"no document {_shorten(name)}: documents are .md files under docs/")
+    try:
+        return resources.files("zdeck").joinpath("docs", *parts).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"no document docs/{name} in this installation of zdeck ({type(exc).__name__})") from None
+
+
+def rules_document(game_id: str) -> str:
+    """The rules of a game in Markdown (docs/rules/GAME.md), each ending with its Clarifications."""
+    game_class(game_id)  # an unknown id is refused by name, before any file is looked for
+    return document(f"rules/{game_id}.md")
