@@ -148,21 +148,24 @@ class RecordWriter:
         except OSError as exc:
             raise RecordError(f"cannot write records to {self.path}: {_reason(exc)}") from None
         self.had_records = self._file.tell() > 0  # appending after earlier games
-        self.written = 0
+        self.written, self.failed = 0, False
 
     def write(self, record: Record) -> None:
         try:
             self._file.write(record.to_json() + "\n")
             self._file.flush()
         except OSError as exc:
+            self.failed = True
             raise RecordError(f"cannot write records to {self.path}: {_reason(exc)}") from None
         self.written += 1
 
     def close(self) -> None:
+        """Close the file; a write that failed was reported already, so closing after it is quiet."""
         try:
             self._file.close()
-        except OSError as exc:  # (a failed flush on close: what was written before is kept)
-            raise RecordError(f"cannot write records to {self.path}: {_reason(exc)}") from None
+        except OSError as exc:
+            if not self.failed:
+                raise RecordError(f"cannot write records to {self.path}: {_reason(exc)}") from None
 
     def __enter__(self) -> Self:
         return self
