@@ -29,6 +29,8 @@ def test_a_game_that_does_not_end_is_counted_as_unfinished_and_the_batch_goes_on
     assert replayed.exit_code == 0 and "not over: the record stops after" in replayed.output
     tables = run("simulate", "zipzap", "-p", "2", "-n", "12", "-o", "rounds=1", "--max-steps", "23")
     assert tables.exit_code == 0 and "(--max-steps)" in tables.output and "seeds" in tables.output
+    none = run("simulate", "zipzap", "-p", "2", "-n", "3", "-o", "rounds=1", "--max-steps", "3")
+    assert none.exit_code == 0 and "no game finished" in none.output and "win rate" not in none.output
 
 
 def test_ctrl_c_sums_up_the_games_played_so_far(monkeypatch: pytest.MonkeyPatch) -> None:

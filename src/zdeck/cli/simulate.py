@@ -141,12 +141,15 @@ def _report(result: dict[str, Any], as_json: bool) -> None:
     console.print(f"{result['games']} games in {result['seconds']} s ({result['games_per_second']} games/s); "
                   f"mean {result['mean_plies']} plies, {result['mean_rounds']} rounds")
     _report_unfinished(result)
+    if not result["games"]:
+        console.print("no game finished: no figures to show")
+        return
     several = result["players"] > 1  # one seat always wins its own game: scores say how well
     seats = Table("seat", *(["win rate"] if several else []), "mean score")
     for seat, (w, s) in enumerate(zip(result["win_rate_per_seat"], result["mean_score_per_seat"])):
         seats.add_row(str(seat), *([f"{w:.3f}"] if several else []), f"{s:.2f}")
     console.print(seats)
-    per_bot = Table("bot", *(["win rate per seat played"] if several else []), "mean score", "spread (sd)",
+    per_bot = Table("bot", *(["win rate"] if several else []), "mean score", "spread (sd)",
                     "lowest", "highest", caption=f"{result['score_order']} scores are better")
     for name, score in result["score_per_bot"].items():
         rate = [f"{result['win_rate_per_bot'][name]:.3f}"] if several else []
