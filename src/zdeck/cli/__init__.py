@@ -52,6 +52,7 @@ def main() -> None:
     try:
         app(prog_name="zdeck")
     except IllegalAction as exc:  # a rules refusal that escaped a command is still a one-line error
-        from zdeck.cli.common import fail
+        from zdeck.cli.common import say_error
 
-        fail(str(exc))
+        say_error(str(exc))
+        raise SystemExit(2) from None

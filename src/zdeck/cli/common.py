@@ -24,10 +24,14 @@ MESSAGE_LIMIT = 1000  # a backstop: input is quoted shortened, but no message ma
 
 def fail(message: str) -> NoReturn:
     """Say what was wrong in one line on stderr and stop with status 2 (no traceback)."""
+    say_error(message)
+    raise click.exceptions.Exit(2)
+
+
+def say_error(message: str) -> None:
     if len(message) > MESSAGE_LIMIT:
         message = f"{message[:MESSAGE_LIMIT]}... ({len(message)} characters)"
     click.echo(f"{click.style('error:', fg='red', bold=True)} {message}", err=True)
-    raise click.exceptions.Exit(2)
 
 
 def quote(value: object) -> str:

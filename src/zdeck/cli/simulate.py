@@ -19,7 +19,7 @@ from zdeck.cli.common import bot_list, build_game, err, fail, game_argument, not
 if TYPE_CHECKING:
     from zdeck.core import Game
     from zdeck.records import RecordWriter
-    from zdeck.sim import Summary
+    from zdeck.sim import Played, Summary
 
 MAX_STEPS = 20_000  # ~10x the longest game of any default table (ZAR, 2 players: about 1,800)
 PROGRESS_FROM = 20  # fewer games than this show no progress bar
@@ -119,7 +119,7 @@ def _play(rules: Game, names: list[str], batch: tuple[int, int, bool, int], summ
             bar.advance(task)
 
 
-def _count(played: Any, summary: Summary, sink: RecordWriter | None) -> None:
+def _count(played: Played, summary: Summary, sink: RecordWriter | None) -> None:
     if played.finished:
         summary.add(played.state, played.record)
     else:
