@@ -1,4 +1,4 @@
-"""The zdeck command, through typer's CliRunner: every command, good and bad input."""
+"""The zdeck command, through click's CliRunner: every command, good and bad input."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 from rich.console import Console
-from typer.testing import CliRunner, Result
 
 import zdeck
 from zdeck.cli import app

@@ -50,10 +50,16 @@ class Option:
         # state dicts and records would then carry a value of the wrong type.
         if self.choices is not None and not any(type(c) is type(value) and c == value for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"option {name}={value!r} is not allowed; choose one of {allowed}")
+            raise ValueError(f"option {name}={_shorten(value)} is not allowed; choose one of {allowed}")
         if self.check is not None and not self._passes(value):
-            raise ValueError(f"option {name}={value!r} is not allowed: {self.doc}")
+            raise ValueError(f"option {name}={_shorten(value)} is not allowed: {self.expects()}")
         return value
+
+    def expects(self) -> str:
+        """What a valid value is, in words: the check's own `expects` text where it has one (the
+        `statedict.int_option` checks say "an integer >= 1"), else the option's description."""
+        text = getattr(self.check, "expects", None)
+        return f"expected {text}" if isinstance(text, str) else self.doc
 
     def _passes(self, value: Any) -> bool:
         """The `check`; a value it cannot even compare (a text for a number) fails it."""
@@ -82,7 +88,8 @@ class Game(ABC):
         unknown = sorted(set(options) - set(self.options_spec))
         if unknown:
             allowed = ", ".join(sorted(self.options_spec)) or "none"
-            raise ValueError(f"{self.id}: unknown option(s) {', '.join(unknown)}; allowed: {allowed}")
+            named = ", ".join(name if len(name) <= 40 else _shorten(name, 40) for name in unknown)
+            raise ValueError(f"{self.id}: unknown option(s) {named}; allowed: {allowed}")
         chosen = {name: opt.default for name, opt in self.options_spec.items()}
         for name, value in options.items():
             chosen[name] = self.options_spec[name].validate(name, value)
@@ -184,7 +191,7 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         self._ensure_table()
         if not isinstance(text, str):
-            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {_shorten(text)} as an action: an action is read from text")
+            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {_shorten(text)} as an action: an action is read from text")  # noqa: TRY004
         try:
             return self._by_text[normalise_text(text)]
         except (KeyError, AttributeError):
@@ -334,7 +341,7 @@ class State(ABC):
     def to_dict(self) -> dict[str, Any]:
         """The full state, JSON-ready; `game.state_from_dict` rebuilds it exactly."""
 
-    def resample_hidden(self: S, player: int, rng: Rng) -> S:
+    def resample_hidden(self: S, player: int, rng: Rng) -> S:  # noqa: PYI019 - S also types clone and _resample_hidden
         """A copy in which all this player cannot see is re-dealt at random, consistent with
         what they have seen: `observation(player)` is unchanged. `rng` is a `zdeck.Rng`; the copy's
         own generator is drawn from it too, so its future deals owe nothing to the real game's."""

@@ -12,10 +12,10 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self, TextIO
 
 import zdeck
-from zdeck.core import Game, IllegalAction, Outcome, State
+from zdeck.core import Game, IllegalAction, Outcome, State, _shorten
 from zdeck.registry import make
 
 TIMEOUT = "timeout"
@@ -72,8 +72,8 @@ class Record:
     def from_json(cls, line: str) -> Record:
         try:
             data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc}") from None
+        except ValueError as exc:  # a JSONDecodeError, or an integer of more digits than Python converts
+            raise RecordError(f"not valid JSON: {_shorten(str(exc))[1:-1]}") from None
         except RecursionError:  # json nests by recursion: a line of 100k "[" must not be a traceback
             raise RecordError("not a record: JSON nested too deeply") from None
         if not isinstance(data, dict):
@@ -85,7 +85,7 @@ class Record:
             value = data.get(key)
             well_kept = isinstance(value, kind) and not isinstance(value, bool)
             if not well_kept and (value is not None or key in _REQUIRED):
-                raise RecordError(f"record's {key} must be {wanted}, got {value!r}")
+                raise RecordError(f"record's {key} must be {wanted}, got {_shorten(value)}")
         return cls(
             game=data["game"],
             players=data["players"],
@@ -95,7 +95,7 @@ class Record:
             actions=data["actions"],
             scores=data.get("scores"),
             winners=data.get("winners"),
-            version=str(data.get("zdeck", "?")),
+            version=_version_text(data.get("zdeck", "?")),
         )
 
     def make_game(self) -> Game:
@@ -105,17 +105,73 @@ class Record:
             raise RecordError(str(exc)) from None
 
 
+def _version_text(value: Any) -> str:
+    """The zdeck version a record names, as text fit for a message."""
+    return value if isinstance(value, str) and len(value) <= 40 else _shorten(value, 40)
+
+
 def read_records(path: str | Path) -> Iterator[Record]:
+    """The records of a JSON Lines file, read a line at a time: a file of any size replays in the
+    memory of its longest record."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open(encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                if line.strip():
+                    yield _read_line(path, number, line)
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"cannot read {path}: {exc}") from None
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            try:
-                yield Record.from_json(line)
-            except RecordError as exc:
-                raise RecordError(f"{path}, line {number}: {exc}") from None
+        raise RecordError(f"cannot read {path}: {_reason(exc)}") from None
+
+
+def _read_line(path: str | Path, number: int, line: str) -> Record:
+    try:
+        return Record.from_json(line)
+    except RecordError as exc:
+        raise RecordError(f"{path}, line {number}: {exc}") from None
+
+
+def _reason(exc: Exception) -> str:
+    """An OS error as one short line ("No such file or directory"), without the path it repeats."""
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+class RecordWriter:
+    """Appends records to a JSON Lines file. Opened before the first game, so a path that cannot take
+    them is refused before anyone plays; each record is flushed as it is written, so an interrupted
+    batch keeps every game it finished. Every failure is a one-line RecordError."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if self.path.is_dir():
+            raise RecordError(f"cannot write records to {self.path}: it is a directory")
+        try:
+            self._file: TextIO = self.path.open("a", encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot write records to {self.path}: {_reason(exc)}") from None
+        self.had_records = self._file.tell() > 0  # appending after earlier games
+        self.written, self.failed = 0, False
+
+    def write(self, record: Record) -> None:
+        try:
+            self._file.write(record.to_json() + "\n")
+            self._file.flush()
+        except OSError as exc:
+            self.failed = True
+            raise RecordError(f"cannot write records to {self.path}: {_reason(exc)}") from None
+        self.written += 1
+
+    def close(self) -> None:
+        """Close the file; a write that failed was reported already, so closing after it is quiet."""
+        try:
+            self._file.close()
+        except OSError as exc:
+            if not self.failed:
+                raise RecordError(f"cannot write records to {self.path}: {_reason(exc)}") from None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 Step = Callable[[int, State, list[Any], Outcome | None], None]
@@ -146,16 +202,16 @@ def _replay(record: Record, on_step: Step | None) -> State:
     if (record.scores is not None or record.winners is not None) and not state.is_over():
         raise RecordError(f"the record ends before the game does (after {len(record.actions)} actions)")
     if record.scores is not None and _rounded(state.scores()) != _rounded(record.scores):
-        raise RecordError(f"replayed scores {state.scores()} differ from the recorded {record.scores}")
+        raise RecordError(f"replayed scores {state.scores()} differ from the recorded {_shorten(record.scores)}")
     if record.winners is not None and state.winners() != record.winners:
-        raise RecordError(f"replayed winners {state.winners()} differ from the recorded {record.winners}")
+        raise RecordError(f"replayed winners {state.winners()} differ from the recorded {_shorten(record.winners)}")
     return state
 
 
 def _replay_one(game: Game, state: State, index: int, entry: Any) -> Outcome | None:
     where = f"action {index + 1}"
     if not isinstance(entry, list) or len(entry) not in (2, 3):
-        raise RecordError(f"{where}: expected [player, action] or [player, action, seen], got {entry!r}")
+        raise RecordError(f"{where}: expected [player, action] or [player, action, seen], got {_shorten(entry)}")
     player, text = entry[0], entry[1]
     try:
         if player is None and text == TIMEOUT:
@@ -165,11 +221,11 @@ def _replay_one(game: Game, state: State, index: int, entry: Any) -> Outcome | N
         seen = entry[2] if len(entry) == 3 else None
         return state.apply(player, action, seen=seen)
     except (IllegalAction, ValueError) as exc:
-        raise RecordError(f"{where} ({entry!r}) diverges: {exc}") from None
+        raise RecordError(f"{where} ({_shorten(entry)}) diverges: {exc}") from None
 
 
 def _rounded(values: list[float]) -> list[float]:
     try:
         return [round(float(v), 6) for v in values]
     except (TypeError, ValueError):
-        raise RecordError(f"scores must be numbers, got {values!r}") from None
+        raise RecordError(f"scores must be numbers, got {_shorten(values)}") from None

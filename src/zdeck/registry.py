@@ -1,7 +1,10 @@
 """Finds the games and their bots.
 
 Every package under `zdeck.decks` exports `GAMES`, a list of Game classes, and may
-export `BOTS`, a dict from game id to {bot name: bot factory} for its heuristics.
+export `BOTS`, a dict from game id to {bot name: bot factory} for its heuristics,
+strongest first (the first is the one a person meets by default: `default_bot`).
+The rules documents ship inside the package (`zdeck/docs/`, a link to the source tree's
+`docs/`), so an installed zdeck reads them as an editable one does: `document`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from zdeck.bots import Bot, BotFactory, RandomBot
-from zdeck.core import Game
+from zdeck.core import Game, _shorten
 
 
 @cache
@@ -37,10 +40,17 @@ def bot_names(game_id: str) -> list[str]:
     return list(_bots(game_id))
 
 
+def default_bot(game_id: str) -> str:
+    """The bot a person plays against unless they choose: the game's first own bot - each game lists
+    its `BOTS` strongest first, by measured strength - or "random" for a game without bots of its own."""
+    names = bot_names(game_id)
+    return names[1] if len(names) > 1 else names[0]
+
+
 def make_bot(game_id: str, name: str) -> Bot:
     factories = _bots(game_id)
     if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
-        raise ValueError(f"unknown bot {name!r} for {game_id}; choose from {', '.join(factories)}")
+        raise ValueError(f"unknown bot {_shorten(name)} for {game_id}; choose from {', '.join(factories)}")
     return factories[name]()
 
 
@@ -61,7 +71,7 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return _registry()[game_id]
     except KeyError:
-        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(games())}") from None
+        raise ValueError(f"unknown game {_shorten(game_id)}; known games: {', '.join(games())}") from None
 
 
 def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
@@ -70,3 +80,26 @@ def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
     `game_id` is positional-only, so an option of that name is reported as unknown, not a TypeError.
     """
     return game_class(game_id)(players, **options)
+
+
+def document(name: str) -> str:
+    """A document shipped with zdeck, by its path under docs/: "rules/zipzap.md", "observations.md".
+
+    Read as package data (`importlib.resources`): the same from a source tree, an editable install or
+    a wheel. ValueError when this installation has no such document.
+    """
+    from importlib import resources  # (a 20 ms import: only the commands that read a document pay it)
+
+    parts = name.split("/")
+    if not name.endswith(".md") or any(part in ("", ".", "..") for part in parts):
+        raise ValueError(f"no document {_shorten(name)}: documents are .md files under docs/")
+    try:
+        return resources.files("zdeck").joinpath("docs", *parts).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"no document docs/{name} in this installation of zdeck ({type(exc).__name__})") from None
+
+
+def rules_document(game_id: str) -> str:
+    """The rules of a game in Markdown (docs/rules/GAME.md), each ending with its Clarifications."""
+    game_class(game_id)  # an unknown id is refused by name, before any file is looked for
+    return document(f"rules/{game_id}.md")

@@ -20,6 +20,7 @@ from typing import Any
 from zdeck.bots import Bot, RandomBot
 from zdeck.core import Action, Game, IllegalAction, State
 from zdeck.records import TIMEOUT, Record
+from zdeck.registry import make_bot
 from zdeck.rng import Rng
 
 _SIM_SALT = 0x5EED_B075
@@ -61,7 +62,12 @@ class LazyObservation(Mapping[str, Any]):
 
 
 class GameTooLong(RuntimeError):
-    """A game exceeded the step limit: a rules bug (or a bot that waits forever)."""
+    """A game exceeded the step limit: a rules bug, a bot that waits forever, or a table that can
+    stall (ZAR's penalty draws). It holds the unfinished state and, from `play`, its record so far."""
+
+    def __init__(self, message: str, state: State | None = None, record: Record | None = None) -> None:
+        super().__init__(message)
+        self.state, self.record = state, record
 
 
 # One table lookup draws a log-normal reaction time: 2^12 quantiles, far finer than any real
@@ -111,8 +117,9 @@ class _Seat:
 
     def __init__(self, bot: Bot, rng: Rng) -> None:
         self.rng, self.act, self.below = rng, bot.act, rng.below
-        # A plain RandomBot's choice is drawn here, as its `act` draws it: no call per move, as RLCard's
-        # anchor and any rollout loop pick. A subclass may act otherwise, so it is asked.
+        # A plain RandomBot's choice is drawn here, as its `act` draws it, with no call per move: the one
+        # inlining kept, +7% decisions/s in random self-play (bench/throughput.py; the others paid < 3%).
+        # A subclass may act otherwise, so it is asked.
         self.draws_here = type(bot) is RandomBot
         self.wants_view = bool(bot.wants_view)
         self.reads = bool(getattr(bot, "reads_observation", True))
@@ -122,33 +129,14 @@ class _Seat:
         self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
 
 
-def _ask_with_extras(state: State, seat: _Seat, player: int, legal: list[Action]) -> Action | None:
-    """`ask` for a bot that reads its observation or searches a resampled view."""
-    view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
-    seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
-    return seat.act(seen_by_bot, legal, seat.rng, view=view)
-
-
 def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat], timing: Rng,
           actions: list[Any] | None) -> int:
-    """The proposals made at one version. Several race: each is timed as `reaction` times it (inlined:
-    races are frequent) and an exact tie keeps actor order. The fastest lands; the slower ones are
-    submitted with the version their bots saw, for the rules to bounce, penalise or apply. Returns how
-    many late ones the rules accepted but bounced: decisions (a replay must bounce them too) that left
-    the version as it was."""
+    """The proposals made at one version, fastest first (`_race`). The fastest lands; the slower ones
+    are submitted with the version their bots saw, for the rules to bounce, penalise or apply. Returns
+    how many late ones the rules accepted but bounced: decisions (a replay must bounce them too) that
+    left the version as it was."""
     if len(proposals) > 1:
-        times = []
-        for player, action, _ in proposals:
-            reflex = _REFLEX.get(type(action))
-            if reflex is None:
-                reflex = _reflex_of(type(action))
-            median = seats[player].reflex_ms if reflex else seats[player].considered_ms
-            times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
-        if len(times) == 2:  # the usual race: two proposals, no sort
-            if times[1] < times[0]:
-                proposals.reverse()
-        else:
-            proposals = [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (stable)
+        proposals = _race(proposals, seats, timing)
     seen = state.version
     player, action, listed = proposals[0]
     if listed:  # it came from this very version's legal list: no second check
@@ -172,6 +160,18 @@ def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequen
     return landed - (state.version - seen - 1)  # (every landed one moved the version on, but a bounce)
 
 
+def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
+          timing: Rng) -> list[tuple[int, Action, bool]]:
+    """The proposals fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
+    times = []
+    for player, action, _ in proposals:
+        median = seats[player].reflex_ms if _reflex_of(type(action)) else seats[player].considered_ms
+        times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
+    if len(times) == 2:  # the usual race: two proposals, no sort
+        return proposals[::-1] if times[1] < times[0] else proposals
+    return [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (stable)
+
+
 def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,
         max_steps: int = 200_000) -> tuple[State, int]:
     """One whole game; returns the final state and the number of decisions (recorded entries).
@@ -179,78 +179,24 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
     At each moment (`state.moves()`) every actor is asked, the fastest proposal lands and the
     rest are resolved as late; if all wait, the state times out. A decision is what a record
     lists: each submission the rules accepted (bounced late ones included) or one timeout.
-    Each bot's `reaction_ms` and flags are read once, when the game starts. This loop is the
-    simulator's hot path, with `ask`, `reaction` and a plain RandomBot's draw inlined.
+    Each bot's `reaction_ms` and flags are read once, when the game starts. GameTooLong (holding
+    the unfinished state) when `max_steps` moments pass without an end.
     """
-    if len(bots) != game.players:
-        raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
-    state = game.new_state(seed)
-    for bot in bots:
-        if hasattr(bot, "reset"):
-            bot.reset()
-    timing, *seat_rngs = Rng(seed ^ _SIM_SALT).spawn_many(1 + len(bots))
-    seats = [_Seat(bot, rng) for bot, rng in zip(bots, seat_rngs)]
+    state, seats, timing = _start(game, bots, seed)
     actions = None if record is None else record.actions
     # Every decision but a bounced late one moves the version on by one (the kernel counts applied
     # actions, timeouts and penalties included), so the loop counts only the bounces.
     start, bounced = state.version, 0
-    apply_listed = state.apply_listed
     for _ in range(max_steps):
         moment = state.moves()
         if not moment:  # nobody may act: the game is over (checked below)
             break
         if len(moment) == 1:  # one actor (a turn, most moments): nothing to order, nothing late
             player, legal = moment[0]
-            if legal:
-                seat = seats[player]
-                if seat.draws_here:  # RandomBot.act, inlined: the choice is a listed object
-                    n = len(legal)
-                    action = legal[seat.below(n)] if n > 1 else legal[0]
-                    apply_listed(player, action)
-                    if actions is not None:
-                        actions.append([player, str(action)])
-                    continue
-                if seat.needs_extras:
-                    action = _ask_with_extras(state, seat, player, legal)
-                else:
-                    action = seat.act(_NOTHING, legal, seat.rng)
-                if action is not None:
-                    for candidate in legal:  # bots return the listed objects: identity decides, no dataclass equality
-                        if candidate is action:
-                            apply_listed(player, action)
-                            break
-                    else:
-                        state.apply(player, action)  # checked: a bot's illegal choice is refused, with the reason
-                    if actions is not None:
-                        actions.append([player, str(action)])
-                    continue
+            if legal and _turn(state, seats[player], player, legal, actions):
+                continue
         else:
-            proposals = []
-            for player, legal in moment:
-                if not legal:
-                    continue
-                seat = seats[player]
-                if seat.draws_here:
-                    n = len(legal)
-                    action, listed = legal[seat.below(n)] if n > 1 else legal[0], True
-                else:
-                    if seat.needs_extras:
-                        action = _ask_with_extras(state, seat, player, legal)
-                    else:
-                        action = seat.act(_NOTHING, legal, seat.rng)
-                    if action is None:
-                        continue
-                    for candidate in legal:
-                        if candidate is action:
-                            listed = True
-                            break
-                    else:
-                        listed = action in legal
-                        if not listed and not state.is_legal(player, action):
-                            # A bot's illegal choice is a bug, refused at the version it answered: were it
-                            # a late one, the rules' bounce would hide it.
-                            raise IllegalAction(state.explain_illegal(player, action))
-                proposals.append((player, action, listed))
+            proposals = _proposals(state, moment, seats)
             if proposals:
                 bounced += _land(state, proposals, seats, timing, actions)
                 continue
@@ -260,18 +206,87 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
             actions.append([None, TIMEOUT])
     else:
         if state.moves():
-            raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps")
+            raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps", state)
     if not state.is_over():
         raise RuntimeError(f"{game.id}: the game is not over but nobody may act")
     return state, state.version - start + bounced
 
 
+def _start(game: Game, bots: Sequence[Bot], seed: int) -> tuple[State, list[_Seat], Rng]:
+    """The new state, each seat's bot (reset) with its own generator, and the race timing generator."""
+    if len(bots) != game.players:
+        raise ValueError(f"{game.id} has {game.players} seats but {len(bots)} bots were given")
+    state = game.new_state(seed)
+    for bot in bots:
+        if hasattr(bot, "reset"):
+            bot.reset()
+    timing, *seat_rngs = Rng(seed ^ _SIM_SALT).spawn_many(1 + len(bots))
+    return state, [_Seat(bot, rng) for bot, rng in zip(bots, seat_rngs)], timing
+
+
+def _turn(state: State, seat: _Seat, player: int, legal: list[Action], actions: list[Any] | None) -> bool:
+    """A lone actor's move, applied and recorded; False when its bot waits."""
+    if seat.draws_here:  # RandomBot.act, inlined (see _Seat): the choice is a listed object
+        n = len(legal)
+        action = legal[seat.below(n)] if n > 1 else legal[0]
+        state.apply_listed(player, action)
+    else:
+        action = _ask_seat(state, seat, player, legal)
+        if action is None:
+            return False
+        if action in legal:
+            state.apply_listed(player, action)
+        else:
+            state.apply(player, action)  # checked: a bot's illegal choice is refused, with the reason
+    if actions is not None:
+        actions.append([player, str(action)])
+    return True
+
+
+def _proposals(state: State, moment: list[tuple[int, list[Action]]],
+               seats: Sequence[_Seat]) -> list[tuple[int, Action, bool]]:
+    """Every racer's choice at this version, as (player, action, taken from its legal list)."""
+    proposals = []
+    for player, legal in moment:
+        if not legal:
+            continue
+        seat = seats[player]
+        if seat.draws_here:
+            n = len(legal)
+            proposals.append((player, legal[seat.below(n)] if n > 1 else legal[0], True))
+            continue
+        action = _ask_seat(state, seat, player, legal)
+        if action is None:
+            continue
+        listed = action in legal
+        if not listed and not state.is_legal(player, action):
+            # A bot's illegal choice is a bug, refused at the version it answered: were it a late
+            # one, the rules' bounce would hide it.
+            raise IllegalAction(state.explain_illegal(player, action))
+        proposals.append((player, action, listed))
+    return proposals
+
+
+def _ask_seat(state: State, seat: _Seat, player: int, legal: list[Action]) -> Action | None:
+    """`ask`, with what the seat's bot reads looked up once per game."""
+    if not seat.needs_extras:
+        return seat.act(_NOTHING, legal, seat.rng)
+    view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
+    seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
+    return seat.act(seen_by_bot, legal, seat.rng, view=view)
+
+
 def play(
     game: Game, bots: Sequence[Bot], seed: int, *, keep_record: bool = True, max_steps: int = 200_000
 ) -> tuple[State, Record | None]:
-    """One whole game; returns the final state and (optionally) its record."""
+    """One whole game; returns the final state and (optionally) its record. GameTooLong holds the
+    unfinished state and its record so far."""
     record = Record(game.id, game.players, dict(game.options), seed, [b.name for b in bots]) if keep_record else None
-    state, _ = run(game, bots, seed, record, max_steps)
+    try:
+        state, _ = run(game, bots, seed, record, max_steps)
+    except GameTooLong as exc:
+        exc.record = record
+        raise
     if record is not None:
         record.scores = list(state.scores())
         record.winners = list(state.winners())
@@ -279,14 +294,42 @@ def play(
 
 
 @dataclass
+class Spread:
+    """Running mean, standard deviation and range of some numbers (Welford's update: no list kept)."""
+
+    count: int = 0
+    mean: float = 0.0
+    _squares: float = 0.0
+    low: float = math.inf
+    high: float = -math.inf
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self._squares += delta * (value - self.mean)
+        self.low, self.high = min(self.low, value), max(self.high, value)
+
+    @property
+    def sd(self) -> float:
+        """The sample standard deviation (0 for fewer than two numbers)."""
+        return math.sqrt(self._squares / (self.count - 1)) if self.count > 1 else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {"mean": round(self.mean, 3), "sd": round(self.sd, 3), "min": self.low, "max": self.high}
+
+
+@dataclass
 class Summary:
-    """What a designer reads off a batch of games."""
+    """What a designer reads off a batch of games: rates and scores over the finished games, and
+    how many did not finish within the step limit."""
 
     game: str
     players: int
     options: dict[str, Any]
     bots: list[str]
-    games: int = 0
+    score_order: str = "higher"  # the game's `Game.score_order`: are higher or lower scores better
+    games: int = 0  # finished games: every rate and mean is over these
     seconds: float = 0.0
     plies: int = 0
     rounds: int = 0
@@ -294,6 +337,8 @@ class Summary:
     seat_scores: list[float] = field(default_factory=list)
     bot_wins: dict[str, float] = field(default_factory=dict)
     bot_seats: dict[str, int] = field(default_factory=dict)
+    bot_scores: dict[str, Spread] = field(default_factory=dict)
+    unfinished_seeds: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.seat_wins = self.seat_wins or [0.0] * self.players
@@ -305,14 +350,18 @@ class Summary:
         self.plies += sum(1 for entry in record.actions if entry[0] is not None)  # a timeout is no one's ply
         self.rounds += state.round()
         winners = state.winners()
-        for seat, score in enumerate(state.scores()):
+        for seat, (name, score) in enumerate(zip(record.bots, state.scores())):
             self.seat_scores[seat] += score
-        for name in record.bots:
             self.bot_seats[name] = self.bot_seats.get(name, 0) + 1
             self.bot_wins.setdefault(name, 0.0)
+            self.bot_scores.setdefault(name, Spread()).add(score)
         for seat in winners:  # a tie shares the win
             self.seat_wins[seat] += 1 / len(winners)
             self.bot_wins[record.bots[seat]] += 1 / len(winners)
+
+    def add_unfinished(self, seed: int) -> None:
+        """Count a game stopped at the step limit: it is in no rate, but reported by its seed."""
+        self.unfinished_seeds.append(seed)
 
     def as_dict(self) -> dict[str, Any]:
         g = max(self.games, 1)
@@ -321,7 +370,10 @@ class Summary:
             "players": self.players,
             "options": self.options,
             "bots": self.bots,
+            "score_order": self.score_order,
             "games": self.games,
+            "unfinished": len(self.unfinished_seeds),
+            "unfinished_seeds": self.unfinished_seeds,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
             "mean_plies": round(self.plies / g, 2),
@@ -329,7 +381,35 @@ class Summary:
             "win_rate_per_seat": [round(w / g, 4) for w in self.seat_wins],
             "win_rate_per_bot": {n: round(w / self.bot_seats[n], 4) for n, w in self.bot_wins.items()},
             "mean_score_per_seat": [round(s / g, 3) for s in self.seat_scores],
+            "score_per_bot": {n: spread.as_dict() for n, spread in self.bot_scores.items()},
         }
+
+
+@dataclass
+class Played:
+    """One game of a batch: its index and seed, the final (or, unfinished, the last) state and its record."""
+
+    index: int
+    seed: int
+    state: State
+    record: Record
+    finished: bool
+
+
+def play_batch(game: Game, names: Sequence[str], count: int, seed: int = 0, rotate: bool = False,
+               max_steps: int = 200_000) -> Iterator[Played]:
+    """`count` games with seeds seed, seed+1, ...: the bots named (see `seat_bots`) made anew for each.
+    A game that does not end within `max_steps` is yielded unfinished and the batch goes on."""
+    for index in range(count):
+        bots = [make_bot(game.id, name) for name in seat_bots(names, game.players, index, rotate)]
+        try:
+            state, record = play(game, bots, seed + index, max_steps=max_steps)
+        except GameTooLong as exc:
+            assert exc.state is not None and exc.record is not None
+            yield Played(index, seed + index, exc.state, exc.record, False)
+            continue
+        assert record is not None
+        yield Played(index, seed + index, state, record, True)
 
 
 def seat_bots(names: Sequence[str], players: int, game_index: int, rotate: bool) -> list[str]:

@@ -117,12 +117,27 @@ def reader(parse: Callable[[Any], T]) -> Callable[[Any, str], T]:
 
 
 def int_option(lo: int, hi: int | None = None, optional: bool = False) -> Callable[[Any], bool]:
-    """An `Option(check=...)` predicate for an integer option in lo..hi (None allowed when `optional`)."""
+    """An `Option(check=...)` predicate for an integer option in lo..hi (None allowed when `optional`);
+    its `expects` says so in words, for the message that refuses a value.
 
-    def check(value: Any) -> bool:
+    >>> int_option(1, optional=True).expects
+    'an integer >= 1, or null'
+    >>> int_option(2, 64)(65), int_option(2, 64).expects
+    (False, 'an integer from 2 to 64')
+    """
+    return IntOption(lo, hi, optional)
+
+
+class IntOption:
+    """See `int_option`."""
+
+    def __init__(self, lo: int, hi: int | None, optional: bool) -> None:
+        self.lo, self.hi, self.optional = lo, hi, optional
+        span = f">= {lo}" if hi is None else f"from {lo} to {hi}"
+        self.expects = f"an integer {span}" + (", or null" if optional else "")
+
+    def __call__(self, value: Any) -> bool:
         if value is None:
-            return optional
-        return (not isinstance(value, bool) and isinstance(value, int) and value >= lo
-                and (hi is None or value <= hi))
-
-    return check
+            return self.optional
+        return (not isinstance(value, bool) and isinstance(value, int) and value >= self.lo
+                and (self.hi is None or value <= self.hi))

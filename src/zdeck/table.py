@@ -3,8 +3,12 @@
 Bots answer after their reaction time (scaled by `speed`) while the person
 types, so race moments stay races. The person's line is answered against the
 version they were looking at: if the game moved on meanwhile, the rules resolve
-it as late (in Zip Zap the card simply comes back). The same loop will back the
-server; it only uses the kernel contract.
+it as late (in Zip Zap the card simply comes back). A number answers the menu
+the person saw when they started typing: when the menu changed while they typed
+and the number now means something else, it is refused and the new menu shown.
+This is the line mode (`zdeck play --plain`): the whole table as text after every
+change, read through the shared observation vocabulary (docs/observations.md).
+It only uses the kernel contract.
 """
 
 from __future__ import annotations
@@ -14,20 +18,20 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
-from zdeck.core import Action, Game, IllegalAction, Outcome, State
+from zdeck.core import Action, Game, IllegalAction, Outcome, State, _shorten
 from zdeck.records import TIMEOUT, Record
 from zdeck.registry import make_bot
 from zdeck.rng import Rng
 from zdeck.sim import ask, reaction
 
 PERCEPTION_S = 0.25  # a line arriving sooner than this after a redraw answers the previous view
+TYPING_S = 1.0  # a number arriving within this of a menu change may have been typed against the old menu
 IDLE_S = 1.5  # how long a table of bots that all hold back waits before "nobody plays"
 IDLE_PERSON_S = 6.0  # the same when the person could act too: time to read the table and type
 HELP = "type the number or the text of an action; 'o' shows the table again, 'q' quits"
@@ -35,9 +39,10 @@ HELP = "type the number or the text of an action; 'o' shows the table again, 'q'
 
 class LiveTable:
     def __init__(self, game: Game, human: int | None, bot_names: list[str], seed: int | None, speed: float,
-                 console: Console, lines: Iterable[str] | None = None, perception_s: float = PERCEPTION_S) -> None:
+                 console: Console, lines: Iterable[str] | None = None, perception_s: float = PERCEPTION_S,
+                 typing_s: float = TYPING_S) -> None:
         self.game = game
-        self.perception_s = perception_s
+        self.perception_s, self.typing_s = perception_s, typing_s
         self.human = human
         self.seed = int(time.time()) if seed is None else seed
         self.state: State = game.new_state(self.seed)
@@ -137,6 +142,8 @@ class LiveTable:
             return True
         if line.isdigit():
             number = int(line)
+            if self.menu_changed_under(number, arrived):
+                return True
             seen, legal = self.view_answered(arrived, lambda listed: listed[number - 1] if
                                              0 < number <= len(listed) else None)
             if not legal:
@@ -150,10 +157,26 @@ class LiveTable:
             try:
                 action = self.game.parse_action(line)
             except ValueError:
-                self.console.print(Text(f"not an action: {line!r} ({HELP})", style="red"))
+                self.console.print(Text(f"not an action: {_shorten(line)} ({HELP})", style="red"))
                 return True
             seen, _ = self.view_answered(arrived, lambda listed: action if action in listed else None)
         self.submit(self.human, action, seen)  # type: ignore[arg-type]
+        return True
+
+    def menu_changed_under(self, number: int, arrived: float | None = None) -> bool:
+        """Was the menu redrawn while the person typed this number, so that it now means another action?
+        Then nothing is played: the menu as it is now is shown, for them to choose again."""
+        arrived = time.monotonic() if arrived is None else arrived
+        on_screen = [view for view in self.shown if view[0] <= arrived] or self.shown[:1]
+        started = [view for view in on_screen if view[0] <= arrived - self.typing_s][-1:] or on_screen[:1]
+        window = started + [view for view in on_screen if view[0] > arrived - self.typing_s]
+        picks = {_pick(view[2], number) for view in window}
+        if len(picks) <= 1:
+            return False
+        before, now = _pick(window[0][2], number), _pick(window[-1][2], number)
+        self.console.print(Text(f"the menu changed while you typed: {number} was {_name(before)} and is now "
+                                f"{_name(now)}; nothing played, choose again", style="red"))
+        self.show_menu(self.state.legal_actions(self.human) if self.human is not None else [])
         return True
 
     def view_answered(self, arrived: float | None = None,
@@ -192,20 +215,72 @@ class LiveTable:
 
     # -- display -------------------------------------------------------------------
     def show(self) -> None:
+        """The whole table as the person's seat sees it, then their menu: nothing is cut."""
         seat = self.human
         obs = self.state.observation(seat)
         legal = self.state.legal_actions(seat) if seat is not None else []
         self.shown = [*self.shown[-20:], (time.monotonic(), self.state.version, legal)]
-        table = Table(show_header=False, box=None, padding=(0, 1))
-        for key, value in obs.items():
-            if key not in ("game", "seat"):
-                table.add_row(Text(key, style="bold"), Text(_brief(value)))  # Text: "[...]" is data, not markup
-        self.console.print(table)
+        for line in describe(obs, seat):
+            self.console.print(Text(line))  # Text: "[...]" in a card or a list is data, not markup
+        self.show_menu(legal)
+
+    def show_menu(self, legal: list[Action]) -> None:
         if legal:
             self.console.print("  ".join(f"[green]{i}[/] {a}" for i, a in enumerate(legal, 1)), highlight=False)
 
 
-def _brief(value: Any, limit: int = 12) -> str:
-    if isinstance(value, list) and len(value) > limit:
-        return f"... {len(value) - limit} more, " + json.dumps(value[-limit:])
+def _pick(listed: list[Action], number: int) -> Action | None:
+    return listed[number - 1] if 0 < number <= len(listed) else None
+
+
+def _name(action: Action | None) -> str:
+    return "nothing" if action is None else f"'{action}'"
+
+
+# The shared keys of docs/observations.md that the header shows; every other key follows, as it is.
+_HEADER_KEYS = ("game", "seat", "phase", "turn", "round", "rounds", "scores", "hand", "over", "winners")
+NUMBERED_FROM = 9  # a list this long has its entries numbered from 1 (Memo's places, a long pile)
+
+
+def describe(obs: Mapping[str, Any], seat: int | None) -> list[str]:
+    """The table as lines of text: a header of the shared keys (round, phase, turn, scores, your
+    hand), then every other key of the observation in its order, each value whole.
+
+    >>> describe({"game": "g", "seat": 1, "phase": "turn", "turn": 1, "round": 2, "rounds": 3,
+    ...           "scores": [4, 5], "hand": ["red 1", "blue 2"], "top": "red 3", "pile": [1, [2]]}, 1)
+    ['round 2 of 3 · phase turn · your turn', 'scores: P0 4 · P1 (you) 5', 'your hand: red 1, blue 2', 'top: red 3', 'pile: [1, [2]]']
+    """
+    head = [f"round {obs['round']}" + (f" of {obs['rounds']}" if obs.get("rounds") else "")] if "round" in obs else []
+    if obs.get("phase") is not None:
+        head.append(f"phase {obs['phase']}")
+    if "turn" in obs:
+        turn = obs["turn"]
+        head.append("nobody's turn" if turn is None else "your turn" if turn == seat else f"P{turn}'s turn")
+    if obs.get("over"):
+        head.append(f"over, won by {', '.join(f'P{w}' for w in obs.get('winners') or []) or 'nobody'}")
+    lines = [" · ".join(head)] if head else []
+    if isinstance(obs.get("scores"), list):
+        lines.append("scores: " + " · ".join(f"P{p}{' (you)' if p == seat else ''} {_number(v)}"
+                                              for p, v in enumerate(obs["scores"])))
+    if obs.get("hand") is not None:
+        lines.append(f"your hand: {_value(obs['hand'], numbered=False)}")
+    lines += [f"{key}: {_value(value)}" for key, value in obs.items() if key not in _HEADER_KEYS]
+    return lines
+
+
+def _value(value: Any, numbered: bool = True) -> str:
+    """A value whole: a flat list as its entries (numbered from 1 when long), anything nested as JSON."""
+    if isinstance(value, list) and all(isinstance(v, str | int | float) or v is None for v in value):
+        if not value:
+            return "none"
+        texts = [v if isinstance(v, str) else json.dumps(v) for v in value]
+        if numbered and len(texts) >= NUMBERED_FROM:
+            return "  ".join(f"{i}:{t}" for i, t in enumerate(texts, 1))
+        return ", ".join(texts)
+    if isinstance(value, str):
+        return value
     return json.dumps(value)
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)

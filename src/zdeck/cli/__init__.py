@@ -1,0 +1,58 @@
+"""The `zdeck` command: list, rules, simulate, replay, play, serve.
+
+A thin client of the kernel contract: it never reaches into a game's internals. Each command is a
+module of its own, imported only when it runs (or when `zdeck --help` lists the commands): a new
+command is one more module and one more line in `COMMANDS`. A module keeps its heavy imports (the
+games, rich) inside the command, so `zdeck --help` and `zdeck list` start in a blink.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from zdeck.core import IllegalAction
+
+# command name -> module of zdeck.cli that defines it as `command`, in the order --help lists them
+COMMANDS = {
+    "list": "listing",
+    "rules": "rules",
+    "play": "play",
+    "simulate": "simulate",
+    "replay": "replay",
+    "serve": "serve",
+}
+
+
+class _Commands(click.Group):
+    """A group whose commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = COMMANDS.get(cmd_name)
+        if module is None:
+            return None
+        command: click.Command = importlib.import_module(f"{__name__}.{module}").command
+        return command
+
+
+app = _Commands(
+    name="zdeck",
+    help="zdeck: play and study the Z card games.",
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
+click.version_option(package_name="zdeck", message="zdeck %(version)s")(app)
+
+
+def main() -> None:
+    try:
+        app(prog_name="zdeck")
+    except IllegalAction as exc:  # a rules refusal that escaped a command is still a one-line error
+        from zdeck.cli.common import say_error
+
+        say_error(str(exc))
+        raise SystemExit(2) from None

@@ -1,0 +1,27 @@
+"""`zdeck list`: the games, their player counts, bots and which scores are better.
+
+Plain aligned text: the command must answer in a blink, and rich alone would cost it a fifth of that.
+"""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command("list")
+def command() -> None:
+    """The games: player counts, bots, which scores are better.
+
+    Bots are listed strongest first: the first is the one `zdeck play` seats unless told otherwise.
+    """
+    from zdeck.cli.common import seats
+    from zdeck.registry import bot_names, game_class, games
+
+    rows = [("game", "players", "bots (strongest first)", "better score", "description")]
+    for game_id in games():
+        cls = game_class(game_id)
+        names = bot_names(game_id)
+        rows.append((game_id, seats(cls), ", ".join([*names[1:], names[0]]), cls.score_order, cls.summary))
+    widths = [max(len(row[col]) for row in rows) for col in range(len(rows[0]) - 1)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1])
