@@ -104,4 +104,4 @@ def test_help_shows_flags_as_flags() -> None:
 def test_an_option_out_of_range_says_what_is_allowed() -> None:
     """`-o rounds=0` repeated the option's description instead of saying what it takes."""
     result = run("simulate", "zipzap", "-o", "rounds=0")
-    assert result.exit_code == 2 and "expected an integer >= 1" in text(result)
+    assert result.exit_code == 2 and "expected an integer from 1 to 100" in text(result)
