@@ -55,7 +55,7 @@ def test_setup_sixteen_cards_face_down_and_the_player_left_of_the_dealer_starts(
     state = zdeck.make("zoker-memo", players=3).new_state(4)
     obs = state.observation(0)
     assert obs["table"] == ["down"] * 16 and obs["seen"] == [None] * 16
-    assert obs["deck_count"] == 48 and obs["turn"] == 0 and state.actors() == (0,)
+    assert obs["draw_size"] == 48 and obs["turn"] == 0 and state.actors() == (0,)
 
 
 def test_turning_the_first_card_shows_it_to_everyone_without_moving_it() -> None:
@@ -63,7 +63,7 @@ def test_turning_the_first_card_shows_it_to_everyone_without_moving_it() -> None
     state.apply(0, Turn(1))
     for seat in (None, 0, 1):
         obs = state.observation(seat)
-        assert obs["table"] == ["down", "red XL4", "down", "down"] and obs["first"] == 2
+        assert obs["table"] == ["down", "red XL4", "down", "down"] and obs["face_up"] == 2
     assert Turn(1) not in state.legal_actions(0)
     with pytest.raises(IllegalAction, match="already face up"):
         state.apply(0, Turn(1))
@@ -81,7 +81,7 @@ def test_a_pair_shares_two_values_the_player_earns_it_and_goes_on(a: str, b: str
     assert obs["collected"][0] == [a, b] and obs["scores"] == [2.0, 0.0]
     assert obs["table"][0] is None and obs["table"][2] is None
     assert state.actors() == (0,)  # the same player continues
-    assert obs["last"] == {"player": 0, "places": [1, 3], "cards": [a, b], "taken": True}
+    assert obs["last_turn"] == {"seat": 0, "places": [1, 3], "cards": [a, b], "taken": True}
 
 
 @pytest.mark.parametrize("b", ["blue M2", "green M2"], ids=["one value in common", "none in common"])
@@ -92,7 +92,7 @@ def test_cards_that_are_not_a_pair_are_turned_back_and_the_next_player_goes(b: s
     obs = state.observation(1)
     assert obs["table"] == ["down"] * 4 and obs["collected"] == [[], []]
     assert state.actors() == (1,)
-    assert obs["last"]["taken"] is False and obs["last"]["cards"] == ["blue S1", b]
+    assert obs["last_turn"]["taken"] is False and obs["last_turn"]["cards"] == ["blue S1", b]
     # The two cards were seen by everyone: they are on the public record now.
     assert obs["seen"][0][0] == "blue S1" and obs["seen"][2][0] == b and obs["seen"][1] is None
 
@@ -115,7 +115,7 @@ def test_when_no_pair_is_left_the_empty_places_are_refilled_face_down() -> None:
     obs = state.observation(0)
     assert obs["table"] == ["down"] * 4 and obs["seen"] == [None] * 4  # the new cards are unseen
     assert [state.table[0], state.table[2]] == [_idx("orange L1"), _idx("orange L2")]
-    assert obs["deck_count"] == 64 - 6
+    assert obs["draw_size"] == 64 - 6
     assert state.actors() == (0,)  # the player who has the turn goes on
     assert not state.is_over()
 
@@ -164,7 +164,7 @@ def test_deal_option_puts_n_cards_on_the_table_even_all_64() -> None:
     for size in (6, 64):
         state = zdeck.make("zoker-memo", players=2, deal=size).new_state(2)
         obs = state.observation(0)
-        assert len(obs["table"]) == size and obs["deck_count"] == 64 - size
+        assert len(obs["table"]) == size and obs["draw_size"] == 64 - size
 
 
 def test_stuck_table_with_cards_in_the_deck_gets_one_more_card_or_ends() -> None:
@@ -175,9 +175,9 @@ def test_stuck_table_with_cards_in_the_deck_gets_one_more_card_or_ends() -> None
         state.apply(0, Turn(1))
         obs = state.observation(0)
         if stuck == "extend":  # red XL3 is dealt to a new place beside the table: a pair again
-            assert not state.is_over() and obs["table"] == ["down"] * 4 and obs["deck_count"] == 64 - 6
+            assert not state.is_over() and obs["table"] == ["down"] * 4 and obs["draw_size"] == 64 - 6
         else:
-            assert state.is_over() and obs["table"] == ["down"] * 3 and obs["deck_count"] == 64 - 5
+            assert state.is_over() and obs["table"] == ["down"] * 3 and obs["draw_size"] == 64 - 5
 
 
 def test_illegal_turns_say_why() -> None:

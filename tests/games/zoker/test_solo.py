@@ -38,6 +38,7 @@ def solo(upper: list[str | None], piles: list[list[str]], deck: list[str] | None
         "upper": list(upper) + [None] * (12 - len(upper)),
         "piles": piles,
         "deck": rest + (deck or [])[::-1],  # the end of the list is the top
+        "last": None,
     }
     return GAME.state_from_dict(data)  # type: ignore[return-value]
 
@@ -48,7 +49,7 @@ def test_setup_deals_sixteen_face_up_as_a_square_rest_is_the_draw_pile() -> None
     assert [len(row) for row in obs["upper"]] == [4, 4, 4]
     assert all(card is not None for row in obs["upper"] for card in row)
     assert [len(p) for p in obs["piles"]] == [1, 1, 1, 1]
-    assert obs["deck_count"] == 48
+    assert obs["draw_size"] == 48
     shown = {c for row in obs["upper"] for c in row} | {p[0] for p in obs["piles"]}
     assert len(shown) == 16
 
@@ -86,7 +87,7 @@ def test_cards_move_from_any_upper_row_in_any_order() -> None:
                  [["blue S1"], ["green M3"], ["green M1"], ["green L2"]])
     assert state.is_legal(0, MoveCard(0, 0))
     state.apply(0, MoveCard(0, 0))
-    assert state.observation(0)["highest"] == 2
+    assert state.observation(0)["scores"] == [2.0]
 
 
 def test_piles_grow_and_the_cover_is_the_last_card_moved() -> None:
@@ -138,10 +139,10 @@ def test_new_cards_are_dealt_once_the_upper_rows_have_room_for_four() -> None:
         state.apply(0, DEAL)
     state.apply(0, MoveCard(8, 0))
     assert DEAL in state.legal_actions(0)
-    before = state.observation(0)["deck_count"]
+    before = state.observation(0)["draw_size"]
     state.apply(0, DEAL)
     obs = state.observation(0)
-    assert obs["free_places"] == 0 and obs["deck_count"] == before - 4
+    assert obs["free_places"] == 0 and obs["draw_size"] == before - 4
     # Four cards from the top of the draw pile fill the empty places in reading order.
     assert obs["upper"][2] == ["orange S1", "orange S2", "orange S3", "orange S4"]
 
@@ -166,7 +167,7 @@ def test_the_game_ends_when_no_card_or_pile_can_move_though_cards_remain_in_the_
     nine = ["blue M1", "blue M4", "blue L3", "green S1", "green S4", "orange S1", "orange M2", "red S3", "red XL3"]
     state = solo(nine, [["blue S1", "blue S2"], ["green M3"], ["red L1"], ["orange XL4"]])
     assert state.is_over() and state.actors() == () and state.legal_actions(0) == []
-    assert state.observation(0)["deck_count"] > 0
+    assert state.observation(0)["draw_size"] > 0
     assert state.scores() == [2.0] and state.winners() == [0]
     with pytest.raises(IllegalAction, match="game is over"):
         state.apply(0, DEAL)
@@ -174,7 +175,7 @@ def test_the_game_ends_when_no_card_or_pile_can_move_though_cards_remain_in_the_
 
 def test_the_game_ends_when_all_cards_are_dealt_and_nothing_moves() -> None:
     state = solo(["blue M1", "green S4"], [["blue S2"], ["green M3"], ["red L1"], ["orange XL4"]], deck=[])
-    assert state.observation(0)["deck_count"] == 0
+    assert state.observation(0)["draw_size"] == 0
     assert state.is_over()
     assert state.scores() == [float(64 - 2 - 3)]  # every other card is buried in the first pile
 

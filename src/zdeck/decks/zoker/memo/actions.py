@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MAX_PLACES = 64
+MAX_PLACES = 64  # "even all the 64" cards may lie on the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,3 +19,9 @@ class Turn:
 
 
 ACTIONS: tuple[Turn, ...] = tuple(Turn(s) for s in range(MAX_PLACES))
+TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)  # formed once: every observation names the last turn
+
+
+def action_table() -> tuple[Turn, ...]:
+    """Every Memo action in a fixed order (ids are positions): turning place 1, 2, ... 64."""
+    return ACTIONS

@@ -1,4 +1,4 @@
-"""Zoker Memo, the memory game (rules: docs/rules/zoker-memo.md).
+"""Zoker Memo's state (rules: docs/rules/zoker-memo.md).
 
 Cards lie face down; on a turn a player turns two. A pair (two qualities in
 common; one in the easy variant) is kept and the player goes on; otherwise both
@@ -13,54 +13,21 @@ seen and when. A card that has never been face up never appears in any view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option, State
+from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
-from zdeck.decks.zoker.memo import rules
+from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, Turn
-from zdeck.decks.zoker.memo.rules import EMPTY, PAIR_RULES
+from zdeck.decks.zoker.memo.actions import TEXTS as TURN_TEXTS
+from zdeck.decks.zoker.memo.pairs import EMPTY
 from zdeck.rng import Rng
 
-DEFAULT_DEAL = 16  # the rulebook's 4x4 square
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.memo.game import ZokerMemo
 
-
-class ZokerMemo(Game):
-    id = "zoker-memo"
-    title = "Zoker Memo"
-    summary = "Memory: turn two face-down Zoker cards; keep compatible pairs; most cards wins."
-    min_players = 1
-    max_players = 5
-    default_players = 2
-    options_spec: ClassVar[dict[str, Option]] = {
-        "pair_rule": Option("two", "two: a pair shares exactly two qualities (the rulebook); "
-                            "one: the easier variant, any two cards sharing at least one quality",
-                            choices=PAIR_RULES),
-        "deal": Option(DEFAULT_DEAL, "cards dealt face down at the start, and places refilled later (2..64)",
-                       check=sd.int_option(2, MAX_PLACES)),
-        "stuck": Option("extend", "when no pair is left and no place is empty but cards remain in the deck: "
-                        "extend: deal one more card beside the table until a pair exists (the rulebook ends the "
-                        "game only once all cards are dealt); end: the game ends there", choices=("extend", "end")),
-    }
-
-    def new_state(self, seed: int) -> MemoState:
-        state = MemoState(self, Rng(seed))
-        cards = list(range(len(DECK)))
-        state.rng.shuffle(cards)
-        size = self.options["deal"]
-        state.table = cards[:size]
-        state.seen_at = [-1] * size
-        state.deck = cards[size:][::-1]  # the end of the list is the top: deal in shuffled order
-        state.settle()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> MemoState:
-        return MemoState.from_dict(self, data)
-
-    def action_table(self) -> Sequence[Action]:
-        return ACTIONS
+LastTurn = list[Any]  # [player, place, card, place, card, taken?]: the last finished turn
 
 
 class MemoState(State):
@@ -71,37 +38,25 @@ class MemoState(State):
         self.rule: str = game.options["pair_rule"]
         self.table: list[int] = []  # one entry per place; EMPTY once its card is taken
         self.seen_at: list[int] = []  # flip number when the card at this place was last face up; -1: never
-        self.up = -1  # the place turned first this turn (face up now), -1 before the first card
+        self.up = EMPTY  # the place turned first this turn (face up now), EMPTY before the first card
         self.deck: list[int] = []  # face down; the end of the list is its top
         self.turn = 0  # the player left of the dealer starts: seat 0
         self.won: list[list[int]] = [[] for _ in range(game.players)]
         self.flips = 0
-        self.last: list[Any] | None = None  # [player, place, card, place, card, taken?] of the last turn
+        self.last: LastTurn | None = None
         self.over = False
 
-    # -- the table ---------------------------------------------------------------------
-    def settle(self) -> None:
-        """When no pair is left on the table, refill the empty places from the deck (and, with
-        stuck=extend, deal single cards to new places while none is empty); with no card left to
-        deal - or stuck=end and no empty place - the game ends."""
-        while not rules.has_pair(self.table, self.rule):
-            if not self.deck:
-                self.over = True
-                return
-            if EMPTY in self.table:
-                for slot, card in enumerate(self.table):
-                    if card == EMPTY and self.deck:
-                        self.table[slot] = self.deck.pop()
-                        self.seen_at[slot] = -1
-            elif self.game.options["stuck"] == "extend":
-                self.table.append(self.deck.pop())
-                self.seen_at.append(-1)
-            else:
-                self.over = True
-                return
-        self.over = False
+    def lay_out(self) -> None:
+        """Shuffle and deal `deal` cards face down; the rest is the draw pile, dealt in shuffled order."""
+        cards = list(range(len(DECK)))
+        self.rng.shuffle(cards)
+        size = self.game.options["deal"]
+        self.table = cards[:size]
+        self.seen_at = [-1] * size
+        self.deck = cards[size:][::-1]  # the end of the list is the top
+        self._settle()
 
-    # -- the contract ---------------------------------------------------------------------
+    # -- who acts -------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
         return () if self.over else (self.turn,)
 
@@ -128,25 +83,56 @@ class MemoState(State):
             return f"place {action.slot + 1} is empty: its card has been collected"
         return f"the card at place {action.slot + 1} is already face up; turn another card"
 
+    # -- transitions ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
-        slot = action.slot  # type: ignore[attr-defined]
+        slot = action.slot  # type: ignore[attr-defined]  # (only Turns reach _apply)
         self.flips += 1
         self.seen_at[slot] = self.flips
         if self.up == EMPTY:
             self.up = slot
-            return
+        else:
+            self._second_card(player, slot)
+
+    def _second_card(self, player: int, slot: int) -> None:
+        """A pair is earned and the player goes on; other cards are turned back and the next player goes."""
         first, self.up = self.up, EMPTY
         a, b = self.table[first], self.table[slot]
-        taken = rules.matches(a, b, self.rule)
+        taken = pairs.matches(a, b, self.rule)
         self.last = [player, first, a, slot, b, taken]
-        if taken:  # the player keeps the pair and goes on
+        if taken:
             self.won[player] += [a, b]
             self.table[first] = self.table[slot] = EMPTY
             self.seen_at[first] = self.seen_at[slot] = -1
-            self.settle()
-        else:  # both are turned back face down; the next player goes
+            self._settle()
+        else:
             self.turn = (self.turn + 1) % self.game.players
 
+    def _settle(self) -> None:
+        """When no pair is left on the table, refill the empty places from the deck (and, with
+        stuck=extend, deal single cards to new places while none is empty); with no card left to
+        deal - or stuck=end and no empty place - the game ends."""
+        while not pairs.has_pair(self.table, self.rule):
+            if not self.deck:
+                self.over = True
+                return
+            if EMPTY in self.table:
+                self._refill()
+            elif self.game.options["stuck"] == "extend":
+                self.table.append(self.deck.pop())
+                self.seen_at.append(-1)
+            else:
+                self.over = True
+                return
+        self.over = False
+
+    def _refill(self) -> None:
+        """New cards face down into the empty places, in place order, from the top of the deck."""
+        for slot, card in enumerate(self.table):
+            if card == EMPTY and self.deck:
+                self.table[slot] = self.deck.pop()
+                self.seen_at[slot] = -1
+
+    # -- outcome ------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.over
 
@@ -159,34 +145,58 @@ class MemoState(State):
         best = max(len(w) for w in self.won)
         return [p for p, w in enumerate(self.won) if len(w) == best]
 
-    # -- views -------------------------------------------------------------------------------
+    # -- views ----------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
         """Public: every seat sees the same table. Face-down cards show as "down"; `seen` lists only
         cards that have been face up (with the flip number when they last were)."""
-        last = None
-        if self.last is not None:
-            who, pa, ca, pb, cb, taken = self.last
-            last = {"player": who, "places": [pa + 1, pb + 1], "cards": [TEXTS[ca], TEXTS[cb]], "taken": taken}
+        over = self.over
         return {
             "game": self.game.id,
             "seat": player,
-            "pair_rule": self.rule,
-            "table": [None if c == EMPTY else (TEXTS[c] if s == self.up else "down") for s, c in enumerate(self.table)],
-            "first": None if self.up == EMPTY else self.up + 1,
-            "seen": [
-                [TEXTS[c], self.seen_at[s]] if c != EMPTY and self.seen_at[s] >= 0 else None
-                for s, c in enumerate(self.table)
-            ],
-            "flips": self.flips,
-            "last": last,
-            "deck_count": len(self.deck),
-            "turn": self.turn,
-            "collected": [[TEXTS[c] for c in w] for w in self.won],
+            "phase": "over" if over else ("first" if self.up == EMPTY else "second"),
+            "turn": None if over else self.turn,
+            "round": 1,
+            "rounds": 1,
+            "hand": None,
+            "hand_sizes": None,
             "scores": self.scores(),
-            "over": self.over,
+            "round_scores": self.round_scores(),
+            "over": over,
+            "winners": self.winners(),
+            "draw_size": len(self.deck),
+            "dealer": self.game.players - 1,  # seat 0, on the dealer's left, begins
+            "last": self._last_action(),
+            "pair_rule": self.rule,
+            "table": self._table_view(),
+            "face_up": None if self.up == EMPTY else self.up + 1,
+            "seen": [[TEXTS[c], self.seen_at[s]] if c != EMPTY and self.seen_at[s] >= 0 else None
+                     for s, c in enumerate(self.table)],
+            "flips": self.flips,
+            "last_turn": self._last_turn_view(),
+            "collected": [[TEXTS[c] for c in w] for w in self.won],
         }
 
+    def _table_view(self) -> list[str | None]:
+        """Each place: None when empty, the card's text for the one turned up now, else "down"."""
+        return [None if c == EMPTY else (TEXTS[c] if s == self.up else "down") for s, c in enumerate(self.table)]
+
+    def _last_action(self) -> dict[str, Any] | None:
+        """The card turned last: the first of this turn, else the second of the last finished turn."""
+        if self.up != EMPTY:
+            return {"seat": self.turn, "action": TURN_TEXTS[self.up]}
+        if self.last is not None:
+            return {"seat": self.last[0], "action": TURN_TEXTS[self.last[3]]}
+        return None
+
+    def _last_turn_view(self) -> dict[str, Any] | None:
+        if self.last is None:
+            return None
+        who, place_a, card_a, place_b, card_b, taken = self.last
+        return {"seat": who, "places": [place_a + 1, place_b + 1], "cards": [TEXTS[card_a], TEXTS[card_b]],
+                "taken": taken}
+
     def to_dict(self) -> dict[str, Any]:
+        last = self.last
         return {
             **self.game.describe(),
             "version": self.version,
@@ -198,49 +208,8 @@ class MemoState(State):
             "turn": self.turn,
             "won": [[TEXTS[c] for c in w] for w in self.won],
             "flips": self.flips,
-            "last": None if self.last is None else [
-                self.last[0], self.last[1], TEXTS[self.last[2]], self.last[3], TEXTS[self.last[4]], self.last[5]],
+            "last": None if last is None else [last[0], last[1], TEXTS[last[2]], last[3], TEXTS[last[4]], last[5]],
         }
-
-    @classmethod
-    def from_dict(cls, game: ZokerMemo, data: dict[str, Any]) -> MemoState:
-        n = game.players
-
-        def get(key: str) -> Any:
-            return sd.field(data, key)
-
-        state = cls(game, Rng.from_state(get("rng")))
-        state.version = sd.integer(get("version"), "version", lo=0)
-        table = sd.listed(get("table"), "table")
-        state.table = [EMPTY if c is None else read_index(c, f"table[{i}]") for i, c in enumerate(table)]
-        size = len(state.table)
-        if not game.options["deal"] <= size <= MAX_PLACES:
-            raise ValueError(f"table: {size} places; it needs {game.options['deal']} to {MAX_PLACES}")
-        state.flips = sd.integer(get("flips"), "flips", lo=0)
-        state.seen_at = sd.integers(get("seen_at"), "seen_at", lo=-1, hi=state.flips, length=size)
-        up = get("up")
-        state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=size - 1)
-        state.deck = sd.each(get("deck"), "deck", read_index)
-        state.turn = sd.seat(get("turn"), n, "turn")
-        state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(get("won"), n, "won"))]
-        last = get("last")
-        if last is not None:
-            who, pa, ca, pb, cb, taken = sd.listed(last, "last", 6)
-            state.last = [sd.seat(who, n, "last[0]"), sd.integer(pa, "last[1]", lo=0, hi=size - 1),
-                          read_index(ca, "last[2]"), sd.integer(pb, "last[3]", lo=0, hi=size - 1),
-                          read_index(cb, "last[4]"), sd.boolean(taken, "last[5]")]
-        cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
-        if sorted(cards) != list(range(len(DECK))):
-            raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
-        if state.up != EMPTY and state.table[state.up] == EMPTY:
-            raise ValueError(f"up: place {state.up} is empty; the first card turned must be on the table")
-        over = not rules.has_pair(state.table, state.rule)
-        if over and state.deck and (EMPTY in state.table or game.options["stuck"] == "extend"):
-            raise ValueError("a table with no pair left would have been refilled from the deck")
-        if over and state.up != EMPTY:
-            raise ValueError("no turn can be under way when no pair is left")
-        state.over = over
-        return state
 
     def clone(self) -> MemoState:
         twin = MemoState.__new__(MemoState)
@@ -273,9 +242,60 @@ class MemoState(State):
             for i, slot in enumerate(hidden):
                 twin.table[slot] = pool[i]
             twin.deck = pool[len(hidden):]
-            if self.over or rules.has_pair(twin.table, self.rule):
+            if self.over or pairs.has_pair(twin.table, self.rule):
                 break
         else:  # practically unreachable; the true layout is always consistent
             twin.table = list(self.table)
             twin.deck = list(self.deck)
         return twin
+
+
+def read_state(game: ZokerMemo, data: dict[str, Any]) -> MemoState:
+    """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
+    state = MemoState(game, Rng.from_state(sd.field(data, "rng")))
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
+    _read_table(state, data)
+    state.deck = sd.each(sd.field(data, "deck"), "deck", read_index)
+    state.turn = sd.seat(sd.field(data, "turn"), game.players, "turn")
+    won = sd.per_seat(sd.field(data, "won"), game.players, "won")
+    state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(won)]
+    state.last = _read_last(sd.field(data, "last"), game.players, len(state.table))
+    cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
+    if sorted(cards) != list(range(len(DECK))):
+        raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
+    _check_settled(state)
+    return state
+
+
+def _read_table(state: MemoState, data: dict[str, Any]) -> None:
+    """The places (`table`), when each was last face up (`seen_at`, `flips`) and the card turned up (`up`)."""
+    table = sd.listed(sd.field(data, "table"), "table")
+    deal = state.game.options["deal"]
+    if not deal <= len(table) <= MAX_PLACES:
+        raise ValueError(f"table: {len(table)} places; it needs {deal} to {MAX_PLACES}")
+    state.table = [EMPTY if c is None else read_index(c, f"table[{i}]") for i, c in enumerate(table)]
+    state.flips = sd.integer(sd.field(data, "flips"), "flips", lo=0)
+    state.seen_at = sd.integers(sd.field(data, "seen_at"), "seen_at", lo=-1, hi=state.flips, length=len(table))
+    up = sd.field(data, "up")
+    state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=len(table) - 1)
+    if state.up != EMPTY and state.table[state.up] == EMPTY:
+        raise ValueError(f"up: place {state.up} is empty; the first card turned must be on the table")
+
+
+def _read_last(last: Any, players: int, size: int) -> LastTurn | None:
+    if last is None:
+        return None
+    who, place_a, card_a, place_b, card_b, taken = sd.listed(last, "last", 6)
+    return [sd.seat(who, players, "last[0]"), sd.integer(place_a, "last[1]", lo=0, hi=size - 1),
+            read_index(card_a, "last[2]"), sd.integer(place_b, "last[3]", lo=0, hi=size - 1),
+            read_index(card_b, "last[4]"), sd.boolean(taken, "last[5]")]
+
+
+def _check_settled(state: MemoState) -> None:
+    """A table with no pair left is refilled at once or ends the game: it never waits for a turn."""
+    over = not pairs.has_pair(state.table, state.rule)
+    if over and state.deck and (EMPTY in state.table or state.game.options["stuck"] == "extend"):
+        raise ValueError("a table with no pair left would have been refilled from the deck")
+    if over and state.up != EMPTY:
+        raise ValueError("no turn can be under way when no pair is left")
+    state.over = over

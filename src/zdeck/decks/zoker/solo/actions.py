@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zdeck.decks.zoker.solo.rules import PILES, UPPER
+ROW = 4  # places in a row of the 4x4 square
+UPPER = 12  # the three upper rows' places, in reading order
+PILES = 4  # the last row: each of its places holds a pile
 
 
 def place_name(slot: int) -> str:
-    return f"r{slot // 4 + 1}c{slot % 4 + 1}"
+    """The text of an upper place: `r2c3` is row 2, column 3."""
+    return f"r{slot // ROW + 1}c{slot % ROW + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +48,10 @@ class Deal:
         return "deal"
 
 
+SoloAction = MoveCard | MovePile | Deal
+
 DEAL = Deal()
-ACTIONS: tuple[MoveCard | MovePile | Deal, ...] = (
+ACTIONS: tuple[SoloAction, ...] = (
     *(MoveCard(s, p) for s in range(UPPER) for p in range(PILES)),
     *(MovePile(a, b) for a in range(PILES) for b in range(PILES) if a != b),
     DEAL,
@@ -57,3 +62,9 @@ CARD_MOVES: tuple[tuple[MoveCard, ...], ...] = tuple(
     tuple(a for a in ACTIONS if isinstance(a, MoveCard) and a.slot == s) for s in range(UPPER)
 )
 PILE_MOVES: dict[tuple[int, int], MovePile] = {(a.src, a.dst): a for a in ACTIONS if isinstance(a, MovePile)}
+
+
+def action_table() -> tuple[SoloAction, ...]:
+    """Every Solo action in a fixed order (ids are positions): card moves by place, pile moves, the deal."""
+    return ACTIONS
+

@@ -24,9 +24,9 @@ from typing import Any
 from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import DECK, Card
-from zdeck.decks.zoker.solo import rules
-from zdeck.decks.zoker.solo.actions import Deal, MoveCard, MovePile
-from zdeck.decks.zoker.solo.rules import COMPAT, DEAL, EMPTY, PILES, UPPER
+from zdeck.decks.zoker.solo import moves
+from zdeck.decks.zoker.solo.actions import PILES, UPPER, Deal, MoveCard, MovePile
+from zdeck.decks.zoker.solo.moves import COMPAT, DEAL_SIZE, EMPTY
 from zdeck.rng import Rng
 
 Pile = tuple[int, int]  # (cover card, height); (EMPTY, 0) is an empty place
@@ -56,35 +56,44 @@ class GreedyBot(BotBase):
         if not legal_actions:
             return None
         upper, covers, heights, _ = read_observation(observation)
-        slot, pile = greedy_choice(upper, covers, heights, observation["deck_count"])
-        if slot == -2:
+        slot, pile = greedy_choice(upper, covers, heights, observation["draw_size"])
+        if slot == DEAL_NOW:
             return next(a for a in legal_actions if isinstance(a, Deal))
-        if slot == -1:
+        if slot == JOIN:
             return MovePile(pile // PILES, pile % PILES)
         return MoveCard(slot, pile)
 
 
-def greedy_choice(upper: list[int], covers: list[int], heights: list[int], deck_left: int) -> tuple[int, int]:
-    """The greedy policy, on plain lists: (-2, 0) = deal, (-1, src*4+dst) = pile move, (slot, pile) = card move.
+# What `greedy_choice` returns: (slot, pile) for a card move, or one of these in the first place.
+DEAL_NOW = -2  # (DEAL_NOW, 0): deal four cards
+JOIN = -1  # (JOIN, src * PILES + dst): move pile src onto pile dst
+STUCK = -3  # (STUCK, 0): no move is left
 
-    (-3, 0) when no move is left. Shared by GreedyBot and the solver's rollouts.
-    """
-    if rules.may_deal(upper, deck_left):
-        return (-2, 0)
+
+def greedy_choice(upper: list[int], covers: list[int], heights: list[int], deck_left: int) -> tuple[int, int]:
+    """The greedy policy on plain lists (shared by GreedyBot and the solver's rollouts): deal when
+    allowed, else join piles, else feed the tallest pile it can, else fill an empty place."""
+    if moves.may_deal(upper, deck_left):
+        return (DEAL_NOW, 0)
+    choice = _best_join(upper, covers) or _best_feed(upper, covers, heights) or _fill_empty(upper, covers)
+    return choice or (STUCK, 0)
+
+
+def _best_join(upper: list[int], covers: list[int]) -> tuple[int, int] | None:
+    """The pile move leaving on top the cover that accepts the most upper cards (the first such)."""
     best: tuple[int, int] | None = None
     best_key = -1
-    for src, dst in rules.pile_moves(covers):
-        # Merge so that the cover left on top accepts the most upper cards.
+    for src, dst in moves.pile_moves(covers):
         mask = COMPAT[covers[src]]
         key = sum(1 for c in upper if c != EMPTY and mask >> c & 1)
         if key > best_key:
-            best, best_key = (-1, src * PILES + dst), key
-    if best is not None:
-        return best
-    empty_pile = -1
-    for pile in range(PILES):
-        if covers[pile] == EMPTY:
-            empty_pile = pile
+            best, best_key = (JOIN, src * PILES + dst), key
+    return best
+
+
+def _best_feed(upper: list[int], covers: list[int], heights: list[int]) -> tuple[int, int] | None:
+    """The card move onto the tallest pile that takes a card (the first such)."""
+    best: tuple[int, int] | None = None
     best_height = -1
     for slot, card in enumerate(upper):
         if card == EMPTY:
@@ -93,13 +102,18 @@ def greedy_choice(upper: list[int], covers: list[int], heights: list[int], deck_
         for pile, cover in enumerate(covers):
             if cover != EMPTY and mask >> cover & 1 and heights[pile] > best_height:
                 best, best_height = (slot, pile), heights[pile]
-    if best is not None:
-        return best
-    if empty_pile >= 0:
-        for slot, card in enumerate(upper):
-            if card != EMPTY:
-                return (slot, empty_pile)
-    return (-3, 0)
+    return best
+
+
+def _fill_empty(upper: list[int], covers: list[int]) -> tuple[int, int] | None:
+    """The first upper card into the last empty place of the last row."""
+    if EMPTY not in covers:
+        return None
+    empty_pile = PILES - 1 - covers[::-1].index(EMPTY)
+    for slot, card in enumerate(upper):
+        if card != EMPTY:
+            return (slot, empty_pile)
+    return None
 
 
 def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[int]) -> int:
@@ -107,11 +121,11 @@ def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[
     upper, covers, heights, deck = list(upper), list(covers), list(heights), list(deck)
     while True:
         slot, arg = greedy_choice(upper, covers, heights, len(deck))
-        if slot == -3:
+        if slot == STUCK:
             return max(heights)
-        if slot == -2:
-            rules.deal(upper, deck)
-        elif slot == -1:
+        if slot == DEAL_NOW:
+            moves.deal(upper, deck)
+        elif slot == JOIN:
             src, dst = divmod(arg, PILES)
             covers[dst], heights[dst] = covers[src], heights[dst] + heights[src]
             covers[src], heights[src] = EMPTY, 0
@@ -235,7 +249,7 @@ def _enumerate(
         nxt: list[Position] = []
         for key in frontier:
             mask, piles = key
-            if key != root and deck_left and UPPER - mask.bit_count() >= DEAL:
+            if key != root and deck_left and UPPER - mask.bit_count() >= DEAL_SIZE:
                 leaves.append(key)
                 continue
             if expanded >= budget:

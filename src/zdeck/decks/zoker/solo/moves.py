@@ -1,19 +1,18 @@
-"""Zoker Solo's rules as small functions over plain ints, shared by the state and the solver bot.
+"""What may move where in Zoker Solo, over plain ints: shared by the state and the solver bot.
 
 A card is its `Card.index` (0..63). The layout is twelve upper places (rows 1-3,
-four each, reading order; -1 = empty) and four piles in the last row (the top of
-a pile is its "cover card"; an empty pile is an empty place). Keeping the rules
-here as functions of (upper, covers) lets the bot's search ask exactly the same
-questions as the engine - legality is written once.
+four each, reading order; EMPTY = an empty place) and four piles in the last row
+(the top of a pile is its "cover card"; an empty pile is an empty place). Keeping
+these rules as functions of (upper, covers) lets the bot's search ask exactly the
+same questions as the engine: legality is written once.
 """
 
 from __future__ import annotations
 
 from zdeck.decks.zoker.cards import PAIR_MASKS
+from zdeck.decks.zoker.solo.actions import UPPER
 
-UPPER = 12  # three upper rows of four places
-PILES = 4  # the last row
-DEAL = 4  # cards dealt at once, and the free room needed to deal them
+DEAL_SIZE = 4  # cards dealt at once, and the free room in the upper rows a deal needs
 EMPTY = -1
 
 COMPAT = PAIR_MASKS  # COMPAT[i]: the cards compatible with card i (exactly two qualities in common)
@@ -34,14 +33,14 @@ def free_places(upper: list[int]) -> int:
 
 def may_deal(upper: list[int], deck_left: int) -> bool:
     """Four new cards may be dealt once the upper rows have room for four and the deck is not empty."""
-    return deck_left > 0 and upper.count(EMPTY) >= DEAL
+    return deck_left > 0 and upper.count(EMPTY) >= DEAL_SIZE
 
 
 def deal(upper: list[int], deck: list[int]) -> None:
     """Four cards from the top of `deck` into the empty upper places, in reading order (places are all alike)."""
     dealt = 0
     for slot in range(UPPER):
-        if dealt == DEAL or not deck:
+        if dealt == DEAL_SIZE or not deck:
             break
         if upper[slot] == EMPTY:
             upper[slot] = deck.pop()
