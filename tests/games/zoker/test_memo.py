@@ -24,31 +24,30 @@ def memo(
     deck: list[str] | None = None,
     rest: str | int = "deck",
     turn: int = 0,
+    won: list[list[str]] | None = None,
     **options: Any,
 ) -> MemoState:
     """A hand-made position. `deck` names the draw pile's top cards, top first; every card
-    not named goes under them (rest="deck") or into seat `rest`'s collected cards."""
+    not named goes under them (rest="deck") or into seat `rest`'s collected cards.
+
+    Built field by field: such positions show one rule at work, but their bookkeeping (60 cards
+    earned by a seat before any turn, say) is often one no play reaches, which state_from_dict refuses.
+    """
     game = zdeck.make("zoker-memo", players=players, deal=max(2, len(table)), **options)
-    named = [c for c in table if c is not None] + (deck or [])
+    named = [c for c in table if c is not None] + (deck or []) + [c for w in won or [] for c in w]
     others = [str(c) for c in DECK if str(c) not in named]
-    won: list[list[str]] = [[] for _ in range(players)]
+    earned = [list(w) for w in won] if won else [[] for _ in range(players)]
     if rest != "deck":
-        won[int(rest)] = others
+        earned[int(rest)] += others
         others = []
-    data = {
-        **game.describe(),
-        "version": 0,
-        "rng": 11,
-        "table": list(table),
-        "seen_at": [-1] * len(table),
-        "up": None,
-        "deck": others + (deck or [])[::-1],
-        "turn": turn,
-        "won": won,
-        "flips": 0,
-        "last": None,
-    }
-    return game.state_from_dict(data)  # type: ignore[return-value]
+    state = MemoState(game, Rng(11))  # type: ignore[arg-type]
+    state.table = [-1 if c is None else _idx(c) for c in table]
+    state.seen_at = [-1] * len(table)
+    state.deck = [_idx(c) for c in others + (deck or [])[::-1]]
+    state.won = [[_idx(c) for c in w] for w in earned]
+    state.turn = turn
+    state._settle()
+    return state
 
 
 def test_setup_sixteen_cards_face_down_and_the_player_left_of_the_dealer_starts() -> None:
@@ -95,6 +94,18 @@ def test_cards_that_are_not_a_pair_are_turned_back_and_the_next_player_goes(b: s
     assert obs["last_turn"]["taken"] is False and obs["last_turn"]["cards"] == ["blue S1", b]
     # The two cards were seen by everyone: they are on the public record now.
     assert obs["seen"][0][0] == "blue S1" and obs["seen"][2][0] == b and obs["seen"][1] is None
+
+
+def test_after_pair_pass_sends_the_next_player_on_even_after_a_pair() -> None:
+    """Variant `after_pair=pass` (the other reading of "After this the next player takes the turn")."""
+    state = memo(["blue S1", "red XL4", "blue S2", "green M3", "orange L2", "orange L3"], after_pair="pass")
+    state.apply(0, Turn(0))
+    state.apply(0, Turn(2))
+    assert state.scores() == [2.0, 0.0] and state.actors() == (1,)
+    again = memo(["blue S1", "red XL4", "blue S2", "green M3", "orange L2", "orange L3"])
+    again.apply(0, Turn(0))
+    again.apply(0, Turn(2))
+    assert again.actors() == (0,) and zdeck.make("zoker-memo").options["after_pair"] == "again"
 
 
 def test_the_easier_variant_accepts_one_common_value() -> None:
@@ -149,12 +160,8 @@ def test_equal_counts_share_the_win() -> None:
 
 
 def test_a_tie_at_the_end_names_every_tied_player() -> None:
-    game = zdeck.make("zoker-memo", players=2, deal=4)
     others = [str(c) for c in DECK if str(c) not in ("blue S1", "blue S2", "red XL4", "green M3")]
-    data = {**game.describe(), "version": 0, "rng": 1, "table": ["blue S1", "red XL4", "blue S2", "green M3"],
-            "seen_at": [-1] * 4, "up": None, "deck": [], "turn": 0,
-            "won": [others[:29], others[29:]], "flips": 0, "last": None}
-    state = game.state_from_dict(data)
+    state = memo(["blue S1", "red XL4", "blue S2", "green M3"], won=[others[:29], others[29:]])
     state.apply(0, Turn(0))
     state.apply(0, Turn(2))
     assert state.scores() == [31.0, 31.0] and state.winners() == [0, 1]
@@ -336,7 +343,7 @@ def test_turns_outside_the_table_are_refused_not_crashing() -> None:
             state.apply(0, action)  # type: ignore[arg-type]
 
 
-def test_the_registry_offers_the_memory_bots() -> None:
+def test_the_registry_offers_the_memory_bots_strongest_first() -> None:
     assert zdeck.bot_names("zoker-memo") == ["random", "perfect", "forgetful", "goldfish"]
     assert [zdeck.make_bot("zoker-memo", n).capacity for n in ("perfect", "forgetful", "goldfish")] == [None, 8, 2]
 

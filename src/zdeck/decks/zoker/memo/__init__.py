@@ -4,4 +4,4 @@ from zdeck.decks.zoker.memo.bots import forgetful, goldfish, perfect
 from zdeck.decks.zoker.memo.game import ZokerMemo
 
 GAMES = [ZokerMemo]
-BOTS = {"zoker-memo": {"perfect": perfect, "forgetful": forgetful, "goldfish": goldfish}}
+BOTS = {"zoker-memo": {"perfect": perfect, "forgetful": forgetful, "goldfish": goldfish}}  # strongest first

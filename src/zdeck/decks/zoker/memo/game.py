@@ -29,6 +29,9 @@ class ZokerMemo(Game):
                             choices=PAIR_RULES),
         "deal": Option(DEFAULT_DEAL, "cards dealt face down at the start, and places refilled later (2..64)",
                        check=sd.int_option(2, MAX_PLACES)),
+        "after_pair": Option("again", "again: a player who earns a pair turns two more cards (the rulebook sends "
+                             "the next player on only after cards that are not a pair); pass: the next player "
+                             "takes the turn after every two cards", choices=("again", "pass")),
         "stuck": Option("extend", "when no pair is left and no place is empty but cards remain in the deck: "
                         "extend: deal one more card beside the table until a pair exists (the rulebook ends the "
                         "game only once all cards are dealt); end: the game ends there", choices=("extend", "end")),

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, State
+from zdeck.core import _shorten as shorten  # (the kernel's quoting of bad input, cut short)
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.memo import pairs
-from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, Turn
+from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
 from zdeck.decks.zoker.memo.actions import TEXTS as TURN_TEXTS
 from zdeck.decks.zoker.memo.pairs import EMPTY
 from zdeck.rng import Rng
@@ -66,18 +67,18 @@ class MemoState(State):
         return [ACTIONS[s] for s, card in enumerate(self.table) if card != EMPTY and s != self.up]
 
     def is_legal(self, player: int, action: Action) -> bool:
-        if self.over or player != self.turn or not isinstance(action, Turn):
+        if self.over or player != self.turn or not is_canonical(action):
             return False
-        return 0 <= action.slot < len(self.table) and self.table[action.slot] != EMPTY and action.slot != self.up
+        return action.slot < len(self.table) and self.table[action.slot] != EMPTY and action.slot != self.up
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.over:
             return "the game is over: no pair is left on the table and no card can be dealt"
         if player != self.turn:
             return f"it is player {self.turn}'s turn, not player {player}'s"
-        if not isinstance(action, Turn):
-            return f"{action!r} is not a Zoker Memo action"
-        if not 0 <= action.slot < len(self.table):
+        if not is_canonical(action):
+            return f"{shorten(action)} is not a Zoker Memo action"
+        if action.slot >= len(self.table):
             return f"there are only {len(self.table)} places on this table"
         if self.table[action.slot] == EMPTY:
             return f"place {action.slot + 1} is empty: its card has been collected"
@@ -94,7 +95,8 @@ class MemoState(State):
             self._second_card(player, slot)
 
     def _second_card(self, player: int, slot: int) -> None:
-        """A pair is earned and the player goes on; other cards are turned back and the next player goes."""
+        """A pair is earned (and the player goes on, with after_pair=again); other cards are turned back
+        and the next player goes."""
         first, self.up = self.up, EMPTY
         a, b = self.table[first], self.table[slot]
         taken = pairs.matches(a, b, self.rule)
@@ -104,7 +106,7 @@ class MemoState(State):
             self.table[first] = self.table[slot] = EMPTY
             self.seen_at[first] = self.seen_at[slot] = -1
             self._settle()
-        else:
+        if not taken or self.game.options["after_pair"] == "pass":
             self.turn = (self.turn + 1) % self.game.players
 
     def _settle(self) -> None:
@@ -250,19 +252,27 @@ class MemoState(State):
         return twin
 
 
+MAX_FLIPS = 10**9  # no table turns more cards than this in one game: a bound for a saved count
+
+
 def read_state(game: ZokerMemo, data: dict[str, Any]) -> MemoState:
     """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
     state = MemoState(game, Rng.from_state(sd.field(data, "rng")))
-    state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
     _read_table(state, data)
-    state.deck = sd.each(sd.field(data, "deck"), "deck", read_index)
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MAX_FLIPS)
+    if state.version != state.flips:
+        raise ValueError(f"version: {state.version}, but every move turns one card and {state.flips} were turned")
+    deck = sd.listed(sd.field(data, "deck"), "deck")
+    if len(deck) > len(DECK) - game.options["deal"]:
+        raise ValueError(f"deck: {len(deck)} cards; {game.options['deal']} of the 64 were dealt at the start")
+    state.deck = sd.each(deck, "deck", read_index)
     state.turn = sd.seat(sd.field(data, "turn"), game.players, "turn")
-    won = sd.per_seat(sd.field(data, "won"), game.players, "won")
-    state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(won)]
+    state.won = _read_won(state, sd.field(data, "won"))
     state.last = _read_last(sd.field(data, "last"), game.players, len(state.table))
     cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
     if sorted(cards) != list(range(len(DECK))):
         raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
+    _check_last(state)
     _check_settled(state)
     return state
 
@@ -270,16 +280,42 @@ def read_state(game: ZokerMemo, data: dict[str, Any]) -> MemoState:
 def _read_table(state: MemoState, data: dict[str, Any]) -> None:
     """The places (`table`), when each was last face up (`seen_at`, `flips`) and the card turned up (`up`)."""
     table = sd.listed(sd.field(data, "table"), "table")
-    deal = state.game.options["deal"]
-    if not deal <= len(table) <= MAX_PLACES:
-        raise ValueError(f"table: {len(table)} places; it needs {deal} to {MAX_PLACES}")
+    deal, stuck = state.game.options["deal"], state.game.options["stuck"]
+    most = MAX_PLACES if stuck == "extend" else deal  # places beyond `deal` come only from stuck=extend
+    if not deal <= len(table) <= most:
+        raise ValueError(f"table: {len(table)} places; it needs {deal} to {most}")
     state.table = [EMPTY if c is None else read_index(c, f"table[{i}]") for i, c in enumerate(table)]
-    state.flips = sd.integer(sd.field(data, "flips"), "flips", lo=0)
+    state.flips = sd.integer(sd.field(data, "flips"), "flips", lo=0, hi=MAX_FLIPS)
     state.seen_at = sd.integers(sd.field(data, "seen_at"), "seen_at", lo=-1, hi=state.flips, length=len(table))
     up = sd.field(data, "up")
     state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=len(table) - 1)
+    _check_sightings(state)
+
+
+def _check_sightings(state: MemoState) -> None:
+    """Each flip shows one card: flip numbers are distinct, an empty place shows none, the card turned
+    up now was the last flip, and a turn is under way exactly after an odd number of flips."""
     if state.up != EMPTY and state.table[state.up] == EMPTY:
         raise ValueError(f"up: place {state.up} is empty; the first card turned must be on the table")
+    if (state.up != EMPTY) != (state.flips % 2 == 1):
+        raise ValueError("up: a card is face up exactly when an odd number of cards has been turned")
+    if state.up != EMPTY and state.seen_at[state.up] != state.flips:
+        raise ValueError(f"seen_at[{state.up}]: the card face up now was turned at the last flip")
+    shown = [flip for flip in state.seen_at if flip >= 0]
+    if len(shown) != len(set(shown)):
+        raise ValueError("seen_at: one flip shows one card, so no two places share a flip number")
+    for slot, card in enumerate(state.table):
+        if card == EMPTY and state.seen_at[slot] != -1:
+            raise ValueError(f"seen_at[{slot}]: an empty place shows no card")
+
+
+def _read_won(state: MemoState, value: Any) -> list[list[int]]:
+    """Each seat's earned cards: pairs under the game's rule, in the order earned."""
+    won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(value, state.game.players, "won"))]
+    for seat, cards in enumerate(won):
+        if len(cards) % 2 or any(not pairs.matches(a, b, state.rule) for a, b in zip(cards[::2], cards[1::2])):
+            raise ValueError(f"won[{seat}]: cards are earned as pairs ({state.rule} qualities in common)")
+    return won
 
 
 def _read_last(last: Any, players: int, size: int) -> LastTurn | None:
@@ -291,6 +327,34 @@ def _read_last(last: Any, players: int, size: int) -> LastTurn | None:
             read_index(card_b, "last[4]"), sd.boolean(taken, "last[5]")]
 
 
+def _check_last(state: MemoState) -> None:
+    """The last finished turn agrees with the table: before any, nothing is earned and seat 0 is on;
+    after one, its cards are a pair exactly when taken, and the turn went where the rules send it."""
+    if state.last is None:
+        if state.flips > 1 or state.turn != 0 or any(state.won):
+            raise ValueError("last: after a finished turn the state must name it")
+        return
+    who, place_a, card_a, place_b, card_b, taken = state.last
+    if place_a == place_b or taken != pairs.matches(card_a, card_b, state.rule):
+        raise ValueError("last: two different places, taken exactly when their cards are a pair")
+    passes = not taken or state.game.options["after_pair"] == "pass"
+    expected = (who + 1) % state.game.players if passes else who
+    if state.turn != expected:
+        raise ValueError(f"turn: {state.turn}, but after seat {who}'s last turn it is seat {expected}'s")
+    if taken and state.won[who][-2:] != [card_a, card_b]:
+        raise ValueError(f"last: a pair taken is the last two cards of won[{who}]")
+    if not taken:
+        _check_turned_back(state, place_a, card_a, place_b, card_b)
+
+
+def _check_turned_back(state: MemoState, place_a: int, card_a: int, place_b: int, card_b: int) -> None:
+    """Cards that were not a pair lie where they were, seen at the last two flips of that turn."""
+    if state.table[place_a] != card_a or state.table[place_b] != card_b:
+        raise ValueError("last: cards that were not a pair are turned back in their places")
+    second = state.flips - (state.up != EMPTY)  # the flip that ended the last turn
+    for place, flip in ((place_a, second - 1), (place_b, second)):
+        if place != state.up and state.seen_at[place] != flip:
+            raise ValueError(f"seen_at[{place}]: its card was last face up at flip {flip}, in the last turn")
 def _check_settled(state: MemoState) -> None:
     """A table with no pair left is refilled at once or ends the game: it never waits for a turn."""
     over = not pairs.has_pair(state.table, state.rule)

@@ -4,4 +4,4 @@ from zdeck.decks.zoker.solo.bots import GreedyBot, SolverBot
 from zdeck.decks.zoker.solo.game import ZokerSolo
 
 GAMES = [ZokerSolo]
-BOTS = {"zoker-solo": {"greedy": GreedyBot, "solver": SolverBot}}
+BOTS = {"zoker-solo": {"solver": SolverBot, "greedy": GreedyBot}}  # strongest first: the CLI seats the first

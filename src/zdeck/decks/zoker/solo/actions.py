@@ -7,6 +7,7 @@ every state: upper place `r1c1`..`r3c4` (row, column), last-row pile `1`..`4`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 ROW = 4  # places in a row of the 4x4 square
 UPPER = 12  # the three upper rows' places, in reading order
@@ -68,3 +69,16 @@ def action_table() -> tuple[SoloAction, ...]:
     """Every Solo action in a fixed order (ids are positions): card moves by place, pile moves, the deal."""
     return ACTIONS
 
+
+def is_canonical(action: object) -> TypeGuard[SoloAction]:
+    """Is this a value of the action table, field types included? `MoveCard(True, 0) == MoveCard(1, 0)`
+    in Python, but only a true int may name a place inside the state."""
+    if isinstance(action, MoveCard):
+        return _place(action.slot, UPPER) and _place(action.pile, PILES)
+    if isinstance(action, MovePile):
+        return _place(action.src, PILES) and _place(action.dst, PILES) and action.src != action.dst
+    return isinstance(action, Deal)
+
+
+def _place(value: object, count: int) -> bool:
+    return type(value) is int and 0 <= value < count

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, State
+from zdeck.core import _shorten as shorten  # (the kernel's quoting of bad input, cut short)
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.solo import moves
 from zdeck.decks.zoker.solo.actions import (
-    ACTIONS,
     CARD_MOVES,
     DEAL,
     PILE_MOVES,
@@ -26,6 +26,7 @@ from zdeck.decks.zoker.solo.actions import (
     MoveCard,
     MovePile,
     SoloAction,
+    is_canonical,
     place_name,
 )
 from zdeck.decks.zoker.solo.moves import EMPTY
@@ -75,16 +76,12 @@ class SoloState(State):
         return found
 
     def is_legal(self, player: int, action: Action) -> bool:
-        if self.over or player != 0:
+        if self.over or player != 0 or not is_canonical(action):
             return False
         if isinstance(action, MoveCard):
-            if not (0 <= action.slot < UPPER and 0 <= action.pile < PILES):
-                return False
             card = self.upper[action.slot]
             return card != EMPTY and moves.accepts(self.covers()[action.pile], card)
         if isinstance(action, MovePile):
-            if not (0 <= action.src < PILES and 0 <= action.dst < PILES):
-                return False
             covers = self.covers()
             a, b = covers[action.src], covers[action.dst]
             return a != EMPTY and b != EMPTY and moves.compatible(a, b)
@@ -97,16 +94,18 @@ class SoloState(State):
             return "the game is over: no card or pile can move and no deal is possible"
         if player != 0:
             return "Zoker Solo has a single player, seat 0"
-        if isinstance(action, MoveCard) and action in ACTIONS:
+        if not is_canonical(action):
+            return f"{shorten(action)} is not a Zoker Solo action"
+        if isinstance(action, MoveCard):
             return self._why_not_card(action)
-        if isinstance(action, MovePile) and action in ACTIONS:
+        if isinstance(action, MovePile):
             return self._why_not_pile(action)
         if isinstance(action, Deal):
             if not self.deck:
                 return "the draw pile is empty"
             return (f"new cards are dealt only when the upper rows have room for four "
                     f"(now {moves.free_places(self.upper)} free)")
-        return f"{action!r} is not a Zoker Solo action"
+        return f"{shorten(action)} is not a Zoker Solo action"
 
     def _why_not_card(self, action: MoveCard) -> str:
         card = self.upper[action.slot]
@@ -207,6 +206,9 @@ class SoloState(State):
         return twin
 
 
+FULL_DRAW_PILE = len(DECK) - UPPER - PILES  # 48: the cards left after the 4x4 square is laid out
+MOST_MOVES = 2 * (len(DECK) - PILES) + FULL_DRAW_PILE // moves.DEAL_SIZE + PILES  # a bound for `version`
+
 # A place's text by card index; EMPTY (-1) reads the last entry: states keep cards as bare ints.
 _TEXT: tuple[str, ...] = (*TEXTS, "empty")
 _TEXT_OR_NONE: tuple[str | None, ...] = (*TEXTS, None)
@@ -215,16 +217,62 @@ _TEXT_OR_NONE: tuple[str | None, ...] = (*TEXTS, None)
 def read_state(game: ZokerSolo, data: dict[str, Any]) -> SoloState:
     """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
     state = SoloState(game, Rng.from_state(sd.field(data, "rng")))
-    state.version = sd.integer(sd.field(data, "version"), "version", lo=0)
+    _read_cards(state, data)
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MOST_MOVES)
+    _check_move_count(state)
+    last = sd.field(data, "last")
+    state.last = None if last is None else _read_action(game, last)
+    _check_last(state)
+    state._check_end()
+    return state
+
+
+def _read_cards(state: SoloState, data: dict[str, Any]) -> None:
+    """The upper places, the piles and the draw pile: every card once, the draw pile dealt by fours."""
     upper = sd.listed(sd.field(data, "upper"), "upper", UPPER)
     state.upper = [EMPTY if c is None else read_index(c, f"upper[{i}]") for i, c in enumerate(upper)]
     piles = sd.listed(sd.field(data, "piles"), "piles", PILES)
     state.piles = [sd.each(p, f"piles[{i}]", read_index) for i, p in enumerate(piles)]
-    state.deck = sd.each(sd.field(data, "deck"), "deck", read_index)
-    last = sd.field(data, "last")
-    state.last = None if last is None else game.parse_action(last)  # type: ignore[assignment]
+    deck = sd.listed(sd.field(data, "deck"), "deck")
+    if len(deck) > FULL_DRAW_PILE or len(deck) % moves.DEAL_SIZE:
+        raise ValueError(f"deck: {len(deck)} cards; the draw pile starts with {FULL_DRAW_PILE} and loses four a deal")
+    state.deck = sd.each(deck, "deck", read_index)
     cards = [c for c in state.upper if c != EMPTY] + [c for p in state.piles for c in p] + state.deck
     if sorted(cards) != list(range(len(DECK))):
         raise ValueError("the layout, piles and deck must hold each of the 64 cards exactly once")
-    state._check_end()
-    return state
+
+
+def _check_move_count(state: SoloState) -> None:
+    """`version` counts the moves made: each card moved down and each deal once, plus the pile moves -
+    at least one per empty place of the last row, at most one more per card moved down (which may have
+    started a new pile in an empty place)."""
+    moved_down = sum(len(p) for p in state.piles) - PILES
+    if moved_down < 0:
+        raise ValueError("piles: the last row starts with four cards and never loses one")
+    deals = (FULL_DRAW_PILE - len(state.deck)) // moves.DEAL_SIZE
+    empty_places = sum(1 for p in state.piles if not p)
+    fewest = moved_down + deals + empty_places
+    if not fewest <= state.version <= fewest + moved_down:
+        raise ValueError(f"version: {state.version} moves cannot leave this table; it takes "
+                         f"{fewest} to {fewest + moved_down}")
+
+
+def _read_action(game: ZokerSolo, text: Any) -> SoloAction:
+    try:
+        action: SoloAction = game.parse_action(text)  # type: ignore[assignment]  # (a value of the table)
+    except ValueError as exc:
+        raise ValueError(f"last: {exc}") from None
+    return action
+
+
+def _check_last(state: SoloState) -> None:
+    """The move made last must have left its trace: an empty upper place, an empty place in the last row."""
+    last = state.last
+    if (last is None) != (state.version == 0):
+        raise ValueError("last: a game names its last move exactly when a move has been made")
+    if isinstance(last, MoveCard) and (state.upper[last.slot] != EMPTY or not state.piles[last.pile]):
+        raise ValueError(f"last: after {last} its upper place is empty and its pile is not")
+    if isinstance(last, MovePile) and (state.piles[last.src] or len(state.piles[last.dst]) < 2):
+        raise ValueError(f"last: after {last} the first place is empty and the second holds both piles")
+    if isinstance(last, Deal) and (len(state.deck) == FULL_DRAW_PILE or moves.free_places(state.upper) > UPPER - 4):
+        raise ValueError("last: after a deal the draw pile is smaller and at most eight upper places are free")
