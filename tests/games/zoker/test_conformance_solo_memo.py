@@ -15,6 +15,7 @@ from tests.conformance import (
     check_bad_inputs,
     check_choice_walk,
     check_playouts,
+    check_resample_independent,
     check_vocabulary,
 )
 from zdeck.core import Game, State
@@ -46,6 +47,10 @@ def test_solo_observations_speak_the_shared_vocabulary() -> None:
     walk_random_games(zdeck.make("zoker-solo"), range(3), check_vocabulary)
 
 
+def test_solo_resamples_owe_nothing_to_the_real_random_stream() -> None:
+    walk_random_games(zdeck.make("zoker-solo"), range(2), check_resample_independent)
+
+
 def test_solo_action_codec() -> None:
     check_action_codec(zdeck.make("zoker-solo"))
 
@@ -74,6 +79,11 @@ def test_memo_options_keep_the_contract(options: dict) -> None:
 @pytest.mark.parametrize("players", [1, 3, 5])
 def test_memo_observations_speak_the_shared_vocabulary(players: int) -> None:
     walk_random_games(zdeck.make("zoker-memo", players=players), range(2), check_vocabulary)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_memo_resamples_owe_nothing_to_the_real_random_stream(players: int) -> None:
+    walk_random_games(zdeck.make("zoker-memo", players=players), range(2), check_resample_independent)
 
 
 def test_memo_action_codec() -> None:

@@ -282,6 +282,22 @@ def test_a_resample_redeals_only_the_unseen_cards() -> None:
     assert changed
 
 
+def test_a_resample_refills_with_other_cards_than_the_real_game() -> None:
+    """A search that plays a determinised copy past the next refill must not see the true new cards."""
+    real = memo(["blue S1", "red XL4", "blue S2", "green M3"], deck=["orange L1", "orange L2"])
+    for seat, places in ((0, (0, 1)), (1, (2, 3))):  # two misses: every card on the table has been seen
+        for place in places:
+            real.apply(seat, Turn(place))
+    copies = [real.resample_hidden(0, Rng(seed)) for seed in range(5)]
+    assert all(copy.observation(0) == real.observation(0) for copy in copies)
+    for state in (real, *copies):  # blue S1 and blue S2 are a pair; none is left: places 1 and 3 are refilled
+        state.apply(0, Turn(0))
+        state.apply(0, Turn(2))
+    assert [real.table[0], real.table[2]] == [_idx("orange L1"), _idx("orange L2")]
+    for copy in copies:
+        assert [copy.table[0], copy.table[2]] != [real.table[0], real.table[2]]
+
+
 # -- memory bots ---------------------------------------------------------------------------------
 
 

@@ -296,3 +296,18 @@ def test_the_score_in_the_observation_is_the_players_score() -> None:
     obs = state.observation(None)
     assert obs["turn"] is None and obs["phase"] == "over" and obs["winners"] == [0]
     assert obs["scores"] == [59.0] and obs["round_scores"] == [[59.0]]
+
+
+def test_a_resample_deals_other_cards_than_the_real_game_next() -> None:
+    """A search that plays a determinised copy past the next deal must not see the true deal."""
+    real = GAME.new_state(12)
+    while DEAL not in real.legal_actions(0):  # (moves to the first point where a deal is allowed)
+        real.apply(0, real.legal_actions(0)[0])
+    copies = [real.resample_hidden(0, Rng(seed)) for seed in range(5)]
+    assert all(copy.observation(0) == real.observation(0) for copy in copies)
+    real.apply(0, DEAL)
+    for copy in copies:
+        copy.apply(0, DEAL)
+        assert copy.observation(0)["upper"] != real.observation(0)["upper"]
+        unseen = [sorted(d["deck"] + [c for c in d["upper"] if c]) for d in (copy.to_dict(), real.to_dict())]
+        assert unseen[0] == unseen[1]  # the same cards, dealt in another order

@@ -23,7 +23,7 @@ from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
 from zdeck.decks.zoker.memo.actions import TEXTS as TURN_TEXTS
 from zdeck.decks.zoker.memo.pairs import EMPTY
-from zdeck.rng import Rng
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.memo.game import ZokerMemo
@@ -41,6 +41,9 @@ class MemoState(State):
         self.seen_at: list[int] = []  # flip number when the card at this place was last face up; -1: never
         self.up = EMPTY  # the place turned first this turn (face up now), EMPTY before the first card
         self.deck: list[int] = []  # face down; the end of the list is its top
+        # The draw pile's shuffle steps still put off (`Rng.shuffle_lazily`): a resampled copy's draw pile
+        # is shuffled lazily, since a search draws a few of its cards at most. Empty otherwise.
+        self.unsettled = Unsettled(0, 0)
         self.turn = 0  # the player left of the dealer starts: seat 0
         self.won: list[list[int]] = [[] for _ in range(game.players)]
         self.flips = 0
@@ -120,7 +123,7 @@ class MemoState(State):
             if EMPTY in self.table:
                 self._refill()
             elif self.game.options["stuck"] == "extend":
-                self.table.append(self.deck.pop())
+                self.table.append(pop_settled(self.deck, self.unsettled))
                 self.seen_at.append(-1)
             else:
                 self.over = True
@@ -131,7 +134,7 @@ class MemoState(State):
         """New cards face down into the empty places, in place order, from the top of the deck."""
         for slot, card in enumerate(self.table):
             if card == EMPTY and self.deck:
-                self.table[slot] = self.deck.pop()
+                self.table[slot] = pop_settled(self.deck, self.unsettled)
                 self.seen_at[slot] = -1
 
     # -- outcome ------------------------------------------------------------------------------
@@ -198,6 +201,7 @@ class MemoState(State):
                 "taken": taken}
 
     def to_dict(self) -> dict[str, Any]:
+        settle(self.deck, self.unsettled)  # (the draw pile is read whole)
         last = self.last
         return {
             **self.game.describe(),
@@ -223,6 +227,7 @@ class MemoState(State):
         twin.seen_at = list(self.seen_at)
         twin.up = self.up
         twin.deck = list(self.deck)
+        twin.unsettled = self.unsettled.copy() if self.unsettled else self.unsettled  # (an empty one never changes)
         twin.turn = self.turn
         twin.won = [list(w) for w in self.won]
         twin.flips = self.flips
@@ -231,24 +236,27 @@ class MemoState(State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> MemoState:
-        """Re-deal every card nobody has seen (face-down never-turned cards and the deck).
+        """Re-deal every card nobody has seen: each face-down card never turned is drawn at random from
+        the unseen cards, and the rest is the draw pile, shuffled lazily (a search draws a few of its
+        cards at most).
 
         While the game goes on the table is known to hold a pair (else it would have
-        been refilled), so a resample keeps one: a few shuffles are tried for that.
+        been refilled), so a resample keeps one: a few deals are tried for that.
         """
         twin = self.clone()
-        hidden = [s for s, c in enumerate(self.table) if c != EMPTY and self.seen_at[s] < 0]
-        pool = [self.table[s] for s in hidden] + self.deck
+        twin.rng = rng.spawn()
+        hidden = [s for s, (card, seen) in enumerate(zip(self.table, self.seen_at)) if seen < 0 and card != EMPTY]
+        unseen = [self.table[s] for s in hidden] + self.deck
         for _ in range(100):
-            rng.shuffle(pool)
-            for i, slot in enumerate(hidden):
-                twin.table[slot] = pool[i]
-            twin.deck = pool[len(hidden):]
+            deck = list(unseen)
+            for slot in hidden:  # the top steps of a Fisher-Yates shuffle
+                drawn = rng.below(len(deck))
+                deck[drawn], deck[-1] = deck[-1], deck[drawn]
+                twin.table[slot] = deck.pop()
             if self.over or pairs.has_pair(twin.table, self.rule):
-                break
-        else:  # practically unreachable; the true layout is always consistent
-            twin.table = list(self.table)
-            twin.deck = list(self.deck)
+                twin.deck, twin.unsettled = deck, rng.shuffle_lazily(deck)
+                return twin
+        twin.table = list(self.table)  # practically unreachable; the true layout is always consistent
         return twin
 
 

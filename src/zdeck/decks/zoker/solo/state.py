@@ -30,7 +30,7 @@ from zdeck.decks.zoker.solo.actions import (
     place_name,
 )
 from zdeck.decks.zoker.solo.moves import EMPTY
-from zdeck.rng import Rng
+from zdeck.rng import Rng, Unsettled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.solo.game import ZokerSolo
@@ -44,6 +44,9 @@ class SoloState(State):
         self.upper: list[int] = [EMPTY] * UPPER
         self.piles: list[list[int]] = [[] for _ in range(PILES)]
         self.deck: list[int] = []  # face down; the end of the list is its top
+        # The draw pile's shuffle steps still put off (`Rng.shuffle_lazily`): a resampled copy's draw pile
+        # is shuffled lazily, since a search draws a few of its cards at most. Empty otherwise.
+        self.unsettled = Unsettled(0, 0)
         self.last: SoloAction | None = None  # the move made last
         self.over = False
 
@@ -131,6 +134,7 @@ class SoloState(State):
             self.piles[action.dst].extend(self.piles[action.src])
             self.piles[action.src] = []
         else:
+            settle(self.deck, self.unsettled, len(self.deck) - moves.DEAL_SIZE)
             moves.deal(self.upper, self.deck)
         self.last = action  # type: ignore[assignment]  # (only table actions reach _apply)
         self._check_end()
@@ -177,6 +181,7 @@ class SoloState(State):
         }
 
     def to_dict(self) -> dict[str, Any]:
+        settle(self.deck, self.unsettled)  # (the draw pile is read whole)
         return {
             **self.game.describe(),
             "version": self.version,
@@ -195,14 +200,17 @@ class SoloState(State):
         twin.upper = list(self.upper)
         twin.piles = [list(p) for p in self.piles]
         twin.deck = list(self.deck)
+        twin.unsettled = self.unsettled.copy() if self.unsettled else self.unsettled  # (an empty one never changes)
         twin.last = self.last
         twin.over = self.over
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> SoloState:
-        """Only the draw pile's order is unknown: shuffle it."""
+        """Only the draw pile's order is unknown: shuffle it, lazily (the old put-off steps go too: a
+        new shuffle of the whole pile owes nothing to the order it had)."""
         twin = self.clone()
-        rng.shuffle(twin.deck)
+        twin.rng = rng.spawn()
+        twin.unsettled = rng.shuffle_lazily(twin.deck)
         return twin
 
 
