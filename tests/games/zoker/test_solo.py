@@ -9,6 +9,7 @@ from zdeck.core import IllegalAction
 from zdeck.decks.zoker.cards import DECK, Card
 from zdeck.decks.zoker.solo.actions import DEAL, MoveCard, MovePile
 from zdeck.decks.zoker.solo.bots import GreedyBot, SolverBot
+from zdeck.decks.zoker.solo.moves import EMPTY
 from zdeck.decks.zoker.solo.state import SoloState
 from zdeck.rng import Rng
 from zdeck.sim import play
@@ -33,10 +34,11 @@ def solo(upper: list[str | None], piles: list[list[str]], deck: list[str] | None
         piles[0] = rest + piles[0]
         rest = []
     state = SoloState(GAME, Rng(7))  # type: ignore[arg-type]
-    state.upper = [-1 if c is None else _idx(c) for c in list(upper) + [None] * (12 - len(upper))]
+    state.upper = bytearray(EMPTY if c is None else _idx(c) for c in list(upper) + [None] * (12 - len(upper)))
     state.piles = [[_idx(c) for c in p] for p in piles]
+    state.covers = bytearray(p[-1] if p else EMPTY for p in state.piles)
     state.deck = [_idx(c) for c in rest + (deck or [])[::-1]]  # the end of the list is the top
-    state._check_end()
+    state.legal = state._list_moves()
     return state
 
 
@@ -281,7 +283,7 @@ def test_the_observation_shows_the_table_and_hides_the_draw_pile() -> None:
     while not state.is_over():
         obs = state.observation(0)
         shown = {c for row in obs["upper"] for c in row if c is not None} | {c for p in obs["piles"] for c in p}
-        assert shown == {str(DECK[c]) for c in state.upper if c != -1} | {str(DECK[c]) for p in state.piles for c in p}
+        assert shown == {str(DECK[c]) for c in state.upper if c != EMPTY} | {str(DECK[c]) for p in state.piles for c in p}
         assert not shown & {str(DECK[c]) for c in state.deck} and obs["draw_size"] == len(state.deck)
         assert str(state.rng.state) not in repr(obs)
         state.apply(0, rng.choice(state.legal_actions(0)))

@@ -58,11 +58,16 @@ ACTIONS: tuple[SoloAction, ...] = (
     DEAL,
 )
 
-# The same objects by position, so listing legal moves builds no new dataclasses.
-CARD_MOVES: tuple[tuple[MoveCard, ...], ...] = tuple(
-    tuple(a for a in ACTIONS if isinstance(a, MoveCard) and a.slot == s) for s in range(UPPER)
+# The same objects by position, so listing legal moves builds no new dataclasses: the moves of the card
+# at an upper place onto the piles of a 4-bit mask (bit p: pile p), and of a pile onto the piles of a mask.
+CARD_MOVES: tuple[tuple[tuple[MoveCard, ...], ...], ...] = tuple(
+    tuple(tuple(MoveCard(s, p) for p in range(PILES) if piles >> p & 1) for piles in range(1 << PILES))
+    for s in range(UPPER)
 )
-PILE_MOVES: dict[tuple[int, int], MovePile] = {(a.src, a.dst): a for a in ACTIONS if isinstance(a, MovePile)}
+PILE_MOVES: tuple[tuple[tuple[MovePile, ...], ...], ...] = tuple(
+    tuple(tuple(MovePile(s, p) for p in range(PILES) if piles >> p & 1 and p != s) for piles in range(1 << PILES))
+    for s in range(PILES)
+)
 
 
 def action_table() -> tuple[SoloAction, ...]:

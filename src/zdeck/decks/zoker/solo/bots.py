@@ -29,8 +29,12 @@ from zdeck.decks.zoker.solo.actions import PILES, UPPER, Deal, MoveCard, MovePil
 from zdeck.decks.zoker.solo.moves import COMPAT, DEAL_SIZE, EMPTY
 from zdeck.rng import Rng
 
-Pile = tuple[int, int]  # (cover card, height); (EMPTY, 0) is an empty place
+Pile = tuple[int, int]  # (cover card, height); (HOLE, 0) is an empty place
 Position = tuple[int, tuple[Pile, ...]]  # (bit mask of upper cards, piles sorted)
+# An empty place inside the solver's positions. It sorts before every card, and that order decides which
+# of two equally good lines the search keeps and how its rollouts see the piles: the solver's play is
+# tuned to it (the table's own code, EMPTY, sorts after the cards).
+HOLE = -1
 
 
 def read_observation(obs: Mapping[str, Any]) -> tuple[list[int], list[int], list[int], list[int]]:
@@ -135,7 +139,7 @@ def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[
 
 
 ENDGAME_FACTOR = 20
-Move = tuple[int, int, int]  # (0, card, target cover) or (1, source cover, target cover); EMPTY = an empty place
+Move = tuple[int, int, int]  # (0, card, target cover) or (1, source cover, target cover); HOLE = an empty place
 
 
 class SolverBot(BotBase):
@@ -216,7 +220,7 @@ def _position(upper: list[int], covers: list[int], heights: list[int]) -> Positi
     for c in upper:
         if c != EMPTY:
             mask |= 1 << c
-    return (mask, tuple(sorted(zip(covers, heights))))
+    return (mask, tuple(sorted((HOLE if c == EMPTY else c, h) for c, h in zip(covers, heights))))
 
 
 def _top(key: Position) -> int:
@@ -226,9 +230,10 @@ def _top(key: Position) -> int:
 def _concrete(move: Move, upper: list[int], covers: list[int]) -> Action:
     """The action that makes an abstract move on this table."""
     kind, a, b = move
+    target = covers.index(EMPTY if b == HOLE else b)
     if kind == 0:
-        return MoveCard(upper.index(a), covers.index(b))
-    return MovePile(covers.index(a), covers.index(b))
+        return MoveCard(upper.index(a), target)
+    return MovePile(covers.index(a), target)
 
 
 def _enumerate(
@@ -275,7 +280,7 @@ def _children(mask: int, piles: tuple[Pile, ...]) -> list[tuple[Position, Move]]
         if (cover, height) in done:
             continue  # two empty places are the same target
         done.add((cover, height))
-        fits = mask if cover == EMPTY else mask & COMPAT[cover]
+        fits = mask if cover == HOLE else mask & COMPAT[cover]
         while fits:
             low = fits & -fits
             card = low.bit_length() - 1
@@ -284,14 +289,14 @@ def _children(mask: int, piles: tuple[Pile, ...]) -> list[tuple[Position, Move]]
             child[index] = (card, height + 1)
             out.append(((mask & ~low, tuple(sorted(child))), (0, card, cover)))
     for src, (a, ha) in enumerate(piles):
-        if a == EMPTY:
+        if a == HOLE:
             continue
         compat = COMPAT[a]
         for dst, (b, hb) in enumerate(piles):
-            if dst != src and b != EMPTY and compat >> b & 1:
+            if dst != src and b != HOLE and compat >> b & 1:
                 child = list(piles)
                 child[dst] = (a, ha + hb)
-                child[src] = (EMPTY, 0)
+                child[src] = (HOLE, 0)
                 out.append(((mask, tuple(sorted(child))), (1, a, b)))
     return out
 
@@ -307,13 +312,13 @@ def _static(mask: int, piles: Sequence[Pile]) -> float:
     empty = 0
     top = 0
     for cover, height in piles:
-        if cover == EMPTY:
+        if cover == HOLE:
             empty += 1
         else:
             reach |= COMPAT[cover]
         top = max(top, height)
     fits = (mask & reach).bit_count()
-    merges = sum(1 for c, _ in piles if c != EMPTY and reach >> c & 1)
+    merges = sum(1 for c, _ in piles if c != HOLE and reach >> c & 1)
     return 3.0 * top + 4.0 * empty + 1.5 * fits + 2.0 * merges
 
 
@@ -326,6 +331,6 @@ def _rollouts(key: Position, decks: list[list[int]]) -> float:
         upper[slot] = low.bit_length() - 1
         mask ^= low
         slot += 1
-    covers = [c for c, _ in piles]
+    covers = [EMPTY if c == HOLE else c for c, _ in piles]
     heights = [h for _, h in piles]
     return sum(rollout(upper, covers, heights, deck) for deck in decks) / len(decks)

@@ -8,6 +8,7 @@ height of the highest pile when no move is left.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
@@ -41,59 +42,46 @@ class SoloState(State):
         self.game = game
         self.rng = rng
         self.version = 0
-        self.upper: list[int] = [EMPTY] * UPPER
-        self.piles: list[list[int]] = [[] for _ in range(PILES)]
+        # Cards are small ints (0..63, EMPTY = 64), so the places are bytearrays: the moves are read off them
+        # with one `translate` (see _list_moves).
+        self.upper = bytearray([EMPTY] * UPPER)  # the upper rows' places, in reading order
+        self.piles: list[list[int]] = [[] for _ in range(PILES)]  # the last row's piles, bottom to top
+        self.covers = bytearray([EMPTY] * PILES)  # each pile's top card (EMPTY: an empty place), kept with the piles
         self.deck: list[int] = []  # face down; the end of the list is its top
         # The draw pile's shuffle steps still put off (`Rng.shuffle_lazily`): a resampled copy's draw pile
         # is shuffled lazily, since a search draws a few of its cards at most. Empty otherwise.
         self.unsettled = Unsettled(0, 0)
         self.last: SoloAction | None = None  # the move made last
-        self.over = False
+        # The moves allowed now, listed after each change (none: the game is over). Replaced, never changed
+        # in place, so clones share it.
+        self.legal: list[Action] = []
 
     def lay_out(self) -> None:
         """Sixteen cards face up as a 4x4 square: the first twelve fill the upper rows, the next four start
         the piles of the last row; the rest is the draw pile."""
         cards = list(range(len(DECK)))
         self.rng.shuffle(cards)
-        self.upper = cards[:UPPER]
+        self.upper = bytearray(cards[:UPPER])
         self.piles = [[c] for c in cards[UPPER:UPPER + PILES]]
+        self.covers = bytearray(cards[UPPER:UPPER + PILES])
         self.deck = cards[UPPER + PILES:]
-        self._check_end()
-
-    def covers(self) -> list[int]:
-        """The top card of each pile (EMPTY for an empty place): only these take part in play."""
-        return [p[-1] if p else EMPTY for p in self.piles]
+        self.legal = self._list_moves()
 
     # -- who acts -------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
-        return () if self.over else (0,)
+        return (0,) if self.legal else ()
 
     def legal_actions(self, player: int) -> list[Action]:
-        if self.over or player != 0:
-            return []
-        covers = self.covers()
-        found: list[Action] = [CARD_MOVES[s][p] for s, p in moves.card_moves(self.upper, covers)]
-        found.extend(PILE_MOVES[pair] for pair in moves.pile_moves(covers))
-        if moves.may_deal(self.upper, len(self.deck)):
-            found.append(DEAL)
-        return found
+        return self.legal[:] if player == 0 else []
+
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        return [(0, self.legal[:])] if self.legal else []
 
     def is_legal(self, player: int, action: Action) -> bool:
-        if self.over or player != 0 or not is_canonical(action):
-            return False
-        if isinstance(action, MoveCard):
-            card = self.upper[action.slot]
-            return card != EMPTY and moves.accepts(self.covers()[action.pile], card)
-        if isinstance(action, MovePile):
-            covers = self.covers()
-            a, b = covers[action.src], covers[action.dst]
-            return a != EMPTY and b != EMPTY and moves.compatible(a, b)
-        if isinstance(action, Deal):
-            return moves.may_deal(self.upper, len(self.deck))
-        return False
+        return player == 0 and is_canonical(action) and action in self.legal
 
     def explain_illegal(self, player: int, action: Action) -> str:
-        if self.over:
+        if not self.legal:
             return "the game is over: no card or pile can move and no deal is possible"
         if player != 0:
             return "Zoker Solo has a single player, seat 0"
@@ -114,12 +102,12 @@ class SoloState(State):
         card = self.upper[action.slot]
         if card == EMPTY:
             return f"upper place {place_name(action.slot)} is empty"
-        cover = self.covers()[action.pile]
+        cover = self.covers[action.pile]
         return (f"{_TEXT[card]} may not go onto pile {action.pile + 1} (cover {_TEXT[cover]}): "
                 "a card moves only onto a compatible card (exactly two qualities in common)")
 
     def _why_not_pile(self, action: MovePile) -> str:
-        covers = self.covers()
+        covers = self.covers
         if covers[action.src] == EMPTY or covers[action.dst] == EMPTY:
             return "only an existing pile can move, and only onto another pile (not into an empty place)"
         return (f"pile {action.src + 1} (cover {_TEXT[covers[action.src]]}) may not go onto pile "
@@ -128,24 +116,41 @@ class SoloState(State):
     # -- transitions ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
         if isinstance(action, MoveCard):
-            self.piles[action.pile].append(self.upper[action.slot])
+            card = self.upper[action.slot]
             self.upper[action.slot] = EMPTY
+            self.piles[action.pile].append(card)
+            self.covers[action.pile] = card
         elif isinstance(action, MovePile):
-            self.piles[action.dst].extend(self.piles[action.src])
+            self.piles[action.dst] += self.piles[action.src]
             self.piles[action.src] = []
+            self.covers[action.dst], self.covers[action.src] = self.covers[action.src], EMPTY
         else:
             settle(self.deck, self.unsettled, len(self.deck) - moves.DEAL_SIZE)
             moves.deal(self.upper, self.deck)
         self.last = action  # type: ignore[assignment]  # (only table actions reach _apply)
-        self._check_end()
+        self.legal = self._list_moves()
 
-    def _check_end(self) -> None:
-        """The game ends as soon as no move is left (the player can do nothing more)."""
-        self.over = not moves.any_move(self.upper, self.covers(), len(self.deck))
+    def _list_moves(self) -> list[Action]:
+        """Every move allowed now, in the action table's order: cards moved down (by upper place, then
+        pile), piles moved, the deal. The simulator asks for them at every step, so they are listed once
+        per change; the game ends when there is none."""
+        taking = moves.piles_taking(self.covers)
+        found: list[Action] = []
+        places = self.upper.translate(taking)  # for each upper place, the piles that take its card
+        for slot in compress(_UPPER_PLACES, places):
+            found += CARD_MOVES[slot][places[slot]]
+        joins = self.covers.translate(taking)  # for each pile, the piles that take its cover ...
+        if joins != _NO_JOINS:
+            onto = ~moves.empty_places(self.covers) if EMPTY in self.covers else -1  # ... but not empty places
+            for src in compress(_PILE_PLACES, joins):
+                found += PILE_MOVES[src][joins[src] & onto]
+        if moves.may_deal(self.upper, len(self.deck)):
+            found.append(DEAL)
+        return found
 
     # -- outcome ------------------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.over
+        return not self.legal
 
     def highest(self) -> int:
         """The score: the number of cards in the highest pile of the last row."""
@@ -155,23 +160,24 @@ class SoloState(State):
         return [float(self.highest())]
 
     def winners(self) -> list[int]:
-        return [0] if self.over else []
+        return [] if self.legal else [0]
 
     # -- views ----------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
         """Everything on the table is face up; only the draw pile's order is hidden."""
+        over = not self.legal
         return {
             "game": self.game.id,
             "seat": player,
-            "phase": "over" if self.over else "play",
-            "turn": None if self.over else 0,
+            "phase": "over" if over else "play",
+            "turn": None if over else 0,
             "round": 1,
             "rounds": 1,
             "hand": None,
             "hand_sizes": None,
             "scores": self.scores(),
             "round_scores": self.round_scores(),
-            "over": self.over,
+            "over": over,
             "winners": self.winners(),
             "draw_size": len(self.deck),
             "last": None if self.last is None else {"seat": 0, "action": str(self.last)},
@@ -197,12 +203,13 @@ class SoloState(State):
         twin.game = self.game
         twin.rng = self.rng.clone()
         twin.version = self.version
-        twin.upper = list(self.upper)
+        twin.upper = self.upper[:]
         twin.piles = [list(p) for p in self.piles]
+        twin.covers = self.covers[:]
         twin.deck = list(self.deck)
         twin.unsettled = self.unsettled.copy() if self.unsettled else self.unsettled  # (an empty one never changes)
         twin.last = self.last
-        twin.over = self.over
+        twin.legal = self.legal
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> SoloState:
@@ -217,7 +224,10 @@ class SoloState(State):
 FULL_DRAW_PILE = len(DECK) - UPPER - PILES  # 48: the cards left after the 4x4 square is laid out
 MOST_MOVES = 2 * (len(DECK) - PILES) + FULL_DRAW_PILE // moves.DEAL_SIZE + PILES  # a bound for `version`
 
-# A place's text by card index; EMPTY (-1) reads the last entry: states keep cards as bare ints.
+_UPPER_PLACES, _PILE_PLACES = range(UPPER), range(PILES)
+_NO_JOINS = bytes(PILES)  # no pile takes any other's cover (nor does an empty place)
+
+# A place's text by card index (EMPTY last): states keep cards as bare ints.
 _TEXT: tuple[str, ...] = (*TEXTS, "empty")
 _TEXT_OR_NONE: tuple[str | None, ...] = (*TEXTS, None)
 
@@ -231,16 +241,17 @@ def read_state(game: ZokerSolo, data: dict[str, Any]) -> SoloState:
     last = sd.field(data, "last")
     state.last = None if last is None else _read_action(game, last)
     _check_last(state)
-    state._check_end()
+    state.legal = state._list_moves()
     return state
 
 
 def _read_cards(state: SoloState, data: dict[str, Any]) -> None:
     """The upper places, the piles and the draw pile: every card once, the draw pile dealt by fours."""
     upper = sd.listed(sd.field(data, "upper"), "upper", UPPER)
-    state.upper = [EMPTY if c is None else read_index(c, f"upper[{i}]") for i, c in enumerate(upper)]
+    state.upper = bytearray(EMPTY if c is None else read_index(c, f"upper[{i}]") for i, c in enumerate(upper))
     piles = sd.listed(sd.field(data, "piles"), "piles", PILES)
     state.piles = [sd.each(p, f"piles[{i}]", read_index) for i, p in enumerate(piles)]
+    state.covers = bytearray(p[-1] if p else EMPTY for p in state.piles)
     deck = sd.listed(sd.field(data, "deck"), "deck")
     if len(deck) > FULL_DRAW_PILE or len(deck) % moves.DEAL_SIZE:
         raise ValueError(f"deck: {len(deck)} cards; the draw pile starts with {FULL_DRAW_PILE} and loses four a deal")
