@@ -13,10 +13,10 @@ seen and when. A card that has never been face up never appears in any view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, State
+from zdeck.core import Action, Game, State
 from zdeck.core import _shorten as shorten  # (the kernel's quoting of bad input, cut short)
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.memo import pairs
@@ -25,14 +25,11 @@ from zdeck.decks.zoker.memo.actions import TEXTS as TURN_TEXTS
 from zdeck.decks.zoker.memo.pairs import EMPTY
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
-if TYPE_CHECKING:
-    from zdeck.decks.zoker.memo.game import ZokerMemo
-
 LastTurn = list[Any]  # [player, place, card, place, card, taken?]: the last finished turn
 
 
 class MemoState(State):
-    def __init__(self, game: ZokerMemo, rng: Rng) -> None:
+    def __init__(self, game: Game, rng: Rng) -> None:
         self.game = game
         self.rng = rng
         self.version = 0
@@ -263,7 +260,7 @@ class MemoState(State):
 MAX_FLIPS = 10**9  # no table turns more cards than this in one game: a bound for a saved count
 
 
-def read_state(game: ZokerMemo, data: dict[str, Any]) -> MemoState:
+def read_state(game: Game, data: dict[str, Any]) -> MemoState:
     """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
     state = MemoState(game, Rng.from_state(sd.field(data, "rng")))
     _read_table(state, data)

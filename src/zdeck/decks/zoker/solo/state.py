@@ -9,10 +9,10 @@ height of the highest pile when no move is left.
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, State
+from zdeck.core import Action, Game, State
 from zdeck.core import _shorten as shorten  # (the kernel's quoting of bad input, cut short)
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.solo import moves
@@ -33,12 +33,9 @@ from zdeck.decks.zoker.solo.actions import (
 from zdeck.decks.zoker.solo.moves import EMPTY
 from zdeck.rng import Rng, Unsettled, settle
 
-if TYPE_CHECKING:
-    from zdeck.decks.zoker.solo.game import ZokerSolo
-
 
 class SoloState(State):
-    def __init__(self, game: ZokerSolo, rng: Rng) -> None:
+    def __init__(self, game: Game, rng: Rng) -> None:
         self.game = game
         self.rng = rng
         self.version = 0
@@ -232,7 +229,7 @@ _TEXT: tuple[str, ...] = (*TEXTS, "empty")
 _TEXT_OR_NONE: tuple[str | None, ...] = (*TEXTS, None)
 
 
-def read_state(game: ZokerSolo, data: dict[str, Any]) -> SoloState:
+def read_state(game: Game, data: dict[str, Any]) -> SoloState:
     """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
     state = SoloState(game, Rng.from_state(sd.field(data, "rng")))
     _read_cards(state, data)
@@ -276,7 +273,7 @@ def _check_move_count(state: SoloState) -> None:
                          f"{fewest} to {fewest + moved_down}")
 
 
-def _read_action(game: ZokerSolo, text: Any) -> SoloAction:
+def _read_action(game: Game, text: Any) -> SoloAction:
     try:
         action: SoloAction = game.parse_action(text)  # type: ignore[assignment]  # (a value of the table)
     except ValueError as exc:
