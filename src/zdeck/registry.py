@@ -35,23 +35,54 @@ def _registry() -> dict[str, type[Game]]:
     return dict(sorted(found.items()))
 
 
+SEARCH_BOTS = ("ismcts",)  # bots every game has, which take parameters: `ismcts:iters=2000,c=0.7`
+
+
 def bot_names(game_id: str) -> list[str]:
-    """Bots available for a game: "random" and the game's own heuristics."""
-    return list(_bots(game_id))
+    """Bots available for a game: "random", the game's own heuristics, and "ismcts" (which takes
+    parameters: see `make_bot`)."""
+    return [*_bots(game_id), *SEARCH_BOTS]
 
 
 def default_bot(game_id: str) -> str:
     """The bot a person plays against unless they choose: the game's first own bot - each game lists
     its `BOTS` strongest first, by measured strength - or "random" for a game without bots of its own."""
-    names = bot_names(game_id)
+    names = list(_bots(game_id))
     return names[1] if len(names) > 1 else names[0]
 
 
 def make_bot(game_id: str, name: str) -> Bot:
+    """A new bot by its spec: a name of `bot_names`, and for a search bot its parameters after a colon
+    (`ismcts:iters=2000,c=0.7`, `ismcts:ms=200,rollout=greedy`). ValueError says what was wrong."""
+    if not isinstance(name, str):
+        raise ValueError(f"a bot spec is a text, not {type(name).__name__} {_shorten(name)}")  # noqa: TRY004
     factories = _bots(game_id)
+    base, colon, params = name.partition(":")
+    base = base.strip()
+    if base in SEARCH_BOTS:
+        from zdeck.search import ismcts_from_spec  # (only a search pays for its import)
+
+        return ismcts_from_spec(name.strip(), params, factories)
+    if base in factories and colon:
+        raise ValueError(f"bot {base!r} takes no parameters (only {', '.join(SEARCH_BOTS)} does): {_shorten(name)}")
     if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
-        raise ValueError(f"unknown bot {_shorten(name)} for {game_id}; choose from {', '.join(factories)}")
+        raise ValueError(f"unknown bot {_shorten(name)} for {game_id}; choose from {', '.join(bot_names(game_id))}")
     return factories[name]()
+
+
+def split_bot_specs(text: str) -> list[str]:
+    """A comma-separated list of bot specs, where a spec's own parameters are comma-separated too:
+    "greedy,ismcts:iters=500,c=0.5,random" -> ["greedy", "ismcts:iters=500,c=0.5", "random"]. A part
+    with "=" but no ":" continues the spec before it."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if "=" in part and ":" not in part and specs and ":" in specs[-1]:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return specs
 
 
 def _bots(game_id: str) -> dict[str, BotFactory]:

@@ -120,14 +120,19 @@ def seats(cls: type[Game]) -> str:
 
 
 def bot_list(game_id: str, text: str) -> list[str]:
-    """Comma-separated bot names, each checked against the game's bots."""
-    from zdeck.registry import bot_names
+    """Comma-separated bot specs (a search bot's parameters too: `greedy,ismcts:iters=500,c=0.5`), each
+    checked against the game's bots."""
+    from zdeck.registry import bot_names, make_bot, split_bot_specs
 
-    names = [name.strip() for name in text.split(",") if name.strip()]
+    names = split_bot_specs(text)
     if not names:
         fail("--bots needs at least one bot name")
     known = bot_names(game_id)
     for name in names:
-        if name not in known:
+        if name.partition(":")[0].strip() not in known:
             fail(f"unknown bot {quote(name)} for {game_id}; choose from {', '.join(known)}")
+        try:
+            make_bot(game_id, name)  # a spec's parameters are checked by making it once
+        except ValueError as exc:
+            fail(str(exc))
     return names

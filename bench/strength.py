@@ -1,0 +1,143 @@
+"""Head to head: a bot (ISMCTS by default) against a game's best existing bot, with Wilson 95% intervals.
+
+Run:  nice .venv/bin/python bench/strength.py zipzap --bot ismcts:iters=300 --games 200 [-o rounds=1]
+      nice .venv/bin/python bench/strength.py zoop -p 3 --games 240 --bot ismcts:iters=200
+      nice .venv/bin/python bench/strength.py zoker-solo --games 200 --bot ismcts:iters=200   # mean scores
+
+The bot under test takes one seat and the opponent (default: the game's `default_bot`, its strongest own
+bot) every other seat; the test bot's seat moves round from game to game (seat = game index mod seats),
+and game k uses seed `--seed + k`, so a run replays exactly with an iteration budget. A win is a sole win;
+a shared win counts as its share (1/k between k winners). A one-seat game (Solo) is compared by score
+instead: each seed is played by both bots, and the mean difference is shown with a 95% t-interval.
+Every decision of the test bot is timed (wall clock, this process); `--json` prints one object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import zdeck
+from zdeck.bots import Bot
+from zdeck.core import Action, State
+from zdeck.registry import default_bot, make_bot
+from zdeck.rng import Rng
+from zdeck.sim import play
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional: shared wins)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Timed:
+    """A bot whose every decision is timed (wall clock), passing everything through."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot, self.name, self.reaction_ms, self.wants_view = bot, bot.name, bot.reaction_ms, bot.wants_view
+        self.seconds: list[float] = []
+        if hasattr(bot, "reset"):
+            self.reset = bot.reset
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng,
+            view: State | None = None) -> Action | None:
+        start = time.perf_counter()
+        action = self.bot.act(observation, legal_actions, rng, view=view)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+
+def head_to_head(game: zdeck.Game, bot: str, opponent: str, games: int, seed: int,
+                 progress: bool) -> dict[str, Any]:
+    wins = 0.0
+    timed = Timed(make_bot(game.id, bot))
+    for k in range(games):
+        seat = k % game.players
+        bots: list[Any] = [make_bot(game.id, opponent) for _ in range(game.players)]
+        bots[seat] = timed
+        state, _ = play(game, bots, seed + k, keep_record=False)
+        winners = state.winners()
+        wins += 1.0 / len(winners) if seat in winners else 0.0
+        if progress:
+            print(f"\r{k + 1}/{games}: {wins / (k + 1):.3f}", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    low, high = wilson(wins, games)
+    return {"games": games, "wins": wins, "win_rate": round(wins / games, 4), "wilson95": [round(low, 4), round(high, 4)],
+            "fair_share": round(1 / game.players, 4), **_timing(timed.seconds)}
+
+
+def solo_scores(game: zdeck.Game, bot: str, opponent: str, games: int, seed: int, progress: bool) -> dict[str, Any]:
+    timed = Timed(make_bot(game.id, bot))
+    mine, theirs = [], []
+    for k in range(games):
+        mine.append(play(game, [timed], seed + k, keep_record=False)[0].scores()[0])
+        theirs.append(play(game, [make_bot(game.id, opponent)], seed + k, keep_record=False)[0].scores()[0])
+        if progress:
+            print(f"\r{k + 1}/{games}: {statistics.fmean(mine):.2f} vs {statistics.fmean(theirs):.2f}", end="",
+                  file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    diffs = [a - b for a, b in zip(mine, theirs)]
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    mean = statistics.fmean(diffs)
+    return {"games": games, "mean": round(statistics.fmean(mine), 3), "opponent_mean": round(statistics.fmean(theirs), 3),
+            "mean_difference": round(mean, 3), "difference95": [round(mean - half, 3), round(mean + half, 3)],
+            **_timing(timed.seconds)}
+
+
+def _timing(seconds: list[float]) -> dict[str, Any]:
+    thinking = [s for s in seconds if s > 0.0005] or [0.0]  # (a lone legal action is answered at once)
+    return {"decisions": len(seconds), "mean_decision_s": round(statistics.fmean(thinking), 4),
+            "max_decision_s": round(max(thinking), 4)}
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        options[key] = json.loads(value) if value and value[0] in "0123456789-tfn[{" else value
+    return options
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("game")
+    p.add_argument("--bot", default="ismcts", help="the bot under test (a spec: ismcts:iters=300)")
+    p.add_argument("--opponent", help="default: the game's default (strongest own) bot")
+    p.add_argument("-p", "--players", type=int, default=None, help="default: 2 (1 for a one-seat game)")
+    p.add_argument("-o", "--option", action="append", default=[], help="a game option, name=value")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    cls = zdeck.game_class(args.game)
+    players = args.players or (1 if cls.max_players == 1 else max(2, cls.min_players))
+    game = zdeck.make(args.game, players, **parse_options(args.option))
+    opponent = args.opponent or default_bot(args.game)
+    start = time.perf_counter()
+    if game.players == 1:
+        result = solo_scores(game, args.bot, opponent, args.games, args.seed, not args.json)
+    else:
+        result = head_to_head(game, args.bot, opponent, args.games, args.seed, not args.json)
+    row = {"game": game.id, "players": game.players, "options": game.options, "bot": args.bot, "opponent": opponent,
+           "seed": args.seed, "seconds": round(time.perf_counter() - start, 1), **result}
+    print(json.dumps(row) if args.json else json.dumps(row, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,348 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012), through the kernel contract only.
+
+One tree is grown from the searching seat's point of view. Each iteration
+
+1. determinises: `view.resample_hidden(seat, rng)` re-deals everything the seat cannot see, so the
+   search never reads a hidden card, and the copy's own generator makes its future deals;
+2. selects down the tree with UCB over action ids, counting for each edge how often it was
+   *available* (an edge's exploration term uses its availability, not its parent's visits, since
+   a determinisation may not offer every action);
+3. expands one new node;
+4. rolls out with a fast policy (uniform random, or one of the game's own bots) to the end of the
+   game, or to the end of the current hand (`horizon="hand"`), and evaluates the position there;
+5. backs the reward up, each edge with the reward of the seat that chose it.
+
+Races. A moment where several seats may act (Zip Zap's race, Zoop's ZOOP! calls, ZAR's matching)
+is a simultaneous move, so every node is decoupled (DUCT): each actor keeps its own edge statistics
+at the node and chooses without seeing the others' choices, among its legal actions and `WAIT`
+(hold back) when waiting is possible - when someone else may act, or when the game has a timeout
+rule at this moment. The choices are then resolved as the simulator resolves them: the proposals
+land in a random order (the search does not know who is quicker), the first at the current
+version and the others as late submissions for the rules to bounce, penalise or apply; if everyone
+waits, the state times out. The child reached is keyed by what landed. At the root the searching
+seat answers its most visited edge, and `WAIT` means the bot returns None (it holds back).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from zdeck.bots import Bot, BotBase
+from zdeck.core import Action, Game, IllegalAction, Outcome, State
+from zdeck.rng import Rng
+
+WAIT = -1  # the edge id of holding back
+_TIMEOUT_KEY = -1  # the child reached when every actor waited
+_SEATS = 32  # child keys of one landed action: action id * _SEATS + seat (ZAR seats at most 14)
+_BOUNCED = Outcome.BOUNCED
+ROLLOUT_STEP_LIMIT = 5_000  # a rollout still going after this many moves is evaluated where it stands
+
+RolloutBots = Callable[[], Bot]
+
+
+class Node:
+    """One information set of the tree: per actor, per edge id, [visits, reward sum, availability]."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, Node] = {}
+        self.stats: dict[int, dict[int, list[float]]] = {}
+
+
+class ISMCTS(BotBase):
+    """A bot that searches: `iters` iterations or `ms` milliseconds per decision, whichever ends first.
+
+    `c` is the UCB exploration constant (rewards lie in [0, 1]); `rollout` is "random" or a factory of
+    the game's own bot (`rollout_name` says which, for the bot's name); `horizon` is "game" or "hand":
+    with "hand" a rollout stops where the round (`state.round()`) moves on and the position is scored
+    from the match totals there (`evaluate`). The bot's generator (`rng` in `act`) drives everything,
+    so with an iteration budget a seeded simulation replays exactly; a time budget depends on the
+    machine's speed.
+    """
+
+    name = "ismcts"
+    reaction_ms = 450.0  # the heuristic bots' median: races against them are even
+    wants_view = True
+
+    def __init__(self, iters: int | None = 1000, ms: float | None = None, c: float = 0.7,
+                 rollout: RolloutBots | None = None, rollout_name: str = "random", horizon: str = "hand",
+                 reaction_ms: float | None = None) -> None:
+        super().__init__(reaction_ms)
+        if iters is None and ms is None:
+            raise ValueError("ismcts needs a budget: iters or ms")
+        if iters is not None and iters < 1:
+            raise ValueError(f"ismcts iters must be at least 1, got {iters}")
+        if ms is not None and not ms > 0:
+            raise ValueError(f"ismcts ms must be above 0, got {ms}")
+        if not c >= 0:
+            raise ValueError(f"ismcts c must be 0 or more, got {c}")
+        if horizon not in ("game", "hand"):
+            raise ValueError(f"ismcts horizon must be 'game' or 'hand', got {horizon!r}")
+        self.iters, self.ms, self.c, self.horizon = iters, ms, c, horizon
+        self.rollout_name = rollout_name
+        self._rollout_bots: list[Bot] | None = None
+        self._make_rollout_bot = rollout
+        self.last_iterations = 0  # how many the last decision ran (for benches and tests)
+
+    # -- the bot ----------------------------------------------------------------------------------------
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng,
+            view: State | None = None) -> Action | None:
+        if view is None:
+            raise ValueError("ISMCTS searches a resampled view: ask it through zdeck.sim (wants_view = True)")
+        seat = observation["seat"]
+        if len(legal_actions) == 1 and not _may_wait(view, seat):
+            self.last_iterations = 0
+            return legal_actions[0]  # nothing to choose
+        root = self.search(view, seat, rng)
+        mine = root.stats.get(seat, {})
+        best = max(mine, key=lambda eid: (mine[eid][0], mine[eid][1]))
+        if best == WAIT:
+            return None
+        by_id = {view.game.action_id(a): a for a in legal_actions}
+        return by_id[best]
+
+    def search(self, view: State, seat: int, rng: Rng) -> Node:
+        """Grow a tree from `view` (a state consistent with what `seat` sees) within the budget."""
+        search = _Search(self, view.game, seat, rng, view.round())
+        root = Node()
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        iters = self.iters
+        done = 0
+        while (iters is None or done < iters) and (deadline is None or done == 0 or time.perf_counter() < deadline):
+            search.iterate(root, view.resample_hidden(seat, rng))
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def rollout_bots(self, players: int) -> list[Bot] | None:
+        """One rollout bot per seat, made once and kept (None: random rollouts)."""
+        if self._make_rollout_bot is None:
+            return None
+        if self._rollout_bots is None or len(self._rollout_bots) != players:
+            self._rollout_bots = [self._make_rollout_bot() for _ in range(players)]
+            if any(bot.wants_view for bot in self._rollout_bots):
+                raise ValueError(f"rollout bot {self.rollout_name!r} searches itself: roll out with a plain bot")
+        return self._rollout_bots
+
+
+def _may_wait(state: State, seat: int) -> bool:
+    """May this seat hold back now: someone else may act, or the table has a timeout rule here."""
+    return len(state.actors()) > 1 or _timeout_allowed(state)
+
+
+def _timeout_allowed(state: State) -> bool:
+    twin = state.clone()
+    try:
+        twin.timeout()
+    except IllegalAction:
+        return False
+    return True
+
+
+class _Search:
+    """One decision's search: the settings and the tree walk."""
+
+    def __init__(self, bot: ISMCTS, game: Game, seat: int, rng: Rng, start_round: int) -> None:
+        self.game, self.seat, self.rng = game, seat, rng
+        self.c = bot.c
+        self.action_id = game.action_id
+        self.players = game.players
+        self.lower_better = game.score_order == "lower"
+        self.hand_horizon = bot.horizon == "hand"
+        self.start_round = start_round
+        self.rollout_bots = bot.rollout_bots(game.players)
+        self.lo = math.inf  # the range of final scores seen (one-seat games are scored within it)
+        self.hi = -math.inf
+
+    def iterate(self, root: Node, state: State) -> None:
+        path: list[tuple[Node, list[tuple[int, int, Action | None]]]] = []
+        node = root
+        while True:
+            moves = state.moves()
+            if not moves or self._at_horizon(state):
+                break
+            choices = self._select(node, state, moves)
+            key = self._resolve(node, state, choices)
+            path.append((node, choices))
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
+                self._rollout(state)
+                break
+            node = child
+        rewards = self.evaluate(state)
+        for node, choices in path:
+            for seat, eid, _ in choices:
+                edge = node.stats[seat][eid]
+                edge[0] += 1
+                edge[1] += rewards[seat]
+
+    # -- selection ------------------------------------------------------------------------------------
+    def _select(self, node: Node, state: State, moves: list[tuple[int, list[Action]]]
+                ) -> list[tuple[int, int, Action | None]]:
+        """Each actor's edge at this node: an untried one at random first, then the best by UCB."""
+        # (asked at every visit: the same actions may lead to a race in one determinisation, not another)
+        may_wait = len(moves) > 1 or _timeout_allowed(state)
+        choices = []
+        for seat, legal in moves:
+            table = node.stats.get(seat)
+            if table is None:
+                table = node.stats[seat] = {}
+            options: list[tuple[int, Action | None]] = [(self.action_id(a), a) for a in legal]
+            if may_wait:
+                options.append((WAIT, None))
+            choices.append((seat, *self._choose(table, options)))
+        return choices
+
+    def _choose(self, table: dict[int, list[float]], options: list[tuple[int, Action | None]]
+                ) -> tuple[int, Action | None]:
+        untried = []
+        for option in options:
+            edge = table.get(option[0])
+            if edge is None:
+                edge = table[option[0]] = [0, 0.0, 0]
+            edge[2] += 1  # available in this determinisation
+            if not edge[0]:
+                untried.append(option)
+        if untried:
+            return untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
+        c, log = self.c, math.log
+        best, best_value = options[0], -1.0
+        for option in options:
+            visits, total, available = table[option[0]]
+            value = total / visits + c * math.sqrt(log(available) / visits)
+            if value > best_value:
+                best, best_value = option, value
+        return best
+
+    def _resolve(self, node: Node, state: State, choices: list[tuple[int, int, Action | None]]) -> Any:
+        """Apply what the actors chose, as the simulator would; returns the key of what landed."""
+        proposals = [(seat, eid, action) for seat, eid, action in choices if action is not None]
+        if not proposals:
+            try:
+                state.timeout()  # (a refused timeout leaves the state as it was)
+                return _TIMEOUT_KEY
+            except IllegalAction:
+                proposals = [self._forced(node, state, choices)]  # someone must act: the first actor does
+        if len(proposals) == 1:
+            seat, eid, action = proposals[0]
+            state.apply_listed(seat, action)
+            return eid * _SEATS + seat
+        order = proposals[:]
+        self._shuffle(order)
+        seen = state.version
+        seat, eid, action = order[0]
+        state.apply_listed(seat, action)
+        landed: list[int] = [eid * _SEATS + seat]
+        for seat, eid, action in order[1:]:
+            try:
+                outcome = state.apply_listed(seat, action, seen)
+            except IllegalAction:
+                continue
+            landed.append((eid * _SEATS + seat) * 4 + (1 if outcome is _BOUNCED else 2))
+        return tuple(landed)
+
+    def _forced(self, node: Node, state: State, choices: list[tuple[int, int, Action | None]]
+                ) -> tuple[int, int, Action | None]:
+        """Everyone chose to wait where the table cannot wait: the first actor acts after all, by its
+        best action other than waiting (its choice is rewritten, so the backup credits that edge)."""
+        seat = choices[0][0]
+        legal = state.legal_actions(seat)
+        table = node.stats[seat]
+        options: list[tuple[int, Action | None]] = [(self.action_id(a), a) for a in legal]
+        for option in options:
+            table[option[0]][2] -= 1  # _choose counts availability again
+        eid, action = self._choose(table, options)
+        choices[0] = (seat, eid, action)
+        return seat, eid, action
+
+    def _shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.rng.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # -- rollout and evaluation ---------------------------------------------------------------------------
+    def _at_horizon(self, state: State) -> bool:
+        return self.hand_horizon and state.round() != self.start_round
+
+    def _rollout(self, state: State) -> None:
+        if self.rollout_bots is None:
+            self._random_rollout(state)
+        else:
+            self._bot_rollout(state, self.rollout_bots)
+
+    def _random_rollout(self, state: State) -> None:
+        """Uniform play: a random actor (in a race, whoever is quickest) plays a uniform legal action."""
+        below, hand_horizon, start = self.rng.below, self.hand_horizon, self.start_round
+        for _ in range(ROLLOUT_STEP_LIMIT):
+            moves = state.moves()
+            if not moves or (hand_horizon and state.round() != start):
+                return
+            seat, legal = moves[below(len(moves))] if len(moves) > 1 else moves[0]
+            state.apply_listed(seat, legal[below(len(legal))] if len(legal) > 1 else legal[0])
+
+    def _bot_rollout(self, state: State, bots: list[Bot]) -> None:
+        """Every actor asks its rollout bot; the proposals land in a random order, as in `_resolve`."""
+        from zdeck.sim import LazyObservation  # (sim imports the registry, which builds this bot)
+
+        rng = self.rng
+        for _ in range(ROLLOUT_STEP_LIMIT):
+            moves = state.moves()
+            if not moves or self._at_horizon(state):
+                return
+            proposals = []
+            for seat, legal in moves:
+                action = bots[seat].act(LazyObservation(state, seat), legal, rng)
+                if action is not None:
+                    proposals.append((seat, action))
+            if not proposals:
+                if _timeout_allowed(state):
+                    state.timeout()
+                    continue
+                seat, legal = moves[0]
+                proposals = [(seat, legal[rng.below(len(legal))])]
+            self._shuffle(proposals)
+            seen = state.version
+            state.apply(*proposals[0])
+            for seat, action in proposals[1:]:
+                try:
+                    state.apply(seat, action, seen=seen)
+                except IllegalAction:
+                    continue
+
+    def evaluate(self, state: State) -> list[float]:
+        """Each seat's reward in [0, 1].
+
+        A finished game: a winner's share of the win (1, or 1/k between k tied winners), 0 for the
+        others; a one-seat game (Solo, Memo alone): its score placed within the range of final scores
+        this search has met. A game stopped at the horizon: half the seat's rank among the match totals
+        (the share of the other seats it is ahead of, a tie counting half) and half where its total lies
+        between the lowest and the highest (turned round where a lower score is better).
+        """
+        players = self.players
+        scores = state.scores()
+        if self.lower_better:
+            scores = [-s for s in scores]
+        if players == 1:
+            return [self._placed(scores[0])]
+        if state.is_over():
+            winners = state.winners()
+            rewards = [0.0] * players
+            for w in winners:
+                rewards[w] = 1.0 / len(winners)
+            return rewards
+        lo, hi = min(scores), max(scores)
+        spread = hi - lo
+        rewards = []
+        for s in scores:
+            ahead = sum(1.0 if s > t else 0.5 if s == t else 0.0 for t in scores) - 0.5  # (itself: a tie)
+            rewards.append(0.5 * ahead / (players - 1) + 0.5 * ((s - lo) / spread if spread else 0.5))
+        return rewards
+
+    def _placed(self, score: float) -> float:
+        self.lo, self.hi = min(self.lo, score), max(self.hi, score)
+        return (score - self.lo) / (self.hi - self.lo) if self.hi > self.lo else 0.5
