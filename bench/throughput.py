@@ -22,6 +22,12 @@ What is timed on each side:
   `init_game()`/`step()` already return (the list `get_legal_actions()` would
   rebuild a second time), so the anchor is RLCard at its fastest - a
   conservative choice: it can only make the ratio smaller.
+
+With `--ismcts` it measures search speed instead: iterations/s of `zdeck.search.ISMCTS` (random rollouts,
+a fresh determinisation each iteration) from states along seeded random games, next to simulations/s of
+OpenSpiel's Python `MCTSBot` (random rollouts) on `crazy_eights` for the same number of players, in
+interleaved slices; the ratio is ISMCTS iterations/s : MCTSBot simulations/s. OpenSpiel searches the true
+state (it sees every hand); ISMCTS pays for a `resample_hidden` per iteration on top.
 """
 
 from __future__ import annotations
@@ -229,6 +235,121 @@ def deadline(seconds: float, what: str) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+# -- search speed: ISMCTS against OpenSpiel's MCTSBot ---------------------------------------------------------
+
+SEARCH_ITERS = 100  # iterations (simulations) per decision searched, on both sides
+
+
+class OpenSpielAnchor:
+    """OpenSpiel's Python MCTSBot (uct_c 2, one random rollout per simulation) deciding at the moments of
+    random crazy_eights games; chance nodes are sampled."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts
+
+        self.game = pyspiel.load_game("crazy_eights", {"players": players})
+        self.rs = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(1, self.rs)
+        self.bot = mcts.MCTSBot(self.game, 2.0, SEARCH_ITERS, evaluator, random_state=self.rs)
+        self.state = self.game.new_initial_state()
+
+    def decide_once(self) -> int:
+        """One searched decision (its simulations are counted), the game moved on by a random move."""
+        state = self.state
+        while state.is_terminal() or state.is_chance_node():
+            if state.is_terminal():
+                state = self.state = self.game.new_initial_state()
+                continue
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[self.rs.randint(len(outcomes))][0])
+        self.bot.step(state)
+        legal = state.legal_actions()
+        state.apply_action(legal[self.rs.randint(len(legal))])
+        return SEARCH_ITERS
+
+
+class IsmctsSide:
+    """zdeck's ISMCTS deciding at the moments of seeded random games of one zdeck game."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        from zdeck.rng import Rng
+        from zdeck.search import ISMCTS
+
+        self.game, self.seeds, self.rng = game, count(seed), Rng(seed)
+        self.bot = ISMCTS(iters=SEARCH_ITERS)
+        self.state = game.new_state(next(self.seeds))
+
+    def decide_once(self) -> int:
+        state = self.state
+        if state.is_over():
+            state = self.state = self.game.new_state(next(self.seeds))
+        seat, legal = state.moves()[0]
+        self.bot.search(state.resample_hidden(seat, self.rng), seat, self.rng)
+        state.apply_listed(seat, legal[self.rng.below(len(legal))])
+        return self.bot.last_iterations
+
+
+def measure_search(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[[], float]) -> dict[str, Any]:
+    zdeck_side, anchor = IsmctsSide(game, seed), OpenSpielAnchor(max(2, min(game.players, 5)), seed)
+    anchor.decide_once()  # warm-up
+    per_slice, pairs = seconds / (2 * rounds), []
+    for r in range(rounds):
+        with deadline(max(GAME_DEADLINE_S, 20 * per_slice), f"{game.id} search round {r}"):
+            if r % 2 == 0:  # (the order alternates, so drift hits both alike)
+                z = timed_slice(zdeck_side.decide_once, per_slice, clock)
+                o = timed_slice(anchor.decide_once, per_slice, clock)
+            else:
+                o = timed_slice(anchor.decide_once, per_slice, clock)
+                z = timed_slice(zdeck_side.decide_once, per_slice, clock)
+        pairs.append((z, o))
+    ratios = [z.decisions_per_s / o.decisions_per_s for z, o in pairs]
+    med = statistics.median
+    return {"game": game.id, "players": game.players, "openspiel_players": anchor.game.num_players(),
+            "ismcts_iters_per_s": round(med(z.decisions_per_s for z, _ in pairs), 1),
+            "openspiel_sims_per_s": round(med(o.decisions_per_s for _, o in pairs), 1),
+            "ratio": round(med(ratios), 3), "ratio_min": round(min(ratios), 3), "ratio_max": round(max(ratios), 3)}
+
+
+def search_table(game_id: str) -> int:
+    """Two seats, or the nearest the game allows (Solo: 1, Zoop: 3)."""
+    cls = zdeck.game_class(game_id)
+    lo, hi = cls(None).player_range(cls(None).options)
+    return max(lo, min(2, hi))
+
+
+def search_main(args: argparse.Namespace) -> int:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("the search line needs OpenSpiel: .venv/bin/pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+    skipped: dict[str, str] = {}
+    wanted = [g.strip() for g in args.games.split(",") if g.strip()] if args.games else None
+    players = [int(n) for n in args.players.split(",")] if args.players else None
+    rows = []
+    games = [g for gid in (wanted or list(discover(skipped)))
+             for g in configurations([gid], players or [search_table(gid)], skipped)]
+    for game in games:
+        if not args.json:
+            print(f"{game.id} x{game.players} ...", file=sys.stderr, flush=True)
+        rows.append(measure_search(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock]))
+    if args.json:
+        print(json.dumps({"iters_per_decision": SEARCH_ITERS, "clock": args.clock, "results": rows,
+                          "skipped": skipped}, indent=2))
+        return 0
+    print(f"ISMCTS iterations/s next to OpenSpiel MCTSBot simulations/s on crazy_eights ({SEARCH_ITERS} per decision, "
+          f"{args.clock} clock, medians of {args.rounds} interleaved rounds)")
+    print(f"{'game':12} {'seats':>5} {'ISMCTS it/s':>12} {'OpenSpiel sim/s':>16} {'ratio':>7} {'range':>13}")
+    for row in rows:
+        print(f"{row['game']:12} {row['players']:5} {row['ismcts_iters_per_s']:12,.0f} "
+              f"{row['openspiel_sims_per_s']:16,.0f} {row['ratio']:6.2f}x {row['ratio_min']:5.2f}-{row['ratio_max']:.2f}")
+    for what, why in skipped.items():
+        print(f"skipped {what}: {why}")
+    return 0
+
+
 # -- which games --------------------------------------------------------------------------------------------
 
 
@@ -327,6 +448,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="the bot at every zdeck seat (default random; the 2x goal is for random play): a game "
                         "without a bot of that name is skipped")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--ismcts", action="store_true",
+                   help="measure search instead: ISMCTS iterations/s next to OpenSpiel's MCTSBot on crazy_eights "
+                        "(2 seats unless --players; a one-seat game keeps its one seat)")
     args = p.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
         p.error("--seconds must be > 0 and --rounds >= 1")
@@ -335,6 +459,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.ismcts:
+        return search_main(args)
     try:
         import numpy  # noqa: F401
         import rlcard  # noqa: F401

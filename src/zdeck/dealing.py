@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from zdeck.rng import Rng
+from zdeck.rng import Rng, Unsettled, settle_top
 
 T = TypeVar("T")
 
@@ -19,3 +19,25 @@ def deal_out(rng: Rng, pool: list[T], sizes: Sequence[int]) -> tuple[list[list[T
         hands.append(pool[start:start + size])
         start += size
     return hands, pool[start:]
+
+
+def deal_lazily(rng: Rng, pool: list[T], sizes: Sequence[int]) -> tuple[list[list[T]], Unsettled]:
+    """Deal hands of these sizes off the top (the end) of `pool`, shuffled lazily: only the dealt
+    positions are settled. The rest stays in `pool`, a draw pile whose put-off steps come back
+    (`rng.shuffle_lazily`): it costs only as it is drawn. The hands, in order, hold what `rng.shuffle`
+    would have put on top: the first hand the topmost cards.
+
+    For `resample_hidden`: give it the unseen cards in an order that depends only on what the seat
+    sees (sorted), so that the copy owes nothing to where the cards really lie."""
+    top = len(pool)
+    dealt = sum(sizes)
+    if dealt > top:
+        raise ValueError(f"cannot deal {dealt} cards from {top}")
+    steps = rng.shuffle_lazily(pool)
+    settle_top(pool, steps, dealt)
+    hands = []
+    for size in sizes:
+        hands.append(pool[top - size:top])
+        top -= size
+    del pool[top:]
+    return hands, steps

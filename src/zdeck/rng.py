@@ -190,9 +190,11 @@ class Unsettled:
         return Unsettled(self.past, self.left, self.ahead[:])
 
     def compute(self, wanted: int) -> None:
-        """Make the draws of the next `wanted` unsettled positions ready, and `_AHEAD` more if there are."""
+        """Make the draws of the next `wanted` unsettled positions ready. A draw of one card at a time
+        gets `_AHEAD` more computed with it (a game draws a few a turn); a deal of several at once gets
+        just what it asks for (a resample deals the hidden hands once and may never draw again)."""
         ready = len(self.ahead)
-        count = min(wanted - ready + _AHEAD, self.left - ready)
+        count = min(wanted - ready + (_AHEAD if wanted - ready < 2 else 0), self.left - ready)
         if count > 0:  # positions p, p - 1, ... p - count + 1: outputs 1 to count from the state before p's
             p = self.left - ready
             self.ahead[:0] = _outputs((self.past - (p + 1) * _GAMMA) & _MASK, count)[::-1]
@@ -211,6 +213,23 @@ def settle(items: MutableSequence[T], steps: Unsettled, down_to: int = 1) -> Non
         j = ahead.pop() % (i + 1)
         items[i], items[j] = items[j], items[i]
     steps.left = down_to - 1
+
+
+def settle_top(items: MutableSequence[T], steps: Unsettled, count: int) -> None:
+    """`settle` the `count` topmost positions of a list just shuffled lazily (none settled yet): what
+    a deal needs, its draws computed in one go and nothing computed ahead."""
+    top = steps.left
+    if steps.ahead or top != len(items) - 1:
+        settle(items, steps, len(items) - count)  # (not fresh: the general way)
+        return
+    count = min(count, top)
+    if count < 1:
+        return
+    draws = _outputs((steps.past - (top + 1) * _GAMMA) & _MASK, count)  # positions top, top - 1, ...
+    for i, z in zip(range(top, top - count, -1), draws):
+        j = z % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    steps.left = top - count
 
 
 def pop_settled(items: list[T], steps: Unsettled) -> T:

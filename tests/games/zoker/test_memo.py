@@ -360,7 +360,7 @@ def test_turns_outside_the_table_are_refused_not_crashing() -> None:
 
 
 def test_the_registry_offers_the_memory_bots_strongest_first() -> None:
-    assert zdeck.bot_names("zoker-memo") == ["random", "perfect", "forgetful", "goldfish"]
+    assert zdeck.bot_names("zoker-memo") == ["random", "perfect", "forgetful", "goldfish", "ismcts"]
     assert [zdeck.make_bot("zoker-memo", n).capacity for n in ("perfect", "forgetful", "goldfish")] == [None, 8, 2]
 
 

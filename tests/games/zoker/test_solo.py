@@ -261,7 +261,7 @@ def test_actions_from_outside_the_table_are_refused_not_crashing() -> None:
 
 
 def test_the_registry_offers_the_solo_bots_strongest_first() -> None:
-    assert zdeck.bot_names("zoker-solo") == ["random", "solver", "greedy"]  # measured: docs/rules/zoker-solo.md
+    assert zdeck.bot_names("zoker-solo") == ["random", "solver", "greedy", "ismcts"]  # measured: docs/rules/zoker-solo.md
     assert zdeck.make_bot("zoker-solo", "solver").name == "solver"
 
 

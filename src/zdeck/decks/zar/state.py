@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State
+from zdeck.dealing import deal_lazily
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.decks.zar.calls import call_of, call_penalised, due_call
 from zdeck.decks.zar.cards import (
@@ -574,26 +575,25 @@ class ZarState(State):
     def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
         """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
 
-        The unseen cards are pooled; each hidden hand is drawn from the pool card by card, at random,
-        and what is left becomes the copy's Drawpile, shuffled lazily (`rng.shuffle_lazily`): the copy
-        settles a position only when it draws that card. So a determinisation pays for the cards it
-        deals, not for the whole pile. The copy's generator comes from `rng`, never the real game's.
+        The unseen cards are pooled in kind order (sorted: where they really lie must not show through)
+        and dealt lazily (`deal_lazily`): each hidden hand gets the top cards of a shuffle of the pool,
+        and what is left becomes the copy's Drawpile, its order settled only as the copy draws. So a
+        determinisation pays for the cards it deals, not for the whole pile. The copy's generator
+        comes from `rng`, never the real game's.
         """
         others = [q for q in range(self.game.players) if q != player]
-        pool = list(self.drawpile)  # (a multiset: the real pile's order is as hidden as the hands)
+        pool = list(self.drawpile)
         for q in others:
             pool += cards_in(self.hands[q])
-        twin = self._copy(rng.spawn(), pool, self.unsettled)
+        pool.sort()
+        dealt, steps = deal_lazily(rng, pool, [self.sizes[q] for q in others])
+        twin = self._copy(rng.spawn(), pool, steps)
         twin.hands = list(self.hands)
         twin.hands[player] = list(self.hands[player])
-        for q in others:
+        for q, cards in zip(others, dealt):
             hand = twin.hands[q] = [0] * NUM_KINDS
-            for _ in range(self.sizes[q]):
-                at = rng.below(len(pool))
-                hand[pool[at]] += 1
-                pool[at] = pool[-1]  # the last card fills the gap: the pool stays a list of the cards left
-                pool.pop()
-        twin.unsettled = rng.shuffle_lazily(pool)
+            for card in cards:
+                hand[card] += 1
         if self.phase == DRAWN and self.turn != player:
             twin.drawn = rng.choice(cards_in(twin.hands[self.turn]))  # which card was drawn is hidden too
         return twin

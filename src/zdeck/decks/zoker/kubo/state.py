@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
+from zdeck.dealing import deal_lazily
 from zdeck.decks.zoker.cards import DATA, TEXTS, read_index, texts_of
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
@@ -352,21 +353,21 @@ class KuboState(RoundTotals, State):
 
     def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
         """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
-        generator of its own from it. The pool is shuffled lazily: only the cards dealt to the other
+        generator of its own from it. The unseen cards are pooled in card order (sorted: where they really
+        lie must not show through) and dealt lazily (`deal_lazily`): only the cards dealt to the other
         hands are settled now, the pile's order as the copy draws it."""
-        twin = self.clone()
-        pool = twin.draw_pile
         others = [p for p in range(self.game.players) if p != player]
+        held = 0
         for p in others:
-            pool.extend(indices(self.hands[p]))
-        sizes = [self.hands[p].bit_count() for p in others]
-        rest = len(pool) - sum(sizes)
-        twin.pile_steps = rng.shuffle_lazily(pool)
-        settle(pool, twin.pile_steps, rest)  # the top cards, dealt to the other hands
-        for p, size in zip(others, sizes):
-            twin.hands[p] = _mask(pool[rest:rest + size])
-            rest += size
-        del pool[len(pool) - sum(sizes):]
+            held |= self.hands[p]
+        pool = indices(held)
+        pool += self.draw_pile
+        pool.sort()
+        hands, steps = deal_lazily(rng, pool, [self.hands[p].bit_count() for p in others])
+        twin = self.clone()
+        twin.draw_pile, twin.pile_steps = pool, steps
+        for p, hand in zip(others, hands):
+            twin.hands[p] = _mask(hand)
         twin.rng = rng.spawn()
         return twin
 

@@ -234,7 +234,7 @@ class MemoState(State):
 
     def _resample_hidden(self, player: int, rng: Rng) -> MemoState:
         """Re-deal every card nobody has seen: each face-down card never turned is drawn at random from
-        the unseen cards, and the rest is the draw pile, shuffled lazily (a search draws a few of its
+        the unseen cards (taken in card order), and the rest is the draw pile, shuffled lazily (a search draws a few of its
         cards at most).
 
         While the game goes on the table is known to hold a pair (else it would have
@@ -244,6 +244,7 @@ class MemoState(State):
         twin.rng = rng.spawn()
         hidden = [s for s, (card, seen) in enumerate(zip(self.table, self.seen_at)) if seen < 0 and card != EMPTY]
         unseen = [self.table[s] for s in hidden] + self.deck
+        unseen.sort()  # (in card order: where the cards really lie must not show through)
         for _ in range(100):
             deck = list(unseen)
             for slot in hidden:  # the top steps of a Fisher-Yates shuffle

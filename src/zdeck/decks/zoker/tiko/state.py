@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, State
+from zdeck.dealing import deal_lazily
 from zdeck.decks.zoker.cards import DATA, STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
@@ -241,21 +242,20 @@ class TikoState(RoundTotals, State):
 
     def _resample_hidden(self, player: int, rng: Rng) -> TikoState:
         """Re-deal the other hands and the undealt deck (played cards are all public) from `rng`, and give
-        the copy a generator of its own from it. The pool is shuffled lazily: only the cards dealt to the
-        other hands are settled now, the deck's order when the copy deals it."""
-        twin = self.clone()
-        pool = twin.deck
+        the copy a generator of its own from it. The unseen cards are pooled in card order (sorted: where
+        they really lie must not show through) and dealt lazily (`deal_lazily`): only the cards dealt to
+        the other hands are settled now, the deck's order when the copy deals it."""
         others = [p for p in range(self.game.players) if p != player]
+        pool = list(self.deck)
         for p in others:
-            pool.extend(self.hands[p])
-        sizes = [len(self.hands[p]) for p in others]
-        rest = len(pool) - sum(sizes)
-        twin.deck_steps = rng.shuffle_lazily(pool)
-        settle(pool, twin.deck_steps, rest)  # the top cards, dealt to the other hands
-        for p, size in zip(others, sizes):
-            twin.hands[p] = sorted(pool[rest:rest + size])
-            rest += size
-        del pool[len(pool) - sum(sizes):]
+            pool += self.hands[p]
+        pool.sort()
+        hands, steps = deal_lazily(rng, pool, [len(self.hands[p]) for p in others])
+        twin = self.clone()
+        twin.deck, twin.deck_steps = pool, steps
+        for p, hand in zip(others, hands):
+            hand.sort()
+            twin.hands[p] = hand
         twin.rng = rng.spawn()
         return twin
 

@@ -1,0 +1,180 @@
+"""ISMCTS through the kernel contract: it plays every game legally, replays from a seed, never reads
+what its seat cannot see, handles races (acting or holding back), and keeps to its budget."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import zdeck
+from zdeck import RandomBot, Rng
+from zdeck.core import State
+from zdeck.records import Record, replay
+from zdeck.search import ISMCTS, WAIT
+from zdeck.search.ismcts import _Search
+from zdeck.sim import LazyObservation, ask, play
+
+TABLES = {"zoop": 3, "zoker-solo": 1}  # the smallest table of each game, else 2
+
+
+def game_of(game_id: str, **options: object) -> zdeck.Game:
+    return zdeck.make(game_id, TABLES.get(game_id, 2), **options)
+
+
+def states_along(game: zdeck.Game, seed: int, every: int = 1) -> Iterator[State]:
+    """States of one random game (a copy of every `every`-th), the game going on."""
+    _, record = play(game, [RandomBot(reaction_ms=300 + 100 * p) for p in range(game.players)], seed)
+    assert record is not None
+    state = game.new_state(seed)
+    for k, entry in enumerate(record.actions):
+        if k % every == 0 and not state.is_over():
+            yield state.clone()
+        if entry[0] is None:
+            state.timeout()
+        else:
+            state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
+
+
+@pytest.mark.parametrize("game_id", zdeck.games())
+def test_ismcts_plays_a_whole_game_legally_and_replays_from_its_seed(game_id: str) -> None:
+    game = game_of(game_id)
+    bots = ["ismcts:iters=12"] + [zdeck.registry.default_bot(game_id)] * (game.players - 1)
+    first, record = play(game, [zdeck.make_bot(game_id, b) for b in bots], seed=3)
+    again, _ = play(game, [zdeck.make_bot(game_id, b) for b in bots], seed=3)
+    assert first.is_over() and record is not None
+    assert again.to_dict() == first.to_dict(), "a seeded game with an iteration budget must replay exactly"
+    assert replay(Record.from_json(record.to_json())).to_dict() == first.to_dict()
+
+
+@pytest.mark.parametrize("game_id", zdeck.games())
+def test_the_search_depends_only_on_what_its_seat_sees(game_id: str) -> None:
+    """Two states that differ only in what the seat cannot see give the very same tree: the bot
+    cannot play on a hidden card."""
+    game = game_of(game_id)
+    bot = ISMCTS(iters=30)
+    checked = 0
+    for state in states_along(game, seed=5, every=9):
+        seat = state.actors()[0]
+        other = state.resample_hidden(seat, Rng(1234))  # the hidden cards elsewhere
+        one, two = bot.search(state, seat, Rng(8)), bot.search(other, seat, Rng(8))
+        assert one.stats == two.stats, f"{game_id} v{state.version}: the search saw a hidden card"
+        checked += 1
+    assert checked >= 2
+
+
+def test_ismcts_beats_random_play_at_zipzap() -> None:
+    game = zdeck.make("zipzap", 2, rounds=1)
+    wins = 0
+    for seed in range(16):
+        seat = seed % 2
+        bots: list[zdeck.Bot] = [RandomBot(), RandomBot()]
+        bots[seat] = ISMCTS(iters=60)
+        state, _ = play(game, bots, seed, keep_record=False)
+        wins += seat in state.winners()
+    assert wins >= 13, f"ISMCTS won only {wins} of 16 against random play"
+
+
+def race_states(game_id: str, **options: object) -> Iterator[tuple[State, int]]:
+    """(state, seat) at moments where that seat may hold back: a race."""
+    game = game_of(game_id, **options)
+    for seed in range(6):
+        for state in states_along(game, seed):
+            actors = state.actors()
+            if len(actors) > 1:
+                yield state, actors[0]
+
+
+def test_in_a_race_the_bot_weighs_holding_back_and_may_answer_none() -> None:
+    state, seat = next(race_states("zipzap", rounds=1))
+    root = ISMCTS(iters=200).search(state, seat, Rng(1))
+    assert WAIT in root.stats[seat], "in a race, holding back is one of the bot's options"
+    assert sum(edge[0] for edge in root.stats[seat].values()) >= 100  # (its own choice at every iteration)
+    bot = ISMCTS(iters=50)
+    answers = {str(ask(bot, s, p, Rng(k))) for k, (s, p) in zip(range(12), race_states("zipzap", rounds=1))}
+    assert answers  # what it answers is listed or None: sim.ask gives the answers to apply()
+
+
+def test_the_bot_never_waits_where_the_table_cannot() -> None:
+    game = game_of("zoker-tiko")
+    bot = ISMCTS(iters=40)
+    for state in states_along(game, seed=2, every=5):
+        seat = state.actors()[0]
+        root = bot.search(state, seat, Rng(3))
+        assert WAIT not in root.stats[seat], "a turn that must be played offers no waiting"
+        assert ask(bot, state, seat, Rng(4)) in state.legal_actions(seat)
+
+
+def test_a_lone_legal_action_is_answered_without_searching() -> None:
+    game = game_of("zoker-tiko")
+    for state in states_along(game, seed=1):
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            bot = ISMCTS(iters=10_000)
+            assert bot.act(LazyObservation(state, seat), legal, Rng(1), view=state.clone()) == legal[0]
+            assert bot.last_iterations == 0
+            return
+    pytest.fail("no moment with a single legal action in this Tiko game")
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = next(states_along(game_of("zar"), seed=1))
+    bot = ISMCTS(iters=None, ms=30)
+    bot.search(state, state.actors()[0], Rng(1))
+    assert 1 <= bot.last_iterations < 100_000  # it stopped, after at least one iteration
+
+
+def test_the_bot_needs_its_resampled_view() -> None:
+    state = next(states_along(game_of("zipzap"), seed=1))
+    seat = state.actors()[0]
+    with pytest.raises(ValueError, match="resampled view"):
+        ISMCTS().act(LazyObservation(state, seat), state.legal_actions(seat), Rng(1))
+
+
+def test_rewards_share_a_win_and_rank_an_unfinished_position() -> None:
+    game = zdeck.make("zipzap", 3, rounds=2)  # lower totals are better
+    search = _Search(ISMCTS(), game, 0, Rng(1), 1)
+
+    class Finished:
+        def is_over(self) -> bool:
+            return True
+
+        def winners(self) -> list[int]:
+            return [0, 2]
+
+        def scores(self) -> list[float]:
+            return [3, 9, 3]
+
+    class Unfinished(Finished):
+        def is_over(self) -> bool:
+            return False
+
+    assert search.evaluate(Finished()) == [0.5, 0.0, 0.5]  # type: ignore[arg-type]
+    low, high, tied = search.evaluate(Unfinished())[1], max(search.evaluate(Unfinished())), 0.5 * 0.75 + 0.5
+    assert low == 0.0 and high == tied  # seats 0 and 2 share the lead (fewest points): rank 3/4, at the top
+
+
+def test_a_one_seat_game_is_scored_within_the_scores_seen() -> None:
+    search = _Search(ISMCTS(), zdeck.make("zoker-solo"), 0, Rng(1), 1)
+
+    class Done:
+        def __init__(self, score: float) -> None:
+            self.score = score
+
+        def is_over(self) -> bool:
+            return True
+
+        def scores(self) -> list[float]:
+            return [self.score]
+
+    assert search.evaluate(Done(10)) == [0.5]  # type: ignore[arg-type]
+    assert search.evaluate(Done(30)) == [1.0]  # type: ignore[arg-type]
+    assert search.evaluate(Done(20)) == [0.5]  # type: ignore[arg-type]
+    assert search.evaluate(Done(10)) == [0.0]  # type: ignore[arg-type]
+
+
+def test_a_rollout_bot_that_searches_is_refused() -> None:
+    bot = ISMCTS(rollout=lambda: ISMCTS(iters=1), rollout_name="ismcts")
+    with pytest.raises(ValueError, match="searches itself"):
+        bot.rollout_bots(2)
