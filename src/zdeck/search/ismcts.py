@@ -46,11 +46,12 @@ RolloutBots = Callable[[], Bot]
 class Node:
     """One information set of the tree: per actor, per edge id, [visits, reward sum, availability]."""
 
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "stats", "waits")
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
         self.stats: dict[int, dict[int, list[float]]] = {}
+        self.waits: dict[tuple[int, tuple[int, ...]], bool] | None = None  # may a lone actor hold back here?
 
 
 class ISMCTS(BotBase):
@@ -185,18 +186,30 @@ class _Search:
     def _select(self, node: Node, state: State, moves: list[tuple[int, list[Action]]]
                 ) -> list[tuple[int, int, Action | None]]:
         """Each actor's edge at this node: an untried one at random first, then the best by UCB."""
-        # (asked at every visit: the same actions may lead to a race in one determinisation, not another)
-        may_wait = len(moves) > 1 or _timeout_allowed(state)
         choices = []
         for seat, legal in moves:
             table = node.stats.get(seat)
             if table is None:
                 table = node.stats[seat] = {}
-            options: list[tuple[int, Action | None]] = [(self.action_id(a), a) for a in legal]
-            if may_wait:
+            ids = tuple(map(self.action_id, legal))
+            options: list[tuple[int, Action | None]] = list(zip(ids, legal))
+            if len(moves) > 1 or self._lone_may_wait(node, state, seat, ids):
                 options.append((WAIT, None))
             choices.append((seat, *self._choose(table, options)))
         return choices
+
+    @staticmethod
+    def _lone_may_wait(node: Node, state: State, seat: int, ids: tuple[int, ...]) -> bool:
+        """May a lone actor hold back (the table times out)? Asked once per node, seat and legal set: a
+        public fact of the moment as far as the seat's own actions tell it. Should a determinisation
+        differ, `_resolve` finds the refused timeout and has the actor act after all."""
+        waits = node.waits
+        if waits is None:
+            waits = node.waits = {}
+        known = waits.get((seat, ids))
+        if known is None:
+            known = waits[(seat, ids)] = _timeout_allowed(state)
+        return known
 
     def _choose(self, table: dict[int, list[float]], options: list[tuple[int, Action | None]]
                 ) -> tuple[int, Action | None]:
