@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from zdeck.rng import Rng, Unsettled, settle_top
+from zdeck.rng import Rng, Unsettled, settle
 
 T = TypeVar("T")
 
@@ -34,7 +34,7 @@ def deal_lazily(rng: Rng, pool: list[T], sizes: Sequence[int]) -> tuple[list[lis
     if dealt > top:
         raise ValueError(f"cannot deal {dealt} cards from {top}")
     steps = rng.shuffle_lazily(pool)
-    settle_top(pool, steps, dealt)
+    settle(pool, steps, top - dealt)
     hands = []
     for size in sizes:
         hands.append(pool[top - size:top])

@@ -207,29 +207,19 @@ def settle(items: MutableSequence[T], steps: Unsettled, down_to: int = 1) -> Non
     if top < down_to:
         return
     ahead = steps.ahead
+    if not ahead:  # nothing drawn ahead (a deal): exactly these positions' draws, in one go
+        draws = _outputs((steps.past - (top + 1) * _GAMMA) & _MASK, top - down_to + 1)
+        for i, z in zip(range(top, down_to - 1, -1), draws):
+            j = z % (i + 1)
+            items[i], items[j] = items[j], items[i]
+        steps.left = down_to - 1
+        return
     if len(ahead) <= top - down_to:
         steps.compute(top - down_to + 1)
     for i in range(top, down_to - 1, -1):
         j = ahead.pop() % (i + 1)
         items[i], items[j] = items[j], items[i]
     steps.left = down_to - 1
-
-
-def settle_top(items: MutableSequence[T], steps: Unsettled, count: int) -> None:
-    """`settle` the `count` topmost positions of a list just shuffled lazily (none settled yet): what
-    a deal needs, its draws computed in one go and nothing computed ahead."""
-    top = steps.left
-    if steps.ahead or top != len(items) - 1:
-        settle(items, steps, len(items) - count)  # (not fresh: the general way)
-        return
-    count = min(count, top)
-    if count < 1:
-        return
-    draws = _outputs((steps.past - (top + 1) * _GAMMA) & _MASK, count)  # positions top, top - 1, ...
-    for i, z in zip(range(top, top - count, -1), draws):
-        j = z % (i + 1)
-        items[i], items[j] = items[j], items[i]
-    steps.left = top - count
 
 
 def pop_settled(items: list[T], steps: Unsettled) -> T:
