@@ -178,3 +178,23 @@ def test_a_rollout_bot_that_searches_is_refused() -> None:
     bot = ISMCTS(rollout=lambda: ISMCTS(iters=1), rollout_name="ismcts")
     with pytest.raises(ValueError, match="searches itself"):
         bot.rollout_bots(2)
+
+
+def test_a_position_cut_off_mid_hand_is_judged_by_the_cards_held_where_asked() -> None:
+    game = zdeck.make("zar", 2, hands=1)
+    state = next(s for s in states_along(game, seed=1) if len(set(s.observation(None)["hand_sizes"])) == 2)
+    sizes = state.observation(None)["hand_sizes"]
+    by_cards = _Search(ISMCTS(cutoff=0, judge="cards"), game, 0, Rng(1), state.round()).evaluate(state)
+    fewer = sizes.index(min(sizes))
+    assert by_cards[fewer] == 1.0 and by_cards[1 - fewer] == 0.0
+    by_score = _Search(ISMCTS(cutoff=0), game, 0, Rng(1), state.round()).evaluate(state)
+    assert by_score == [0.5, 0.5], "nothing scored yet: the match totals tell the seats nothing apart"
+
+
+def test_a_cutoff_bounds_the_rollout() -> None:
+    game = zdeck.make("zar", 2, hands=1)
+    state = next(states_along(game, seed=2))
+    search = _Search(ISMCTS(cutoff=3), game, 0, Rng(1), state.round())
+    twin = state.clone()
+    search._rollout(twin)
+    assert twin.version - state.version <= 3

@@ -35,6 +35,7 @@ from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.rng import Rng
 
 WAIT = -1  # the edge id of holding back
+JUDGES = ("score", "cards")  # how a position cut off in the middle of a hand is judged (`evaluate`)
 _TIMEOUT_KEY = -1  # the child reached when every actor waited
 _SEATS = 32  # child keys of one landed action: action id * _SEATS + seat (ZAR seats at most 14)
 _BOUNCED = Outcome.BOUNCED
@@ -71,7 +72,7 @@ class ISMCTS(BotBase):
 
     def __init__(self, iters: int | None = 1000, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutBots | None = None, rollout_name: str = "random", horizon: str = "hand",
-                 reaction_ms: float | None = None) -> None:
+                 cutoff: int | None = None, judge: str = "score", reaction_ms: float | None = None) -> None:
         super().__init__(reaction_ms)
         if iters is None and ms is None:
             raise ValueError("ismcts needs a budget: iters or ms")
@@ -83,7 +84,12 @@ class ISMCTS(BotBase):
             raise ValueError(f"ismcts c must be 0 or more, got {c}")
         if horizon not in ("game", "hand"):
             raise ValueError(f"ismcts horizon must be 'game' or 'hand', got {horizon!r}")
+        if cutoff is not None and cutoff < 0:
+            raise ValueError(f"ismcts cutoff must be 0 or more moves, got {cutoff}")
+        if judge not in JUDGES:
+            raise ValueError(f"ismcts eval must be {' or '.join(map(repr, JUDGES))}, got {judge!r}")
         self.iters, self.ms, self.c, self.horizon = iters, ms, c, horizon
+        self.cutoff, self.judge = cutoff, judge
         self.rollout_name = rollout_name
         self._rollout_bots: list[Bot] | None = None
         self._make_rollout_bot = rollout
@@ -156,6 +162,8 @@ class _Search:
         self.hand_horizon = bot.horizon == "hand"
         self.start_round = start_round
         self.rollout_bots = bot.rollout_bots(game.players)
+        self.steps = ROLLOUT_STEP_LIMIT if bot.cutoff is None else bot.cutoff
+        self.by_cards = bot.judge == "cards"
         self.lo = math.inf  # the range of final scores seen (one-seat games are scored within it)
         self.hi = -math.inf
 
@@ -291,7 +299,7 @@ class _Search:
     def _random_rollout(self, state: State) -> None:
         """Uniform play: a random actor (in a race, whoever is quickest) plays a uniform legal action."""
         below, hand_horizon, start = self.rng.below, self.hand_horizon, self.start_round
-        for _ in range(ROLLOUT_STEP_LIMIT):
+        for _ in range(self.steps):
             moves = state.moves()
             if not moves or (hand_horizon and state.round() != start):
                 return
@@ -303,7 +311,7 @@ class _Search:
         from zdeck.sim import LazyObservation  # (sim imports the registry, which builds this bot)
 
         rng = self.rng
-        for _ in range(ROLLOUT_STEP_LIMIT):
+        for _ in range(self.steps):
             moves = state.moves()
             if not moves or self._at_horizon(state):
                 return
@@ -348,14 +356,25 @@ class _Search:
             for w in winners:
                 rewards[w] = 1.0 / len(winners)
             return rewards
-        lo, hi = min(scores), max(scores)
-        spread = hi - lo
-        rewards = []
-        for s in scores:
-            ahead = sum(1.0 if s > t else 0.5 if s == t else 0.0 for t in scores) - 0.5  # (itself: a tie)
-            rewards.append(0.5 * ahead / (players - 1) + 0.5 * ((s - lo) / spread if spread else 0.5))
-        return rewards
+        if self.by_cards and not self._at_horizon(state):  # cut off mid-hand: the fewer cards held, the better
+            sizes = state.observation(None).get("hand_sizes")
+            if sizes:
+                scores = [-s for s in sizes]
+        return _ranked(scores)
 
     def _placed(self, score: float) -> float:
         self.lo, self.hi = min(self.lo, score), max(self.hi, score)
         return (score - self.lo) / (self.hi - self.lo) if self.hi > self.lo else 0.5
+
+
+def _ranked(scores: list[float]) -> list[float]:
+    """Rewards in [0, 1] from standings where higher is better: half the share of the others a seat is
+    ahead of (a tie counting half), half where it lies between the lowest and the highest."""
+    players = len(scores)
+    lo, hi = min(scores), max(scores)
+    spread = hi - lo
+    rewards = []
+    for s in scores:
+        ahead = sum(1.0 if s > t else 0.5 if s == t else 0.0 for t in scores) - 0.5  # (itself: a tie)
+        rewards.append(0.5 * ahead / (players - 1) + 0.5 * ((s - lo) / spread if spread else 0.5))
+    return rewards

@@ -17,6 +17,8 @@ SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "c": ("the UCB exploration constant, 0 or more (default 0.7)", float),
     "rollout": ("'random' (default) or one of the game's own bots", str),
     "horizon": ("'hand' (default: roll out to the end of the hand) or 'game'", str),
+    "cutoff": ("a whole number of rollout moves after which the position is judged (default: none)", int),
+    "eval": ("how a position cut off mid-hand is judged: 'score' (default) or 'cards' (fewer held is better)", str),
 }
 
 
@@ -52,6 +54,8 @@ def ismcts_from_spec(spec: str, text: str, bots: Mapping[str, Callable[[], Bot]]
         own = [name for name in bots if name not in ("random", "ismcts")]
         raise ValueError(f"bot spec {spec!r}: rollout={rollout_name!r} is not a bot of this game; "
                          f"choose random{''.join(', ' + name for name in own)}")
+    if "eval" in params:
+        params["judge"] = params.pop("eval")
     if "iters" not in params:
         params["iters"] = None if "ms" in params else DEFAULT_ITERS
     try:
