@@ -122,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("-o", "--option", action="append", default=[], help="a game option, name=value")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="one JSON line (progress still goes to stderr)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
     cls = zdeck.game_class(args.game)
     players = args.players or (1 if cls.max_players == 1 else max(2, cls.min_players))
@@ -130,9 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     opponent = args.opponent or default_bot(args.game)
     start = time.perf_counter()
     if game.players == 1:
-        result = solo_scores(game, args.bot, opponent, args.games, args.seed, not args.json)
+        result = solo_scores(game, args.bot, opponent, args.games, args.seed, not args.quiet)
     else:
-        result = head_to_head(game, args.bot, opponent, args.games, args.seed, not args.json)
+        result = head_to_head(game, args.bot, opponent, args.games, args.seed, not args.quiet)
     row = {"game": game.id, "players": game.players, "options": game.options, "bot": args.bot, "opponent": opponent,
            "seed": args.seed, "seconds": round(time.perf_counter() - start, 1), **result}
     print(json.dumps(row) if args.json else json.dumps(row, indent=1))

@@ -198,3 +198,17 @@ def test_a_cutoff_bounds_the_rollout() -> None:
     twin = state.clone()
     search._rollout(twin)
     assert twin.version - state.version <= 3
+
+
+def test_on_its_own_turn_the_bot_answers_an_action_even_where_a_determinisation_races() -> None:
+    """In ZAR the opponent may match in some determinisations (a race, where holding back is modelled),
+    but at the real table the turn player cannot wait: the answer is always an action."""
+    game = zdeck.make("zar", 2, hands=1)
+    bot = ISMCTS(iters=60)
+    asked = 0
+    for state in states_along(game, seed=4, every=2):
+        seat = state.actors()[0]
+        if state.observation(seat)["turn"] == seat and len(state.actors()) == 1:
+            assert ask(bot, state, seat, Rng(asked)) is not None
+            asked += 1
+    assert asked >= 5

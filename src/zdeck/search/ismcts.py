@@ -101,16 +101,16 @@ class ISMCTS(BotBase):
         if view is None:
             raise ValueError("ISMCTS searches a resampled view: ask it through zdeck.sim (wants_view = True)")
         seat = observation["seat"]
-        if len(legal_actions) == 1 and not _may_wait(view, seat):
+        may_wait = _may_wait(view, seat, observation.get("turn"))
+        if len(legal_actions) == 1 and not may_wait:
             self.last_iterations = 0
             return legal_actions[0]  # nothing to choose
         root = self.search(view, seat, rng)
         mine = root.stats.get(seat, {})
-        best = max(mine, key=lambda eid: (mine[eid][0], mine[eid][1]))
-        if best == WAIT:
-            return None
         by_id = {view.game.action_id(a): a for a in legal_actions}
-        return by_id[best]
+        answers = [eid for eid in mine if eid in by_id or (eid == WAIT and may_wait)]
+        best = max(answers, key=lambda eid: (mine[eid][0], mine[eid][1]))
+        return None if best == WAIT else by_id[best]
 
     def search(self, view: State, seat: int, rng: Rng) -> Node:
         """Grow a tree from `view` (a state consistent with what `seat` sees) within the budget."""
@@ -136,9 +136,12 @@ class ISMCTS(BotBase):
         return self._rollout_bots
 
 
-def _may_wait(state: State, seat: int) -> bool:
-    """May this seat hold back now: someone else may act, or the table has a timeout rule here."""
-    return len(state.actors()) > 1 or _timeout_allowed(state)
+def _may_wait(view: State, seat: int, turn: int | None) -> bool:
+    """May the bot hold back at the real table? Where the table has a timeout rule now (a public fact of
+    the phase), or another seat has the turn and must act anyway. Whether someone else could act in a
+    race is hidden (it depends on their cards): the view's own actors are a determinisation's, not the
+    table's, so they are not asked."""
+    return (turn is not None and turn != seat) or _timeout_allowed(view)
 
 
 def _timeout_allowed(state: State) -> bool:
