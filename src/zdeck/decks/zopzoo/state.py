@@ -44,6 +44,13 @@ from zdeck.decks.zopzoo.cards import (
     Kind,
 )
 from zdeck.decks.zopzoo.dealing import deal
+
+# Per card, read on the hot path instead of its Kind: the white card a black card covers or connects
+# (MATCH), _BONUS for a Side Bonus, -1 for anything else; and whether a card is a Minus card.
+_BONUS = -2
+_COVERS: tuple[int, ...] = tuple(
+    MATCH[c] if KIND[c] in MATCHERS else _BONUS if KIND[c] is Kind.BONUS else -1 for c in range(N_CARDS))
+_IS_MINUS: tuple[bool, ...] = tuple(KIND[c] is Kind.MINUS for c in range(N_CARDS))
 from zdeck.decks.zopzoo.scoring import highest_tally, tally
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
@@ -103,7 +110,10 @@ class ZopZooState(RoundTotals, State):
     def row_done(self, p: int) -> bool:
         """Every card of p's row shows POINTS: covered/connected, or an (uncovered) Minus card."""
         cover = self.cover
-        return all(b in cover or KIND[b] is Kind.MINUS for b in self.rows[p])
+        for b in self.rows[p]:
+            if b not in cover and not _IS_MINUS[b]:
+                return False
+        return True
 
     def lists(self, p: int, category: str) -> bool:
         """Does a card showing at the top of p's row list this category?"""
@@ -118,11 +128,10 @@ class ZopZooState(RoundTotals, State):
 
     def can_match(self, p: int, card: int) -> bool:
         """Can p use this black card now: cover/connect one of p's uncovered cards, or collect a Side Bonus?"""
-        kind = KIND[card]
-        if kind in MATCHERS:
-            w = MATCH[card]
+        w = _COVERS[card]
+        if w >= 0:
             return w not in self.cover and w in self.rows[p]
-        if kind is Kind.BONUS:
+        if w == _BONUS:
             return self.lists(p, CAT[card])
         return False
 
@@ -164,6 +173,10 @@ class ZopZooState(RoundTotals, State):
     # -- who acts ----------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
         return () if self.phase == "over" else (self.current,)
+
+    def moves(self) -> list[tuple[int, list[Action]]]:
+        """One actor at a time: `core.State.moves` without its general loop (random self-play +6%)."""
+        return [] if self.phase == "over" else [(self.current, self.legal_actions(self.current))]
 
     def legal_actions(self, player: int) -> list[Action]:
         if player != self.current or self.phase == "over":
