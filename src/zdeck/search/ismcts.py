@@ -17,8 +17,9 @@ is a simultaneous move, so every node is decoupled (DUCT): each actor keeps its 
 at the node and chooses without seeing the others' choices, among its legal actions and `WAIT`
 (hold back) when waiting is possible - when someone else may act, or when the game has a timeout
 rule at this moment. The choices are then resolved as the simulator resolves them: the proposals
-land in a random order (the search does not know who is quicker), the first at the current
-version and the others as late submissions for the rules to bounce, penalise or apply; if everyone
+land quickest first, timed by the simulator's reaction model (`sim.reaction`: a reflex such as a
+ZOOP! call is quicker than a considered move; every seat is timed as this bot), the first at the
+current version and the others as late submissions for the rules to bounce, penalise or apply; if everyone
 waits, the state times out. The child reached is keyed by what landed. At the root the searching
 seat answers its most visited edge, and `WAIT` means the bot returns None (it holds back).
 """
@@ -33,6 +34,7 @@ from typing import Any
 from zdeck.bots import Bot, BotBase
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.rng import Rng
+from zdeck.sim import LazyObservation, reaction
 
 WAIT = -1  # the edge id of holding back
 JUDGES = ("score", "cards")  # how a position cut off in the middle of a hand is judged (`evaluate`)
@@ -158,6 +160,7 @@ class _Search:
 
     def __init__(self, bot: ISMCTS, game: Game, seat: int, rng: Rng, start_round: int) -> None:
         self.game, self.seat, self.rng = game, seat, rng
+        self.bot = bot  # (its reaction time stands for every seat's in the races the search plays out)
         self.c = bot.c
         self.action_id = game.action_id
         self.players = game.players
@@ -256,8 +259,7 @@ class _Search:
             seat, eid, action = proposals[0]
             state.apply_listed(seat, action)
             return eid * _SEATS + seat
-        order = proposals[:]
-        self._shuffle(order)
+        order = self._race(proposals)
         seen = state.version
         seat, eid, action = order[0]
         state.apply_listed(seat, action)
@@ -284,10 +286,13 @@ class _Search:
         choices[0] = (seat, eid, action)
         return seat, eid, action
 
-    def _shuffle(self, items: list[Any]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.rng.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+    def _race(self, proposals: list[Any]) -> list[Any]:
+        """The proposals fastest first, timed by the simulator's reaction model (`sim.reaction`): a reflex
+        (a ZOOP! call) is quicker than a considered move. The search does not know the other seats'
+        reaction times, so every seat is timed as this bot is."""
+        rng, bot = self.rng, self.bot
+        timed = sorted((reaction(bot, p[-1], rng), k) for k, p in enumerate(proposals))
+        return [proposals[k] for _, k in timed]
 
     # -- rollout and evaluation ---------------------------------------------------------------------------
     def _at_horizon(self, state: State) -> bool:
@@ -306,13 +311,17 @@ class _Search:
             moves = state.moves()
             if not moves or (hand_horizon and state.round() != start):
                 return
-            seat, legal = moves[below(len(moves))] if len(moves) > 1 else moves[0]
-            state.apply_listed(seat, legal[below(len(legal))] if len(legal) > 1 else legal[0])
+            if len(moves) == 1:
+                seat, legal = moves[0]
+                state.apply_listed(seat, legal[below(len(legal))] if len(legal) > 1 else legal[0])
+                continue
+            # A race: each actor picks a uniform action, and the quickest lands (the late ones are dropped:
+            # a rollout is a sketch of the future, and most late submissions bounce).
+            picks = [(seat, legal[below(len(legal))] if len(legal) > 1 else legal[0]) for seat, legal in moves]
+            state.apply_listed(*self._race(picks)[0])
 
     def _bot_rollout(self, state: State, bots: list[Bot]) -> None:
-        """Every actor asks its rollout bot; the proposals land in a random order, as in `_resolve`."""
-        from zdeck.sim import LazyObservation  # (sim imports the registry, which builds this bot)
-
+        """Every actor asks its rollout bot; the proposals land quickest first, as in `_resolve`."""
         rng = self.rng
         for _ in range(self.steps):
             moves = state.moves()
@@ -329,7 +338,7 @@ class _Search:
                     continue
                 seat, legal = moves[0]
                 proposals = [(seat, legal[rng.below(len(legal))])]
-            self._shuffle(proposals)
+            proposals = self._race(proposals)
             seen = state.version
             state.apply(*proposals[0])
             for seat, action in proposals[1:]:
