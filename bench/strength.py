@@ -9,7 +9,8 @@ bot) every other seat; the test bot's seat moves round from game to game (seat =
 and game k uses seed `--seed + k`, so a run replays exactly with an iteration budget. A win is a sole win;
 a shared win counts as its share (1/k between k winners). A one-seat game (Solo) is compared by score
 instead: each seed is played by both bots, and the mean difference is shown with a 95% t-interval.
-Every decision of the test bot is timed (wall clock, this process); `--json` prints one object.
+Every decision of the test bot is timed on this process's CPU clock (its cost, whatever else the machine
+runs; the wall clock's mean is given beside); `--json` prints one line.
 """
 
 from __future__ import annotations
@@ -44,19 +45,22 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
 
 
 class Timed:
-    """A bot whose every decision is timed (wall clock), passing everything through."""
+    """A bot whose every decision is timed, on the CPU clock of this process (what the decision costs,
+    whatever else the machine runs) and on the wall clock, passing everything through."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot, self.name, self.reaction_ms, self.wants_view = bot, bot.name, bot.reaction_ms, bot.wants_view
         self.seconds: list[float] = []
+        self.wall: list[float] = []
         if hasattr(bot, "reset"):
             self.reset = bot.reset
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng,
             view: State | None = None) -> Action | None:
-        start = time.perf_counter()
+        start, wall = time.process_time(), time.perf_counter()
         action = self.bot.act(observation, legal_actions, rng, view=view)
-        self.seconds.append(time.perf_counter() - start)
+        self.seconds.append(time.process_time() - start)
+        self.wall.append(time.perf_counter() - wall)
         return action
 
 
@@ -77,7 +81,7 @@ def head_to_head(game: zdeck.Game, bot: str, opponent: str, games: int, seed: in
         print(file=sys.stderr)
     low, high = wilson(wins, games)
     return {"games": games, "wins": wins, "win_rate": round(wins / games, 4), "wilson95": [round(low, 4), round(high, 4)],
-            "fair_share": round(1 / game.players, 4), **_timing(timed.seconds)}
+            "fair_share": round(1 / game.players, 4), **_timing(timed)}
 
 
 def solo_scores(game: zdeck.Game, bot: str, opponent: str, games: int, seed: int, progress: bool) -> dict[str, Any]:
@@ -96,13 +100,18 @@ def solo_scores(game: zdeck.Game, bot: str, opponent: str, games: int, seed: int
     mean = statistics.fmean(diffs)
     return {"games": games, "mean": round(statistics.fmean(mine), 3), "opponent_mean": round(statistics.fmean(theirs), 3),
             "mean_difference": round(mean, 3), "difference95": [round(mean - half, 3), round(mean + half, 3)],
-            **_timing(timed.seconds)}
+            **_timing(timed)}
 
 
-def _timing(seconds: list[float]) -> dict[str, Any]:
-    thinking = [s for s in seconds if s > 0.0005] or [0.0]  # (a lone legal action is answered at once)
-    return {"decisions": len(seconds), "mean_decision_s": round(statistics.fmean(thinking), 4),
-            "max_decision_s": round(max(thinking), 4)}
+def _timing(timed: Timed) -> dict[str, Any]:
+    """CPU seconds per decision that searched (a lone legal action is answered at once, and a bot that
+    does not search takes microseconds: both would hide the cost), and the wall clock's mean beside."""
+    thinking = [k for k, s in enumerate(timed.seconds) if s > 0.001] or [0]
+    cpu = [timed.seconds[k] if timed.seconds else 0.0 for k in thinking]
+    wall = [timed.wall[k] if timed.wall else 0.0 for k in thinking]
+    return {"decisions": len(timed.seconds), "searched": len(thinking), "mean_decision_cpu_s": round(statistics.fmean(cpu), 4),
+            "p95_decision_cpu_s": round(sorted(cpu)[int(0.95 * (len(cpu) - 1))], 4),
+            "max_decision_cpu_s": round(max(cpu), 4), "mean_decision_wall_s": round(statistics.fmean(wall), 4)}
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
