@@ -62,7 +62,7 @@ def make_bot(game_id: str, name: str) -> Bot:
     if base in SEARCH_BOTS:
         from zdeck.search import ismcts_from_spec  # (only a search pays for its import)
 
-        return ismcts_from_spec(name.strip(), params, factories)
+        return ismcts_from_spec(name.strip(), params, factories, game_id)
     if base in factories and colon:
         raise ValueError(f"bot {base!r} takes no parameters (only {', '.join(SEARCH_BOTS)} does): {_shorten(name)}")
     if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name

@@ -61,3 +61,15 @@ def test_specs_split_at_commas_that_start_a_new_bot() -> None:
     assert split_bot_specs("greedy,ismcts:iters=500,c=0.5,random") == ["greedy", "ismcts:iters=500,c=0.5", "random"]
     assert split_bot_specs(" ismcts:ms=200 , greedy ,") == ["ismcts:ms=200", "greedy"]
     assert split_bot_specs("a=1,greedy") == ["a=1", "greedy"]  # nothing to continue: left for make_bot to refuse
+
+
+def test_ismcts_alone_means_the_settings_measured_for_the_game_and_a_spec_overrides_them() -> None:
+    from zdeck.search.spec import DEFAULT_ITERS, TUNED
+
+    assert set(TUNED) <= set(zdeck.games())
+    zar = make_bot("zar", "ismcts")
+    assert isinstance(zar, ISMCTS) and (zar.iters, zar.rollout_name) == (500, "heuristic")
+    plain = make_bot("zar", "ismcts:rollout=random,iters=50")
+    assert isinstance(plain, ISMCTS) and (plain.iters, plain.rollout_name) == (50, "random")
+    untuned = make_bot("zoker-memo", "ismcts")
+    assert isinstance(untuned, ISMCTS) and (untuned.iters, untuned.rollout_name) == (DEFAULT_ITERS, "random")

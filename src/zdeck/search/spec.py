@@ -10,6 +10,19 @@ from zdeck.search.ismcts import ISMCTS
 
 DEFAULT_ITERS = 1000
 
+# The settings `ismcts` alone means in each game: those measured in docs/bots.md (Strength), each about
+# 0.2 s of CPU a decision or less. A spec's own parameters override them; a game not listed gets the
+# defaults of `ISMCTS` (random rollouts) with DEFAULT_ITERS iterations.
+TUNED: dict[str, str] = {
+    "zipzap": "iters=200",
+    "zoop": "iters=250,rollout=heuristic",
+    "zar": "iters=500,rollout=heuristic",
+    "zoker-tiko": "iters=300,rollout=cheap-winner",
+    "zoker-kubo": "iters=400",
+    "zopzoo": "iters=800",
+    "zoker-solo": "iters=300",
+}
+
 # name -> (what a value must be, its reader)
 SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "iters": ("a whole number of iterations per decision, at least 1", int),
@@ -41,10 +54,15 @@ def parse_params(spec: str, text: str) -> dict[str, Any]:
     return params
 
 
-def ismcts_from_spec(spec: str, text: str, bots: Mapping[str, Callable[[], Bot]]) -> ISMCTS:
-    """An ISMCTS bot from the parameters after `ismcts:` (`text`, maybe empty); `bots` are the game's
-    own bots, by name, for `rollout=`. Its name is the spec, so records say how it was set."""
-    params = parse_params(spec, text) if text.strip() else {}
+def ismcts_from_spec(spec: str, text: str, bots: Mapping[str, Callable[[], Bot]], game_id: str = "") -> ISMCTS:
+    """An ISMCTS bot from the parameters after `ismcts:` (`text`, maybe empty), over the game's tuned
+    settings (`TUNED`); `bots` are the game's own bots, by name, for `rollout=`. Its name is the spec,
+    so records say how it was set."""
+    params = parse_params(f"ismcts:{TUNED[game_id]}", TUNED[game_id]) if game_id in TUNED else {}
+    given = parse_params(spec, text) if text.strip() else {}
+    if "ms" in given and "iters" not in given:
+        params.pop("iters", None)  # a time budget given alone is the budget
+    params.update(given)
     rollout_name = params.pop("rollout", "random")
     if rollout_name == "random":
         rollout = None
