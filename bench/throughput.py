@@ -339,14 +339,23 @@ def search_main(args: argparse.Namespace) -> int:
         print(json.dumps({"iters_per_decision": SEARCH_ITERS, "clock": args.clock, "results": rows,
                           "skipped": skipped}, indent=2))
         return 0
-    print(f"ISMCTS iterations/s next to OpenSpiel MCTSBot simulations/s on crazy_eights ({SEARCH_ITERS} per decision, "
-          f"{args.clock} clock, medians of {args.rounds} interleaved rounds)")
-    print(f"{'game':12} {'seats':>5} {'ISMCTS it/s':>12} {'OpenSpiel sim/s':>16} {'ratio':>7} {'range':>13}")
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="ISMCTS iterations/s next to OpenSpiel's MCTSBot simulations/s on crazy_eights",
+                  caption=f"Python {platform.python_version()}; {SEARCH_ITERS} iterations (simulations) per decision, "
+                          f"random rollouts; {args.seconds:g} {args.clock} s per game in {args.rounds} interleaved "
+                          "rounds; ratio = zdeck : OpenSpiel, median (min-max)")
+    for name in ("game", "seats", "ISMCTS it/s", "OpenSpiel seats", "OpenSpiel sim/s", "ratio", "range"):
+        table.add_column(name, justify="left" if name == "game" else "right", no_wrap=True)
     for row in rows:
-        print(f"{row['game']:12} {row['players']:5} {row['ismcts_iters_per_s']:12,.0f} "
-              f"{row['openspiel_sims_per_s']:16,.0f} {row['ratio']:6.2f}x {row['ratio_min']:5.2f}-{row['ratio_max']:.2f}")
+        table.add_row(row["game"], str(row["players"]), f"{row['ismcts_iters_per_s']:,.0f}",
+                      str(row["openspiel_players"]), f"{row['openspiel_sims_per_s']:,.0f}", f"{row['ratio']:.2f}x",
+                      f"{row['ratio_min']:.2f}-{row['ratio_max']:.2f}")
+    console = Console() if Console().is_terminal else Console(width=150)
+    console.print(table)
     for what, why in skipped.items():
-        print(f"skipped {what}: {why}")
+        console.print(f"[yellow]skipped[/] {what}: {why}", highlight=False)
     return 0
 
 
