@@ -114,6 +114,29 @@ def _timing(timed: Timed) -> dict[str, Any]:
             "max_decision_cpu_s": round(max(cpu), 4), "mean_decision_wall_s": round(statistics.fmean(wall), 4)}
 
 
+def markdown_table(path: str) -> str:
+    """The strength table of docs/bots.md from the JSON lines the runs wrote (`--table FILE`)."""
+    rows = ["| game | table | ISMCTS setting | opponent | games | result | 95% interval | CPU s / decision: mean, p95 |",
+            "|---|---|---|---|---|---|---|---|"]
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if not line.strip():
+                continue
+            r = json.loads(line)
+            options = ", ".join(f"{k}={v}" for k, v in r["options"].items() if k in ("rounds", "hands", "target"))
+            table = f"{r['players']} seats" + (f", {options}" if options else "")
+            if "win_rate" in r:
+                result = f"{100 * r['win_rate']:.1f}% wins (fair share {100 * r['fair_share']:.0f}%)"
+                interval = f"{100 * r['wilson95'][0]:.1f}-{100 * r['wilson95'][1]:.1f}%"
+            else:
+                result = f"mean score {r['mean']:.2f} vs {r['opponent_mean']:.2f} (difference {r['mean_difference']:+.2f})"
+                interval = f"{r['difference95'][0]:+.2f} to {r['difference95'][1]:+.2f}"
+            timing = f"{r.get('mean_decision_cpu_s', 0):.3f}, {r.get('p95_decision_cpu_s', 0):.3f}"
+            rows.append(f"| {r['game']} | {table} | `{r['bot']}` | {r['opponent']} | {r['games']} | {result} | "
+                        f"{interval} | {timing} |")
+    return "\n".join(rows)
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -124,7 +147,8 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("game")
+    p.add_argument("game", nargs="?", help="the game (not with --table)")
+    p.add_argument("--table", metavar="FILE", help="print the markdown table of the JSON lines in FILE, and stop")
     p.add_argument("--bot", default="ismcts", help="the bot under test (a spec: ismcts:iters=300)")
     p.add_argument("--opponent", help="default: the game's default (strongest own) bot")
     p.add_argument("-p", "--players", type=int, default=None, help="default: 2 (1 for a one-seat game)")
@@ -134,6 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="one JSON line (progress still goes to stderr)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
+    if args.table:
+        print(markdown_table(args.table))
+        return 0
+    if not args.game:
+        p.error("name a game (or --table FILE)")
     cls = zdeck.game_class(args.game)
     players = args.players or (1 if cls.max_players == 1 else max(2, cls.min_players))
     game = zdeck.make(args.game, players, **parse_options(args.option))
