@@ -63,7 +63,9 @@ class ISMCTS(BotBase):
     `c` is the UCB exploration constant (rewards lie in [0, 1]); `rollout` is "random" or a factory of
     the game's own bot (`rollout_name` says which, for the bot's name); `horizon` is "game" or "hand":
     with "hand" a rollout stops where the round (`state.round()`) moves on and the position is scored
-    from the match totals there (`evaluate`). The bot's generator (`rng` in `act`) drives everything,
+    from the match totals there (`evaluate`); `cutoff` stops a rollout after that many moves, and
+    `judge` says how a position cut off mid-hand is scored: "score" (the match totals) or "cards" (the
+    fewer cards held, the better). The bot's generator (`rng` in `act`) drives everything,
     so with an iteration budget a seeded simulation replays exactly; a time budget depends on the
     machine's speed.
     """
@@ -111,6 +113,8 @@ class ISMCTS(BotBase):
         mine = root.stats.get(seat, {})
         by_id = {view.game.action_id(a): a for a in legal_actions}
         answers = [eid for eid in mine if eid in by_id or (eid == WAIT and may_wait)]
+        if not answers:  # (every determinisation stopped before this seat chose: nothing was learnt)
+            return legal_actions[0]
         best = max(answers, key=lambda eid: (mine[eid][0], mine[eid][1]))
         return None if best == WAIT else by_id[best]
 

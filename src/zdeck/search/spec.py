@@ -17,7 +17,7 @@ TUNED: dict[str, str] = {
     "zipzap": "iters=200",
     "zoop": "iters=250,rollout=heuristic",
     "zar": "iters=500,rollout=heuristic",
-    "zoker-tiko": "iters=300,rollout=cheap-winner",
+    "zoker-tiko": "iters=450,rollout=cheap-winner",
     "zoker-kubo": "iters=400",
     "zopzoo": "iters=800",
     "zoker-solo": "iters=300",
