@@ -14,5 +14,5 @@ run zoop -p 3 --bot ismcts:iters=250,rollout=heuristic --games 240
 run zar -o hands=1 --bot ismcts:iters=500,rollout=heuristic --games 200
 run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 200
 run zoker-kubo --bot ismcts:iters=400 --games 200
-run zopzoo --bot ismcts:iters=800 --games 200
+run zopzoo --bot ismcts:iters=300 --games 200
 run zoker-solo --opponent greedy --bot ismcts:iters=300 --games 200

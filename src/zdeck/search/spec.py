@@ -19,7 +19,7 @@ TUNED: dict[str, str] = {
     "zar": "iters=500,rollout=heuristic",
     "zoker-tiko": "iters=450,rollout=cheap-winner",
     "zoker-kubo": "iters=400",
-    "zopzoo": "iters=800",
+    "zopzoo": "iters=300",
     "zoker-solo": "iters=300",
 }
 
