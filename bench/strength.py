@@ -123,7 +123,8 @@ def markdown_table(path: str) -> str:
             if not line.strip():
                 continue
             r = json.loads(line)
-            options = ", ".join(f"{k}={v}" for k, v in r["options"].items() if k in ("rounds", "hands", "target"))
+            defaults = zdeck.make(r["game"], r["players"]).options
+            options = ", ".join(f"{k}={v}" for k, v in r["options"].items() if defaults.get(k) != v)
             table = f"{r['players']} seats" + (f", {options}" if options else "")
             if "win_rate" in r:
                 result = f"{100 * r['win_rate']:.1f}% wins (fair share {100 * r['fair_share']:.0f}%)"
@@ -131,7 +132,8 @@ def markdown_table(path: str) -> str:
             else:
                 result = f"mean score {r['mean']:.2f} vs {r['opponent_mean']:.2f} (difference {r['mean_difference']:+.2f})"
                 interval = f"{r['difference95'][0]:+.2f} to {r['difference95'][1]:+.2f}"
-            timing = f"{r.get('mean_decision_cpu_s', 0):.3f}, {r.get('p95_decision_cpu_s', 0):.3f}"
+            timing = (f"{r['mean_decision_cpu_s']:.3f}, {r['p95_decision_cpu_s']:.3f}" if "mean_decision_cpu_s" in r
+                      else "not timed")
             rows.append(f"| {r['game']} | {table} | `{r['bot']}` | {r['opponent']} | {r['games']} | {result} | "
                         f"{interval} | {timing} |")
     return "\n".join(rows)
