@@ -11,7 +11,7 @@ out=${1:?usage: sh bench/strength_runs.sh OUT.jsonl}
 run() { nice -n 10 .venv/bin/python bench/strength.py "$@" --json --quiet >> "$out"; }
 run zipzap -o rounds=1 --bot ismcts:iters=200 --games 200
 run zoop -p 3 --bot ismcts:iters=250,rollout=heuristic --games 240
-run zar -o hands=1 --bot ismcts:iters=500,rollout=heuristic --games 200
+run zar -o hands=1 --bot ismcts:iters=400,rollout=heuristic --games 200
 run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 200
 run zoker-kubo --bot ismcts:iters=400 --games 200
 run zopzoo --bot ismcts:iters=300 --games 200

@@ -68,7 +68,7 @@ def test_ismcts_alone_means_the_settings_measured_for_the_game_and_a_spec_overri
 
     assert set(TUNED) <= set(zdeck.games())
     zar = make_bot("zar", "ismcts")
-    assert isinstance(zar, ISMCTS) and (zar.iters, zar.rollout_name) == (500, "heuristic")
+    assert isinstance(zar, ISMCTS) and (zar.iters, zar.rollout_name) == (400, "heuristic")
     plain = make_bot("zar", "ismcts:rollout=random,iters=50")
     assert isinstance(plain, ISMCTS) and (plain.iters, plain.rollout_name) == (50, "random")
     untuned = make_bot("zoker-memo", "ismcts")

@@ -16,7 +16,7 @@ DEFAULT_ITERS = 1000
 TUNED: dict[str, str] = {
     "zipzap": "iters=200",
     "zoop": "iters=250,rollout=heuristic",
-    "zar": "iters=500,rollout=heuristic",
+    "zar": "iters=400,rollout=heuristic",
     "zoker-tiko": "iters=450,rollout=cheap-winner",
     "zoker-kubo": "iters=400",
     "zopzoo": "iters=300",
