@@ -125,7 +125,7 @@ def markdown_table(path: str) -> str:
             r = json.loads(line)
             defaults = zdeck.make(r["game"], r["players"]).options
             options = ", ".join(f"{k}={v}" for k, v in r["options"].items() if defaults.get(k) != v)
-            table = f"{r['players']} seats" + (f", {options}" if options else "")
+            table = f"{r['players']} seat{'s' if r['players'] > 1 else ''}" + (f", {options}" if options else "")
             if "win_rate" in r:
                 result = f"{100 * r['win_rate']:.1f}% wins (fair share {100 * r['fair_share']:.0f}%)"
                 interval = f"{100 * r['wilson95'][0]:.1f}-{100 * r['wilson95'][1]:.1f}%"
