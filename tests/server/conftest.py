@@ -1,0 +1,96 @@
+"""Fixtures: the app in-process (FastAPI's TestClient) and a real `zdeck serve` process on loopback."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("fastapi")
+
+from fastapi.testclient import TestClient
+
+from zdeck.server import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'zdeck.sqlite3'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url)) as test_client:
+        yield test_client
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """`python -m zdeck.server` (what `zdeck serve` runs) in its own process group, on 127.0.0.1."""
+
+    def __init__(self, db: str, port: int | None = None) -> None:
+        self.db, self.port = db, port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "zdeck.server", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read().decode() if self.process.stdout else ""
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{output}")
+            try:
+                if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError("the server did not answer within 30 s")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, sig)  # the whole process group the server started
+            self.process.wait(timeout=10)
+        if self.process is not None and self.process.stdout is not None:
+            self.process.stdout.close()
+        self.process = None
+
+    def get(self, path: str) -> Any:
+        response = httpx.get(self.base + path, timeout=10)
+        response.raise_for_status()
+        return response.json()
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        response = httpx.post(self.base + path, json=body, timeout=10)
+        assert response.status_code in (200, 201), response.text
+        return response.json()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("serve")
+    process = ServerProcess(f"sqlite:///{folder / 'zdeck.sqlite3'}").start()
+    try:
+        yield process
+    finally:
+        process.kill(signal.SIGTERM)
