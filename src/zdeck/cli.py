@@ -239,6 +239,18 @@ def play_cmd(
         out.print("game left before its end")
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every interface)"),
+    port: int = typer.Option(8000, help="port to listen on"),
+    db: str = typer.Option(None, help="SQLAlchemy URL (default: an SQLite file in the user's data directory)"),
+) -> None:
+    """Start the game server: a lobby and live tables in the browser (docs/protocol.md)."""
+    from zdeck.server import serve as run_server  # the server's libraries load only here
+
+    run_server(host, port, db)
+
+
 def main() -> None:
     try:
         app()
