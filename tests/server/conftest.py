@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ import httpx
 import pytest
 
 pytest.importorskip("fastapi")
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
 
 from fastapi.testclient import TestClient
 
