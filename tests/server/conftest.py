@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Iterator
@@ -44,22 +45,23 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m zdeck.server` (what `zdeck serve` runs) in its own process group, on 127.0.0.1."""
 
-    def __init__(self, db: str, port: int | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, log: Path | None = None) -> None:
         self.db, self.port = db, port or free_port()
+        self.log = log or Path(tempfile.mkstemp(prefix="zdeck-serve-", suffix=".log")[1])
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "zdeck.server", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.db],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+        with self.log.open("ab") as sink:  # a file, not a pipe: a full pipe nobody reads would stall the server
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "zdeck.server", "--host", "127.0.0.1", "--port", str(self.port), "--db",
+                 self.db], stdout=sink, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{output}")
+                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.output()}")
             try:
                 if httpx.get(self.base + "/api/games", timeout=1).status_code == 200:
                     return self
@@ -73,9 +75,10 @@ class ServerProcess:
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, sig)  # the whole process group the server started
             self.process.wait(timeout=10)
-        if self.process is not None and self.process.stdout is not None:
-            self.process.stdout.close()
         self.process = None
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
 
     def get(self, path: str) -> Any:
         response = httpx.get(self.base + path, timeout=10)
@@ -91,7 +94,7 @@ class ServerProcess:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("serve")
-    process = ServerProcess(f"sqlite:///{folder / 'zdeck.sqlite3'}").start()
+    process = ServerProcess(f"sqlite:///{folder / 'zdeck.sqlite3'}", log=folder / "serve.log").start()
     try:
         yield process
     finally:

@@ -32,8 +32,8 @@ log = logging.getLogger("zdeck.server")
 STATIC = Path(__file__).parent / "static"
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_ROOMS = 2000  # rooms waiting or playing at once in one process
-RATE = 20.0  # messages a second a connection may send on average ...
-BURST = 40.0  # ... and at once
+RATE = 30.0  # messages a second a connection may send on average ...
+BURST = 60.0  # ... and at once
 FLOOD_CLOSE = 100  # messages refused for the rate, past which the connection is closed
 OUTBOX = 512  # messages queued for a client that does not read, past which it is closed
 
@@ -170,8 +170,8 @@ class Socket:
             code, reason = self.closing
             try:
                 await self.websocket.close(code, reason)
-            except (RuntimeError, OSError):
-                pass
+            except (WebSocketDisconnect, RuntimeError, OSError):
+                pass  # the client went first
 
 
 def create_app(db_url: str) -> FastAPI:
