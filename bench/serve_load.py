@@ -98,7 +98,7 @@ class Load:
                     return False
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=remaining)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     return False
                 now = time.time()
                 message = json.loads(text)
@@ -134,7 +134,7 @@ class Load:
                     wait = min(wait, PERSON_THINKS_S)
                 try:
                     text = await asyncio.wait_for(ws.recv(), timeout=wait)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     if latest is not None and sent_at is None and latest["legal"] and \
                             latest["version"] > acted_version:  # thought long enough: act on what is shown
                         acted_version = latest["version"]

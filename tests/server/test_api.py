@@ -114,6 +114,9 @@ def test_record_is_refused_until_the_game_is_over_then_replays(client: TestClien
     state = replay(record)
     assert state.is_over() and record.bots == ["greedy", "random", "greedy"]
     assert bots_only not in {r["room"] for r in client.get("/api/rooms").json()}  # over: no longer listed
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert hub.sweep() >= 1 and bots_only not in hub.rooms  # a finished room nobody watches leaves memory ...
+    assert client.get(f"/api/rooms/{bots_only}/record").text == response.text  # ... and is read back on demand
 
 
 def test_a_room_survives_the_app(db_url: str) -> None:

@@ -3,6 +3,7 @@ the reason, where the PostgreSQL binaries or the driver are missing)."""
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import subprocess
@@ -20,10 +21,12 @@ from zdeck.server import create_app
 
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
+    # on PATH, or where Debian's postgresql package puts them
+    bins = [os.environ.get("PATH", ""), *sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)]
+    initdb, pg_ctl = shutil.which("initdb", path=os.pathsep.join(bins)), shutil.which("pg_ctl", path=os.pathsep.join(bins))
     if initdb is None or pg_ctl is None:
-        pytest.skip("PostgreSQL's initdb and pg_ctl are not on PATH (Debian: apt-get install postgresql, "
-                    "then put /usr/lib/postgresql/*/bin on PATH)")
+        pytest.skip("PostgreSQL's initdb and pg_ctl were not found on PATH nor in /usr/lib/postgresql/*/bin "
+                    "(Debian: apt-get install postgresql)")
     pytest.importorskip("psycopg", reason="the PostgreSQL driver is missing: pip install 'zdeck[postgres]'")
     folder = tempfile.mkdtemp(prefix="zdeck-pg-")
     as_user: list[str] = []

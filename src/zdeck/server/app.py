@@ -36,6 +36,7 @@ RATE = 30.0  # messages a second a connection may send on average ...
 BURST = 60.0  # ... and at once
 FLOOD_CLOSE = 100  # messages refused for the rate, past which the connection is closed
 OUTBOX = 512  # messages queued for a client that does not read, past which it is closed
+SWEEP_S = 60.0  # how often finished rooms nobody watches leave memory (they are read back on demand)
 
 
 class Hub:
@@ -46,6 +47,7 @@ class Hub:
         self.max_rooms = max_rooms
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.migrate)
@@ -57,8 +59,24 @@ class Hub:
             except Exception:
                 log.exception("room %s could not be resumed", room_id)
         log.info("resumed %d room(s)", len(self.rooms))
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_S)
+            self.sweep()
+
+    def sweep(self) -> int:
+        """Let go of finished rooms that nobody is connected to; returns how many."""
+        gone = [r for r in self.rooms.values() if r.status == "over" and not r.conns and not r.lock.locked()]
+        for room in gone:
+            room.stop()
+            del self.rooms[room.id]
+        return len(gone)
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             room.stop()
             room.close_all(1012, "the server is restarting; reconnect")
