@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psutil
+import psutil  # type: ignore[import-untyped]
 import websockets
 
 # bots-only tables: game, players, bots (one each seat); a mix of every family

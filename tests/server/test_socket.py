@@ -224,4 +224,5 @@ def test_a_finished_room_rematches_with_the_same_seats(client: TestClient) -> No
         assert state["number"] == 2 and not state["over"] and [s["name"] for s in state["seats"]] == ["Ann", "random"]
     refused = client.get(f"/api/rooms/{room}/record")
     assert refused.status_code == 409 or refused.text != first
-    assert json.loads(first)["seed"] != 0
+    assert client.get(f"/api/rooms/{room}/record?number=1").text == first  # the first game stays saved
+    assert client.get(f"/api/rooms/{room}/record?number=7").status_code == 404

@@ -249,12 +249,20 @@ def create_app(db_url: str) -> FastAPI:
         return {"room": room.id, "seat": seat, "token": token}
 
     @app.get("/api/rooms/{room_id}/record", response_class=PlainTextResponse,
-             summary="The finished game's record, in the JSON Lines form `zdeck replay` reads")
-    async def record(room_id: str) -> PlainTextResponse:
+             summary="A finished game's record, in the JSON Lines form `zdeck replay` reads")
+    async def record(room_id: str, number: int | None = None) -> PlainTextResponse:
+        """The room's current game (or game `number`, an earlier one) once it is over."""
         room = await room_or_404(room_id)
-        return PlainTextResponse(room.record().to_json() + "\n", media_type="application/x-ndjson",
-                                 headers={"Content-Disposition":
-                                          f'attachment; filename="{room.id}-{room.number}.jsonl"'})
+        if number is None or number == room.number:
+            kept = room.record()
+            number = room.number
+        else:
+            found = await asyncio.to_thread(store.finished_record, room, number)
+            if found is None:
+                raise HTTPException(404, f"room {room_id} has no finished game {number} (games 1 to {room.number})")
+            kept = found
+        return PlainTextResponse(kept.to_json() + "\n", media_type="application/x-ndjson",
+                                 headers={"Content-Disposition": f'attachment; filename="{room.id}-{number}.jsonl"'})
 
     @app.websocket("/ws/rooms/{room_id}")
     async def table(websocket: WebSocket, room_id: str, token: str | None = None) -> None:

@@ -296,9 +296,12 @@ class Room:
         if not self.state.is_over():
             raise RoomError(f"game {self.number} of room {self.id} is not over: its record (which holds the seed) "
                             "is served once it is")
-        names = [s.bot or "bot" if s.kind == "bot" else s.name or "person" for s in self.seats]
-        return Record(self.game.id, self.game.players, dict(self.game.options), self.seed, names,
+        return Record(self.game.id, self.game.players, dict(self.game.options), self.seed, self.seat_names(),
                       [list(e) for e in self.actions], list(self.state.scores()), list(self.state.winners()))
+
+    def seat_names(self) -> list[str]:
+        """Who sat where, for a record: a bot's name or a person's."""
+        return [(s.bot or "bot") if s.kind == "bot" else (s.name or "person") for s in self.seats]
 
     def seat_for(self, token: str) -> int | None:
         """The seat this token stands for, or None. Every seat's hash is compared, in constant time."""

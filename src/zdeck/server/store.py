@@ -24,6 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from zdeck.records import Record
 from zdeck.server.room import Room, RoomData, Seat
 
 log = logging.getLogger("zdeck.server")
@@ -220,6 +221,20 @@ class Store:
             rows = connection.execute(sa.select(games.c.room_id).where(games.c.finished.is_(None))
                                       .order_by(games.c.room_id))
             return [row[0] for row in rows]
+
+    def finished_record(self, room: Room, number: int) -> Record | None:
+        """An earlier game of this room as a record, if it was played to its end."""
+        with self.engine.connect() as connection:
+            game = connection.execute(sa.select(games).where(
+                games.c.room_id == room.id, games.c.number == number, games.c.finished.is_not(None))).mappings().first()
+            if game is None:
+                return None
+            entries = connection.execute(
+                sa.select(actions.c.player, actions.c.action, actions.c.seen)
+                .where(actions.c.room_id == room.id, actions.c.number == number).order_by(actions.c.idx)).all()
+        return Record(room.game.id, room.game.players, dict(room.game.options), game["seed"], room.seat_names(),
+                      [[p, a] if seen is None else [p, a, seen] for p, a, seen in entries],
+                      json.loads(game["scores"]), json.loads(game["winners"]))
 
     def load(self, room_id: str) -> RoomData | None:
         """The room with its latest game and that game's submissions; None if there is no such room."""
