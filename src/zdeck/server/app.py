@@ -303,7 +303,10 @@ def create_app(db_url: str) -> FastAPI:
         finally:
             room.detach(conn)
             conn.close(1000, "bye")
-            await asyncio.wait_for(asyncio.shield(pump), timeout=5)
+            try:
+                await asyncio.wait_for(asyncio.shield(pump), timeout=5)
+            except (TimeoutError, asyncio.CancelledError):
+                pump.cancel()
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
