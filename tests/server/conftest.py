@@ -36,6 +36,17 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
+def zdeck_serve() -> list[str]:
+    """The installed `zdeck serve` command; `python -m zdeck.server` (the same `serve()`) where the
+    installed CLI has no serve command."""
+    script = Path(sys.executable).with_name("zdeck")
+    if script.exists():
+        shown = subprocess.run([str(script), "serve", "--help"], capture_output=True, check=False, timeout=60)
+        if shown.returncode == 0:
+            return [str(script), "serve"]
+    return [sys.executable, "-m", "zdeck.server"]
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -43,10 +54,13 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`python -m zdeck.server` (what `zdeck serve` runs) in its own process group, on 127.0.0.1."""
+    """A real server process in its own process group, on 127.0.0.1: `python -m zdeck.server` (what
+    `zdeck serve` runs), or the `zdeck serve` command itself (`cli=True`)."""
 
-    def __init__(self, db: str, port: int | None = None, log: Path | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, log: Path | None = None, cli: bool = False) -> None:
         self.db, self.port = db, port or free_port()
+        self.command = [*zdeck_serve(), "--host", "127.0.0.1"] if cli else \
+            [sys.executable, "-m", "zdeck.server", "--host", "127.0.0.1"]
         self.log = log or Path(tempfile.mkstemp(prefix="zdeck-serve-", suffix=".log")[1])
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -55,9 +69,8 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log.open("ab") as sink:  # a file, not a pipe: a full pipe nobody reads would stall the server
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "zdeck.server", "--host", "127.0.0.1", "--port", str(self.port), "--db",
-                 self.db], stdout=sink, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+            self.process = subprocess.Popen([*self.command, "--port", str(self.port), "--db", self.db],
+                                            stdout=sink, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

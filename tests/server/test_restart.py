@@ -46,7 +46,7 @@ async def first_state(url: str) -> dict[str, Any]:
 
 def test_sigkill_mid_game_then_restart_resumes_every_table(tmp_path: Path) -> None:
     db_file = tmp_path / "zdeck.sqlite3"
-    first = ServerProcess(f"sqlite:///{db_file}", log=tmp_path / "first.log").start()
+    first = ServerProcess(f"sqlite:///{db_file}", log=tmp_path / "first.log", cli=True).start()
     try:
         rooms = [first.post("/api/rooms", {"game": g, "players": n, "bots": b, "options": {"speed": SPEED, **o}})["room"]
                  for g, n, b, o in TABLES]
@@ -59,7 +59,7 @@ def test_sigkill_mid_game_then_restart_resumes_every_table(tmp_path: Path) -> No
         seeds = {room: db.execute("SELECT seed FROM games WHERE room_id = ?", (room,)).fetchone()[0] for room in rooms}
         unfinished = {row[0] for row in db.execute("SELECT room_id FROM games WHERE finished IS NULL")}
     assert unfinished, "every game ended before the kill: nothing was resumed"
-    second = ServerProcess(f"sqlite:///{db_file}", port=first.port, log=tmp_path / "second.log").start()
+    second = ServerProcess(f"sqlite:///{db_file}", port=first.port, log=tmp_path / "second.log", cli=True).start()
     try:
         for room in unfinished:  # clients reconnect to a resumed table, at (or past) the saved version
             state = asyncio.run(first_state(f"{second.ws}/ws/rooms/{room}"))

@@ -43,6 +43,7 @@ log = logging.getLogger("zdeck.server")
 
 IDLE_S = 1.5  # as zdeck.table: a table whose bots all hold back waits this long before "nobody plays"
 IDLE_PERSON_S = 6.0  # the same when people could act too (both scaled by the table's speed)
+PROTOCOL = 1  # docs/protocol.md: bumped when a change is not one old clients can ignore
 MAX_MESSAGE = 4096  # characters in one client message; uvicorn closes past MAX_FRAME bytes
 MAX_FRAME = 65536
 MAX_ACTION_TEXT = 200
@@ -327,7 +328,7 @@ class Room:
         actors = list(state.actors()) if started else []
         legal = [str(a) for a in state.legal_actions(seat)] if started and seat is not None and seat in actors else []
         return {
-            "type": "state", "room": self.id, "game": self.game.id, "title": self.game.title,
+            "type": "state", "protocol": PROTOCOL, "room": self.id, "game": self.game.id, "title": self.game.title,
             "options": dict(self.game.options), "settings": self.settings.as_dict(), "number": self.number,
             "status": self.status, "version": state.version, "seat": seat, "observation": state.observation(seat),
             "legal": legal, "actors": actors, "seats": [s.public() for s in self.seats], "over": over,
