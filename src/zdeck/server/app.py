@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import zdeck
-from zdeck.server.catalog import describe_games, spec_from_request
+from zdeck.server.catalog import action_faces, describe_games, rules_page, spec_from_request
 from zdeck.server.room import MAX_NAME, Room, RoomError, parse_message
 from zdeck.server.store import Store
 
@@ -223,6 +223,23 @@ def create_app(db_url: str) -> FastAPI:
     async def list_games() -> list[dict[str, Any]]:
         return describe_games()
 
+    @app.get("/api/games/{game_id}/actions",
+             summary="What each action of a game stands for, by action id (docs/observations.md, Action faces)")
+    async def list_action_faces(game_id: str, players: int | None = None, options: str = "{}") -> dict[str, Any]:
+        """`options` is the game's options as a JSON object (a room's `state` message carries them): some
+        change the action table (Zop Zoo's seats, ZAR's spoken calls, Kubo's cube)."""
+        try:
+            return action_faces(game_id, players, options)
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+
+    @app.get("/rules/{name}", response_class=HTMLResponse, summary="A game's rules as a page")
+    async def rules(name: str) -> HTMLResponse:
+        try:
+            return HTMLResponse(rules_page(name))
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+
     @app.post("/api/rooms", status_code=201, summary="Make a room; seats not given to bots are open for people")
     async def create_room(request: RoomRequest) -> dict[str, Any]:
         try:
@@ -310,7 +327,12 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/rooms/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str) -> FileResponse:
+        """A room's shareable link: the same page, which opens the room named in its path."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
