@@ -50,7 +50,9 @@ def play_until_over(page: Any, limit_s: float = 150.0, on_move: Any = None) -> i
     """Click legal cards until the game is over; returns how many clicks it took."""
     clicks, deadline = 0, time.monotonic() + limit_s
     while not over(page):
-        assert time.monotonic() < deadline, f"the game did not end within {limit_s} s ({clicks} clicks)"
+        if time.monotonic() > deadline:
+            shot = shoot(page, "stuck")
+            raise AssertionError(f"the game did not end within {limit_s} s ({clicks} clicks); see {shot}")
         if act_once(page):
             clicks += 1
             if on_move is not None:
