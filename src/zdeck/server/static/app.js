@@ -307,7 +307,9 @@ async function receive(message) {
 
 // -- the table --------------------------------------------------------------------------------------
 function names(state) {
-  return state.seats.map((s) => s.open ? `seat ${s.seat + 1} (open)` : s.kind === "bot" ? `${s.name}` : s.name);
+  const plain = state.seats.map((s) => s.open ? `seat ${s.seat + 1} (open)` : s.name);
+  // two bots of one kind (or two people of one name) are told apart by their seat
+  return plain.map((name, i) => plain.filter((n) => n === name).length > 1 ? `${name} (seat ${i + 1})` : name);
 }
 
 function who(seat) {
