@@ -43,7 +43,9 @@ def wilson(successes: float, n: int, z: float = Z) -> Estimate:
     p = successes / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exactly 0 (1) when none (all) succeeded
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return Estimate(p, low, high, n)
 
 
 def mean(values: Sequence[float], z: float = Z) -> Estimate:
