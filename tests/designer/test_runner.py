@@ -21,8 +21,9 @@ def _comparable(results: list[GameResult]) -> list[dict[str, object]]:
 
 
 def _spec(**changes: object) -> BatchSpec:
-    base: dict[str, object] = dict(game="zipzap", players=3, options={"rounds": 1}, lineups=(
-        ("greedy", "random", "random"), ("random", "greedy", "random")), count=37, seed=11, records=True, figures=True)
+    base: dict[str, object] = {"game": "zipzap", "players": 3, "options": {"rounds": 1}, "lineups": (
+        ("greedy", "random", "random"), ("random", "greedy", "random")), "count": 37, "seed": 11, "records": True,
+        "figures": True}
     return BatchSpec(**{**base, **changes})  # type: ignore[arg-type]
 
 
@@ -54,7 +55,7 @@ def test_the_generic_counts_agree_with_a_replay_of_the_record() -> None:
     for result in run_batch(_spec(count=12), workers=1):
         outcomes: list[Outcome | None] = []
         assert result.record is not None
-        replay(result.record, lambda i, s, entry, outcome: outcomes.append(outcome))
+        replay(result.record, lambda i, s, entry, outcome, seen=outcomes: seen.append(outcome))
         assert result.decisions == len(result.record.actions)
         assert result.bounced == outcomes.count(Outcome.BOUNCED)
         assert result.timeouts == sum(1 for entry in result.record.actions if entry[0] is None)

@@ -46,7 +46,7 @@ class GameLog:
     """A `sim.Watch` that counts what every game has: decisions, turns, timeouts and races lost, and
     passes each decision on to the game's own figures, if it has any."""
 
-    __slots__ = ("bounced", "decisions", "late_applied", "last", "own", "penalised", "timeouts", "turns")
+    __slots__ = ("bounced", "decisions", "last", "late_applied", "own", "penalised", "timeouts", "turns")
 
     def __init__(self, own: GameFigures | None = None) -> None:
         self.own = own

@@ -95,7 +95,7 @@ def play_chunk(spec: BatchSpec, start: int, stop: int) -> list[GameResult]:
     for index in range(start, stop):
         try:
             results.append(play_one(spec, game, index, own))
-        except Exception as exc:  # named by index, seed and bots, so the game can be played again alone
+        except Exception as exc:  # noqa: BLE001 - any failure, named by index, seed and bots, to be played again alone
             raise BatchError(f"{spec.game} game {index} (seed {spec.seed_of(index)}, bots "
                              f"{','.join(spec.lineup_of(index))}) failed: {type(exc).__name__}: {exc}") from None
     return results

@@ -101,7 +101,7 @@ def _paired_unfinished(base: Tally, other: Tally) -> dict[str, Any] | None:
     count = min(base.games + len(base.unfinished), other.games + len(other.unfinished))
     a = [0.0 if i in base.rows else 1.0 for i in range(count)]
     b = [0.0 if i in other.rows else 1.0 for i in range(count)]
-    diff = paired_difference(a, b)  # type: ignore[arg-type]
+    diff = paired_difference(a, b)
     return _difference(diff, math.fsum(a) / count) if count else None
 
 
@@ -131,7 +131,7 @@ def write_comparison(tallies: Sequence[Tally], labels: Sequence[str], out: Path,
     result = json_ready({"variants": [{"label": label, **without_values(v)} for label, v in zip(labels, variants)],
                          "differences": rows, "interval": "paired: normal approximation of per-seed differences"})
     (out / "compare.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
-    return result
+    return dict(result)
 
 
 def without_values(numbers: dict[str, Any]) -> dict[str, Any]:
@@ -140,4 +140,4 @@ def without_values(numbers: dict[str, Any]) -> dict[str, Any]:
         if isinstance(data, dict):
             return {k: strip(v) for k, v in data.items() if k != "values"}
         return data
-    return dict(strip(numbers))
+    return {k: strip(v) for k, v in numbers.items() if k != "values"}

@@ -14,9 +14,9 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")  # no display: files only
-import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
-from matplotlib.axes import Axes  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 
 DPI = 110
 COLOURS = ["#3b6ea8", "#d9822b", "#4f9a5a", "#b5476b", "#7a5fb0", "#8c6d46", "#4aa3a8", "#9a9a3a"]
@@ -41,7 +41,7 @@ def _bars(ax: Axes, labels: Sequence[str], estimates: Sequence[dict[str, Any]], 
           offset: float = 0.0, width: float = 0.7, label: str | None = None) -> None:
     xs = [i + offset for i in range(len(labels))]
     values = [e["value"] for e in estimates]
-    errors = list(zip(*(_interval(e) for e in estimates))) if estimates else [[], []]
+    errors = [[_interval(e)[0] for e in estimates], [_interval(e)[1] for e in estimates]]
     ax.bar(xs, values, width=width, color=colour, label=label, yerr=errors, capsize=4, ecolor="#333333")
     ax.set_xticks(range(len(labels)), labels)
 

@@ -35,7 +35,7 @@ def seatings(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
         groups = [tuple(bots[s % len(bots)] for s in range(players))]
     cycle = []
     for group in groups:
-        turns = players if len(bots) >= players else len(bots)
+        turns = min(players, len(bots))
         cycle += [tuple(group[(s + shift) % players] if len(bots) >= players else bots[(s + shift) % len(bots)]
                         for s in range(players)) for shift in range(turns)]
     return tuple(cycle)
@@ -89,10 +89,10 @@ def standings(results: Sequence[GameResult], bots: Sequence[str], order: str) ->
     table = []
     for name in bots:
         seats = per_bot[name]
-        wins, scores, places = zip(*seats) if seats else ((), (), ())
+        wins, scores, places = ([s[k] for s in seats] for k in range(3))
         rating = ratings.rating(name)
         table.append({"bot": name, "seats": len(seats), "win_rate": wilson(math.fsum(wins), len(seats)).as_dict(),
-                      "mean_score": mean(list(scores)).as_dict(3), "mean_rank": mean(list(places)).as_dict(3),
+                      "mean_score": mean(scores).as_dict(3), "mean_rank": mean(places).as_dict(3),
                       "rating": {"mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
                                  "ordinal": round(rating.mu - 3 * rating.sigma, 3)}})
     return sorted(table, key=lambda row: -row["rating"]["mu"])
