@@ -64,6 +64,8 @@ def _histogram(ax: Axes, values: Sequence[float], title: str, xlabel: str, integ
     else:
         bins = min(40, max(5, int(math.sqrt(len(values)))))
     ax.hist(values, bins=bins, color=COLOURS[0], edgecolor="white")
+    if integer:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     average = math.fsum(values) / len(values)
     ax.axvline(average, color=COLOURS[1], linestyle="--", linewidth=1.5, label=f"mean {average:.3g}")
     ax.legend(frameon=False, loc="upper right")
@@ -117,6 +119,8 @@ def drama(numbers: dict[str, Any], out: Path) -> str:
     for ax, (name, title, xlabel, integer) in zip(axes, spec):
         spread = numbers["drama"][name]
         _histogram(ax, spread["values"] if spread else [], title, xlabel, integer=integer)
+        if name == "clear_at" and spread and spread["min"] != spread["max"]:
+            ax.set_xlim(0, 1.05)
     return _save(fig, out, "drama.png")
 
 
