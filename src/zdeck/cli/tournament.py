@@ -133,7 +133,7 @@ def _show(summary: dict[str, Any], as_json: bool, out_file: Path | None) -> None
     if summary["unfinished"]:
         console.print(f"[yellow]{summary['unfinished']} games not over after --max-steps[/]: in no figure")
     table = Table("bot", "rating", "win rate [95%]", "mean score", "mean rank", "seats",
-                  caption="rating: OpenSkill Plackett-Luce, mean ± uncertainty (sigma); rank 1 = the best seat of a game")
+                  caption="rating: OpenSkill Plackett-Luce, mean ± sigma; rank 1: a game's best seat")
     for row in summary["standings"]:
         rating, rate = row["rating"], row["win_rate"]
         table.add_row(escape(row["bot"]), f"{rating['mu']:.2f} ± {rating['sigma']:.2f}",
