@@ -17,6 +17,7 @@ matplotlib.use("Agg")  # no display: files only
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 DPI = 110
 COLOURS = ["#3b6ea8", "#d9822b", "#4f9a5a", "#b5476b", "#7a5fb0", "#8c6d46", "#4aa3a8", "#9a9a3a"]
