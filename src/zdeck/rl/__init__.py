@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 try:
-    import gymnasium  # noqa: F401
+    import gymnasium
     import numpy  # noqa: F401
     import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the installation
@@ -46,6 +46,18 @@ def single_agent(game_id: str, players: int | None = None, opponents: str | Sequ
 def encoded_games() -> list[str]:
     """The games that have an observation encoding (every env needs one)."""
     return sorted(SPECS)
+
+
+def _register() -> None:
+    """`gymnasium.make("zdeck/zipzap-v1", players=4, opponents="greedy")`: each game's single-agent env under
+    Gymnasium's registry (the version is the env's: it moves with any change of encoding, reward or race)."""
+    for game_id in SPECS:
+        env_id = f"zdeck/{game_id}-v1"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="zdeck.rl.single:ZdeckSingle", kwargs={"game_id": game_id})
+
+
+_register()
 
 
 __all__ = ["EncodingMismatch", "ZdeckAEC", "ZdeckParallel", "ZdeckSingle", "encoded_games", "encoder", "env",

@@ -22,7 +22,7 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
     reaction-time model) and the next moment's first seat is selected.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "zdeck_v1", "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1", "is_parallelizable": True}
 
     def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn = "win",
                  illegal: str = "lose", illegal_reward: float = -1.0,

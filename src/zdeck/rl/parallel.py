@@ -23,7 +23,7 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
     the seeded reaction-time model. Every live agent gets its observation after every step.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "zdeck_v1"}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1"}
 
     def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn = "win",
                  illegal: str = "lose", illegal_reward: float = -1.0,

@@ -51,6 +51,7 @@ class Referee:
     game: Game
     seed: int
     reaction_ms: Sequence[float]
+    start: State | None = None  # a position to play on from (a copy is taken); None: the seed's new game
     state: State = field(init=False)
     moment: Moment | None = field(init=False)  # None once the game is over
     moments: int = field(init=False, default=0)  # moments landed (timeouts included)
@@ -62,7 +63,7 @@ class Referee:
         for ms in self.reaction_ms:
             if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0:
                 raise ValueError(f"a reaction time is a number of ms above 0, not {ms!r}")
-        self.state = self.game.new_state(self.seed)
+        self.state = self.game.new_state(self.seed) if self.start is None else self.start.clone()
         self.timing, self.seat_rngs = sim.generators(self.seed, self.game.players)
         self.racers = [sim.Reflexes(float(ms)) for ms in self.reaction_ms]
         self.moment = self._next_moment()

@@ -29,7 +29,7 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
     the bots choose at the very version the agent saw, and the race decides who lands.
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
 
     def __init__(self, game_id: str, players: int | None = None, *, opponents: str | Sequence[str] | None = None,
                  seat: int = 0, reward: str | rewards.RewardFn = "win", illegal: str = "lose",
