@@ -91,7 +91,7 @@ def test_a_spectators_view_is_not_encoded() -> None:
 
 def _doc_example(game_id: str) -> dict[str, Any]:
     text = (DOCS / "observations" / f"{game_id}.md").read_text()
-    block = re.search(r"```json\n(.*?)```", text, re.S)
+    block = re.search(r"```json\n(.*?)```", text, re.DOTALL)
     assert block, f"docs/observations/{game_id}.md has no example"
     example: dict[str, Any] = json.loads(block.group(1))
     return example
