@@ -190,8 +190,8 @@ class PerSeat(Field):
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         if value is None:
             return
-        for seat, v in enumerate(value):
-            out[at + ctx.rel(seat)] = float(v) / self.scale
+        me, scale = ctx.seat, self.scale  # relative order: my value first, then the next seat's, ...
+        out[at:at + self.size] = [v / scale for v in value[me:] + value[:me]]
 
     def describe(self) -> str:
         per = f"/ {self.scale:g}" if self.scale != 1 else "as a number"
@@ -217,12 +217,17 @@ class Cards(Field):
         return [0.0] * self.size, [float(self.most)] * self.size
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
-        index = self._at
-        for item in value or ():
-            i = index.get(_card_of(item))
-            if i is None:
-                raise self.unknown("card", item)
-            out[at + i] += 1.0
+        if value:
+            out[at:at + self.size] += np.bincount(self.ids(value), minlength=self.size)
+
+    def ids(self, items: Sequence[Any]) -> list[int]:
+        """The vocabulary index of each card (of each item's "card")."""
+        texts = [item["card"] for item in items] if isinstance(items[0], dict) else items
+        try:
+            return list(map(self._at.__getitem__, texts))
+        except (KeyError, TypeError):
+            bad = next(t for t in texts if not isinstance(t, str) or t not in self._at)
+            raise self.unknown("card", bad) from None
 
     def describe(self) -> str:
         return f"count of each card of the vocabulary ({self.size}), order not kept"
@@ -296,20 +301,19 @@ class CardsBySeat(Field):
     most: int = 1
 
     def bind(self, game: Game) -> None:
-        self._n, self._at = len(self.vocab), index_of(self.vocab)
-        self.size = game.players * self._n
+        self._cards = Cards(self.key, self.vocab, self.most)
+        self._cards.bind(game)
+        self._n, self.size = len(self.vocab), game.players * len(self.vocab)
 
     def bounds(self) -> tuple[list[float], list[float]]:
         return [0.0] * self.size, [float(self.most)] * self.size
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
+        n = self._n
         for seat, cards in enumerate(value or ()):
-            base = at + ctx.rel(seat) * self._n
-            for card in cards:
-                i = self._at.get(_card_of(card))
-                if i is None:
-                    raise self.unknown("card", card)
-                out[base + i] += 1.0
+            if cards:
+                base = at + ctx.rel(seat) * n
+                out[base:base + n] += np.bincount(self._cards.ids(cards), minlength=n)
 
     def describe(self) -> str:
         return f"for each seat (relative), the count of each card of the vocabulary ({self._n})"
