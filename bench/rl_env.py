@@ -30,12 +30,12 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from throughput import Slice, timed_slice  # noqa: E402  # (bench/ is a folder of scripts)
+from throughput import Slice, timed_slice  # (bench/ is a folder of scripts)
 
-import zdeck  # noqa: E402
-import zdeck.rl  # noqa: E402
-from zdeck import sim  # noqa: E402
-from zdeck.bots import RandomBot  # noqa: E402
+import zdeck
+import zdeck.rl
+from zdeck import sim
+from zdeck.bots import RandomBot
 
 DEFAULT_GAMES = {"zipzap": 4, "zoop": 4, "zar": 4, "zopzoo": 3, "zoker-tiko": 4, "zoker-kubo": 3}
 SHORT = {"zopzoo": {"target": 300}}  # a full 800-point Zop Zoo is long for a slice
