@@ -511,6 +511,27 @@ class Encoder:
         return EncodingMismatch(f"{self.name} does not describe this {self.spec.game} observation ({detail}): "
                                 "the game's observation changed; update the encoding and bump its version")
 
+    def markdown(self) -> str:
+        """The layout as a Markdown table (docs/rl.md shows one per game)."""
+        rows = ["| key | index | size | encoded as |", "|---|---|---|---|"]
+        for key, at, size, how in self.layout():
+            where = f"{at}..{at + size - 1}" if size else "-"
+            rows.append(f"| `{key}` | {where} | {size} | {how} |")
+        notes = f"\n\n{self.spec.notes}" if self.spec.notes else ""
+        return "\n".join(rows) + notes + "".join(
+            f"\n\nVocabulary of `{'`, `'.join(keys)}`, in index order: {', '.join(vocab)}."
+            for vocab, keys in self.vocabularies().items())
+
+    def vocabularies(self) -> dict[tuple[str, ...], list[str]]:
+        """Each card (or line, or suit) vocabulary the fields count over, with the keys that use it."""
+        found: dict[tuple[str, ...], list[str]] = {}
+        for f, _ in self.fields:
+            for part in getattr(f, "parts", [f]):
+                vocab = getattr(part, "vocab", None)
+                if vocab is not None and f.key not in found.setdefault(tuple(vocab), []):
+                    found[tuple(vocab)].append(f.key)
+        return found
+
     def layout(self) -> list[tuple[str, int, int, str]]:
         """(key, first index, size, how) for every key, ignored ones with size 0: the documentation."""
         rows, at = [], 0
