@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from zdeck.bots import Bot, BotFactory, RandomBot
-from zdeck.core import Game, _shorten
+from zdeck.core import Game, shorten
 
 
 @cache
@@ -50,7 +50,7 @@ def default_bot(game_id: str) -> str:
 def make_bot(game_id: str, name: str) -> Bot:
     factories = _bots(game_id)
     if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
-        raise ValueError(f"unknown bot {_shorten(name)} for {game_id}; choose from {', '.join(factories)}")
+        raise ValueError(f"unknown bot {shorten(name)} for {game_id}; choose from {', '.join(factories)}")
     return factories[name]()
 
 
@@ -71,7 +71,7 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return _registry()[game_id]
     except KeyError:
-        raise ValueError(f"unknown game {_shorten(game_id)}; known games: {', '.join(games())}") from None
+        raise ValueError(f"unknown game {shorten(game_id)}; known games: {', '.join(games())}") from None
 
 
 def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
@@ -92,7 +92,7 @@ def document(name: str) -> str:
 
     parts = name.split("/")
     if not name.endswith(".md") or any(part in ("", ".", "..") for part in parts):
-        raise ValueError(f"no document {_shorten(name)}: documents are .md files under docs/")
+        raise ValueError(f"no document {shorten(name)}: documents are .md files under docs/")
     try:
         return resources.files("zdeck").joinpath("docs", *parts).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

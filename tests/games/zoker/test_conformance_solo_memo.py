@@ -3,14 +3,35 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck
-from tests.conformance import check_action_codec, check_bad_inputs, check_choice_walk, check_playouts
-from zdeck.core import State
+from tests.conformance import (
+    check_action_codec,
+    check_bad_inputs,
+    check_choice_walk,
+    check_playouts,
+    check_resample_independent,
+    check_vocabulary,
+)
+from zdeck.core import Game, State
+from zdeck.rng import Rng
+
+
+def walk_random_games(game: Game, seeds: range, check: Callable[[State], None]) -> None:
+    """Run `check` on every moment of random games (the start and after each move)."""
+    for seed in seeds:
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        check(state)
+        while not state.is_over():
+            player = state.actors()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+            check(state)
 
 
 def solo_cards(state: State) -> Counter:
@@ -20,6 +41,14 @@ def solo_cards(state: State) -> Counter:
 
 def test_solo_random_playouts_keep_the_contract() -> None:
     check_playouts(zdeck.make("zoker-solo"), range(12), conserved=solo_cards, deep=1)
+
+
+def test_solo_observations_speak_the_shared_vocabulary() -> None:
+    walk_random_games(zdeck.make("zoker-solo"), range(3), check_vocabulary)
+
+
+def test_solo_resamples_owe_nothing_to_the_real_random_stream() -> None:
+    walk_random_games(zdeck.make("zoker-solo"), range(2), check_resample_independent)
 
 
 def test_solo_action_codec() -> None:
@@ -45,6 +74,16 @@ def test_memo_random_playouts_keep_the_contract(players: int) -> None:
 )
 def test_memo_options_keep_the_contract(options: dict) -> None:
     check_playouts(zdeck.make("zoker-memo", players=3, **options), range(2), conserved=memo_cards, deep=1)
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_memo_observations_speak_the_shared_vocabulary(players: int) -> None:
+    walk_random_games(zdeck.make("zoker-memo", players=players), range(2), check_vocabulary)
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_memo_resamples_owe_nothing_to_the_real_random_stream(players: int) -> None:
+    walk_random_games(zdeck.make("zoker-memo", players=players), range(2), check_resample_independent)
 
 
 def test_memo_action_codec() -> None:

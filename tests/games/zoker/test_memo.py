@@ -24,38 +24,37 @@ def memo(
     deck: list[str] | None = None,
     rest: str | int = "deck",
     turn: int = 0,
+    won: list[list[str]] | None = None,
     **options: Any,
 ) -> MemoState:
     """A hand-made position. `deck` names the draw pile's top cards, top first; every card
-    not named goes under them (rest="deck") or into seat `rest`'s collected cards."""
+    not named goes under them (rest="deck") or into seat `rest`'s collected cards.
+
+    Built field by field: such positions show one rule at work, but their bookkeeping (60 cards
+    earned by a seat before any turn, say) is often one no play reaches, which state_from_dict refuses.
+    """
     game = zdeck.make("zoker-memo", players=players, deal=max(2, len(table)), **options)
-    named = [c for c in table if c is not None] + (deck or [])
+    named = [c for c in table if c is not None] + (deck or []) + [c for w in won or [] for c in w]
     others = [str(c) for c in DECK if str(c) not in named]
-    won: list[list[str]] = [[] for _ in range(players)]
+    earned = [list(w) for w in won] if won else [[] for _ in range(players)]
     if rest != "deck":
-        won[int(rest)] = others
+        earned[int(rest)] += others
         others = []
-    data = {
-        **game.describe(),
-        "version": 0,
-        "rng": 11,
-        "table": list(table),
-        "seen_at": [-1] * len(table),
-        "up": None,
-        "deck": others + (deck or [])[::-1],
-        "turn": turn,
-        "won": won,
-        "flips": 0,
-        "last": None,
-    }
-    return game.state_from_dict(data)  # type: ignore[return-value]
+    state = MemoState(game, Rng(11))  # type: ignore[arg-type]
+    state.table = [-1 if c is None else _idx(c) for c in table]
+    state.seen_at = [-1] * len(table)
+    state.deck = [_idx(c) for c in others + (deck or [])[::-1]]
+    state.won = [[_idx(c) for c in w] for w in earned]
+    state.turn = turn
+    state._settle()
+    return state
 
 
 def test_setup_sixteen_cards_face_down_and_the_player_left_of_the_dealer_starts() -> None:
     state = zdeck.make("zoker-memo", players=3).new_state(4)
     obs = state.observation(0)
     assert obs["table"] == ["down"] * 16 and obs["seen"] == [None] * 16
-    assert obs["deck_count"] == 48 and obs["turn"] == 0 and state.actors() == (0,)
+    assert obs["draw_size"] == 48 and obs["turn"] == 0 and state.actors() == (0,)
 
 
 def test_turning_the_first_card_shows_it_to_everyone_without_moving_it() -> None:
@@ -63,7 +62,7 @@ def test_turning_the_first_card_shows_it_to_everyone_without_moving_it() -> None
     state.apply(0, Turn(1))
     for seat in (None, 0, 1):
         obs = state.observation(seat)
-        assert obs["table"] == ["down", "red XL4", "down", "down"] and obs["first"] == 2
+        assert obs["table"] == ["down", "red XL4", "down", "down"] and obs["face_up"] == 2
     assert Turn(1) not in state.legal_actions(0)
     with pytest.raises(IllegalAction, match="already face up"):
         state.apply(0, Turn(1))
@@ -81,7 +80,7 @@ def test_a_pair_shares_two_values_the_player_earns_it_and_goes_on(a: str, b: str
     assert obs["collected"][0] == [a, b] and obs["scores"] == [2.0, 0.0]
     assert obs["table"][0] is None and obs["table"][2] is None
     assert state.actors() == (0,)  # the same player continues
-    assert obs["last"] == {"player": 0, "places": [1, 3], "cards": [a, b], "taken": True}
+    assert obs["last_turn"] == {"seat": 0, "places": [1, 3], "cards": [a, b], "taken": True}
 
 
 @pytest.mark.parametrize("b", ["blue M2", "green M2"], ids=["one value in common", "none in common"])
@@ -92,9 +91,21 @@ def test_cards_that_are_not_a_pair_are_turned_back_and_the_next_player_goes(b: s
     obs = state.observation(1)
     assert obs["table"] == ["down"] * 4 and obs["collected"] == [[], []]
     assert state.actors() == (1,)
-    assert obs["last"]["taken"] is False and obs["last"]["cards"] == ["blue S1", b]
+    assert obs["last_turn"]["taken"] is False and obs["last_turn"]["cards"] == ["blue S1", b]
     # The two cards were seen by everyone: they are on the public record now.
     assert obs["seen"][0][0] == "blue S1" and obs["seen"][2][0] == b and obs["seen"][1] is None
+
+
+def test_after_pair_pass_sends_the_next_player_on_even_after_a_pair() -> None:
+    """Variant `after_pair=pass` (the other reading of "After this the next player takes the turn")."""
+    state = memo(["blue S1", "red XL4", "blue S2", "green M3", "orange L2", "orange L3"], after_pair="pass")
+    state.apply(0, Turn(0))
+    state.apply(0, Turn(2))
+    assert state.scores() == [2.0, 0.0] and state.actors() == (1,)
+    again = memo(["blue S1", "red XL4", "blue S2", "green M3", "orange L2", "orange L3"])
+    again.apply(0, Turn(0))
+    again.apply(0, Turn(2))
+    assert again.actors() == (0,) and zdeck.make("zoker-memo").options["after_pair"] == "again"
 
 
 def test_the_easier_variant_accepts_one_common_value() -> None:
@@ -115,7 +126,7 @@ def test_when_no_pair_is_left_the_empty_places_are_refilled_face_down() -> None:
     obs = state.observation(0)
     assert obs["table"] == ["down"] * 4 and obs["seen"] == [None] * 4  # the new cards are unseen
     assert [state.table[0], state.table[2]] == [_idx("orange L1"), _idx("orange L2")]
-    assert obs["deck_count"] == 64 - 6
+    assert obs["draw_size"] == 64 - 6
     assert state.actors() == (0,)  # the player who has the turn goes on
     assert not state.is_over()
 
@@ -149,12 +160,8 @@ def test_equal_counts_share_the_win() -> None:
 
 
 def test_a_tie_at_the_end_names_every_tied_player() -> None:
-    game = zdeck.make("zoker-memo", players=2, deal=4)
     others = [str(c) for c in DECK if str(c) not in ("blue S1", "blue S2", "red XL4", "green M3")]
-    data = {**game.describe(), "version": 0, "rng": 1, "table": ["blue S1", "red XL4", "blue S2", "green M3"],
-            "seen_at": [-1] * 4, "up": None, "deck": [], "turn": 0,
-            "won": [others[:29], others[29:]], "flips": 0, "last": None}
-    state = game.state_from_dict(data)
+    state = memo(["blue S1", "red XL4", "blue S2", "green M3"], won=[others[:29], others[29:]])
     state.apply(0, Turn(0))
     state.apply(0, Turn(2))
     assert state.scores() == [31.0, 31.0] and state.winners() == [0, 1]
@@ -164,7 +171,7 @@ def test_deal_option_puts_n_cards_on_the_table_even_all_64() -> None:
     for size in (6, 64):
         state = zdeck.make("zoker-memo", players=2, deal=size).new_state(2)
         obs = state.observation(0)
-        assert len(obs["table"]) == size and obs["deck_count"] == 64 - size
+        assert len(obs["table"]) == size and obs["draw_size"] == 64 - size
 
 
 def test_stuck_table_with_cards_in_the_deck_gets_one_more_card_or_ends() -> None:
@@ -175,9 +182,9 @@ def test_stuck_table_with_cards_in_the_deck_gets_one_more_card_or_ends() -> None
         state.apply(0, Turn(1))
         obs = state.observation(0)
         if stuck == "extend":  # red XL3 is dealt to a new place beside the table: a pair again
-            assert not state.is_over() and obs["table"] == ["down"] * 4 and obs["deck_count"] == 64 - 6
+            assert not state.is_over() and obs["table"] == ["down"] * 4 and obs["draw_size"] == 64 - 6
         else:
-            assert state.is_over() and obs["table"] == ["down"] * 3 and obs["deck_count"] == 64 - 5
+            assert state.is_over() and obs["table"] == ["down"] * 3 and obs["draw_size"] == 64 - 5
 
 
 def test_illegal_turns_say_why() -> None:
@@ -275,6 +282,22 @@ def test_a_resample_redeals_only_the_unseen_cards() -> None:
     assert changed
 
 
+def test_a_resample_refills_with_other_cards_than_the_real_game() -> None:
+    """A search that plays a determinised copy past the next refill must not see the true new cards."""
+    real = memo(["blue S1", "red XL4", "blue S2", "green M3"], deck=["orange L1", "orange L2"])
+    for seat, places in ((0, (0, 1)), (1, (2, 3))):  # two misses: every card on the table has been seen
+        for place in places:
+            real.apply(seat, Turn(place))
+    copies = [real.resample_hidden(0, Rng(seed)) for seed in range(5)]
+    assert all(copy.observation(0) == real.observation(0) for copy in copies)
+    for state in (real, *copies):  # blue S1 and blue S2 are a pair; none is left: places 1 and 3 are refilled
+        state.apply(0, Turn(0))
+        state.apply(0, Turn(2))
+    assert [real.table[0], real.table[2]] == [_idx("orange L1"), _idx("orange L2")]
+    for copy in copies:
+        assert [copy.table[0], copy.table[2]] != [real.table[0], real.table[2]]
+
+
 # -- memory bots ---------------------------------------------------------------------------------
 
 
@@ -336,7 +359,7 @@ def test_turns_outside_the_table_are_refused_not_crashing() -> None:
             state.apply(0, action)  # type: ignore[arg-type]
 
 
-def test_the_registry_offers_the_memory_bots() -> None:
+def test_the_registry_offers_the_memory_bots_strongest_first() -> None:
     assert zdeck.bot_names("zoker-memo") == ["random", "perfect", "forgetful", "goldfish"]
     assert [zdeck.make_bot("zoker-memo", n).capacity for n in ("perfect", "forgetful", "goldfish")] == [None, 8, 2]
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import zdeck
 from zdeck.core import IllegalAction
-from zdeck.decks.zoker.cards import DECK
+from zdeck.decks.zoker.cards import DECK, Card
 from zdeck.decks.zoker.solo.actions import DEAL, MoveCard, MovePile
 from zdeck.decks.zoker.solo.bots import GreedyBot, SolverBot
+from zdeck.decks.zoker.solo.moves import EMPTY
 from zdeck.decks.zoker.solo.state import SoloState
 from zdeck.rng import Rng
 from zdeck.sim import play
@@ -24,6 +23,9 @@ def solo(upper: list[str | None], piles: list[list[str]], deck: list[str] | None
     `deck` names the draw pile's top cards, top first. Every card not named goes
     under them in the draw pile, or - with deck=[] - is buried under
     the first pile's cards, where it no longer matters (only cover cards play).
+
+    Built field by field: such positions show one rule at work, but their bookkeeping (a draw
+    pile of 54, say) is often one no play reaches, which state_from_dict refuses.
     """
     named = [c for c in upper if c is not None] + [c for p in piles for c in p] + (deck or [])
     rest = [str(c) for c in DECK if str(c) not in named]
@@ -31,15 +33,17 @@ def solo(upper: list[str | None], piles: list[list[str]], deck: list[str] | None
     if deck == []:
         piles[0] = rest + piles[0]
         rest = []
-    data: dict[str, Any] = {
-        **GAME.describe(),
-        "version": 0,
-        "rng": 7,
-        "upper": list(upper) + [None] * (12 - len(upper)),
-        "piles": piles,
-        "deck": rest + (deck or [])[::-1],  # the end of the list is the top
-    }
-    return GAME.state_from_dict(data)  # type: ignore[return-value]
+    state = SoloState(GAME, Rng(7))  # type: ignore[arg-type]
+    state.upper = bytearray(EMPTY if c is None else _idx(c) for c in list(upper) + [None] * (12 - len(upper)))
+    state.piles = [[_idx(c) for c in p] for p in piles]
+    state.covers = bytearray(p[-1] if p else EMPTY for p in state.piles)
+    state.deck = [_idx(c) for c in rest + (deck or [])[::-1]]  # the end of the list is the top
+    state.legal = state._list_moves()
+    return state
+
+
+def _idx(text: str) -> int:
+    return Card.parse(text).index
 
 
 def test_setup_deals_sixteen_face_up_as_a_square_rest_is_the_draw_pile() -> None:
@@ -48,7 +52,7 @@ def test_setup_deals_sixteen_face_up_as_a_square_rest_is_the_draw_pile() -> None
     assert [len(row) for row in obs["upper"]] == [4, 4, 4]
     assert all(card is not None for row in obs["upper"] for card in row)
     assert [len(p) for p in obs["piles"]] == [1, 1, 1, 1]
-    assert obs["deck_count"] == 48
+    assert obs["draw_size"] == 48
     shown = {c for row in obs["upper"] for c in row} | {p[0] for p in obs["piles"]}
     assert len(shown) == 16
 
@@ -86,7 +90,7 @@ def test_cards_move_from_any_upper_row_in_any_order() -> None:
                  [["blue S1"], ["green M3"], ["green M1"], ["green L2"]])
     assert state.is_legal(0, MoveCard(0, 0))
     state.apply(0, MoveCard(0, 0))
-    assert state.observation(0)["highest"] == 2
+    assert state.observation(0)["scores"] == [2.0]
 
 
 def test_piles_grow_and_the_cover_is_the_last_card_moved() -> None:
@@ -138,10 +142,10 @@ def test_new_cards_are_dealt_once_the_upper_rows_have_room_for_four() -> None:
         state.apply(0, DEAL)
     state.apply(0, MoveCard(8, 0))
     assert DEAL in state.legal_actions(0)
-    before = state.observation(0)["deck_count"]
+    before = state.observation(0)["draw_size"]
     state.apply(0, DEAL)
     obs = state.observation(0)
-    assert obs["free_places"] == 0 and obs["deck_count"] == before - 4
+    assert obs["free_places"] == 0 and obs["draw_size"] == before - 4
     # Four cards from the top of the draw pile fill the empty places in reading order.
     assert obs["upper"][2] == ["orange S1", "orange S2", "orange S3", "orange S4"]
 
@@ -166,7 +170,7 @@ def test_the_game_ends_when_no_card_or_pile_can_move_though_cards_remain_in_the_
     nine = ["blue M1", "blue M4", "blue L3", "green S1", "green S4", "orange S1", "orange M2", "red S3", "red XL3"]
     state = solo(nine, [["blue S1", "blue S2"], ["green M3"], ["red L1"], ["orange XL4"]])
     assert state.is_over() and state.actors() == () and state.legal_actions(0) == []
-    assert state.observation(0)["deck_count"] > 0
+    assert state.observation(0)["draw_size"] > 0
     assert state.scores() == [2.0] and state.winners() == [0]
     with pytest.raises(IllegalAction, match="game is over"):
         state.apply(0, DEAL)
@@ -174,7 +178,7 @@ def test_the_game_ends_when_no_card_or_pile_can_move_though_cards_remain_in_the_
 
 def test_the_game_ends_when_all_cards_are_dealt_and_nothing_moves() -> None:
     state = solo(["blue M1", "green S4"], [["blue S2"], ["green M3"], ["red L1"], ["orange XL4"]], deck=[])
-    assert state.observation(0)["deck_count"] == 0
+    assert state.observation(0)["draw_size"] == 0
     assert state.is_over()
     assert state.scores() == [float(64 - 2 - 3)]  # every other card is buried in the first pile
 
@@ -194,7 +198,7 @@ def test_illegal_messages_name_the_rule() -> None:
 def test_malformed_dicts_are_refused_with_a_reason() -> None:
     data = GAME.new_state(1).to_dict()
     data["deck"] = data["deck"][:-1]
-    with pytest.raises(ValueError, match="exactly once"):
+    with pytest.raises(ValueError, match="deck: 47 cards"):
         GAME.state_from_dict(data)
     data = GAME.new_state(1).to_dict()
     data["upper"] = data["upper"][:5]
@@ -256,8 +260,8 @@ def test_actions_from_outside_the_table_are_refused_not_crashing() -> None:
             state.apply(0, action)  # type: ignore[arg-type]
 
 
-def test_the_registry_offers_the_solo_bots() -> None:
-    assert zdeck.bot_names("zoker-solo") == ["random", "greedy", "solver"]
+def test_the_registry_offers_the_solo_bots_strongest_first() -> None:
+    assert zdeck.bot_names("zoker-solo") == ["random", "solver", "greedy"]  # measured: docs/rules/zoker-solo.md
     assert zdeck.make_bot("zoker-solo", "solver").name == "solver"
 
 
@@ -270,3 +274,42 @@ def test_a_bad_field_is_named_in_the_refusal() -> None:
     del data["deck"]
     with pytest.raises(ValueError, match="lacks 'deck'"):
         GAME.state_from_dict(data)
+
+
+def test_the_observation_shows_the_table_and_hides_the_draw_pile() -> None:
+    """Hidden information: every card on the table by name, the draw pile only as a count."""
+    state = GAME.new_state(9)
+    rng = Rng(9)
+    while not state.is_over():
+        obs = state.observation(0)
+        shown = {c for row in obs["upper"] for c in row if c is not None} | {c for p in obs["piles"] for c in p}
+        assert shown == {str(DECK[c]) for c in state.upper if c != EMPTY} | {str(DECK[c]) for p in state.piles for c in p}
+        assert not shown & {str(DECK[c]) for c in state.deck} and obs["draw_size"] == len(state.deck)
+        assert str(state.rng.state) not in repr(obs)
+        state.apply(0, rng.choice(state.legal_actions(0)))
+
+
+def test_the_score_in_the_observation_is_the_players_score() -> None:
+    state = solo(["red XL4"], [["blue S1", "blue S2", "blue S3"], ["green M3"], ["blue L2", "blue M2"], ["red L1"]])
+    obs = state.observation(0)
+    assert obs["scores"] == [3.0] and GAME.score_order == "higher"
+    assert obs["turn"] == 0 and obs["phase"] == "play" and obs["winners"] == [] and obs["round_scores"] == []
+    state = solo(["blue M1", "green S4"], [["blue S2"], ["green M3"], ["red L1"], ["orange XL4"]], deck=[])
+    obs = state.observation(None)
+    assert obs["turn"] is None and obs["phase"] == "over" and obs["winners"] == [0]
+    assert obs["scores"] == [59.0] and obs["round_scores"] == [[59.0]]
+
+
+def test_a_resample_deals_other_cards_than_the_real_game_next() -> None:
+    """A search that plays a determinised copy past the next deal must not see the true deal."""
+    real = GAME.new_state(12)
+    while DEAL not in real.legal_actions(0):  # (moves to the first point where a deal is allowed)
+        real.apply(0, real.legal_actions(0)[0])
+    copies = [real.resample_hidden(0, Rng(seed)) for seed in range(5)]
+    assert all(copy.observation(0) == real.observation(0) for copy in copies)
+    real.apply(0, DEAL)
+    for copy in copies:
+        copy.apply(0, DEAL)
+        assert copy.observation(0)["upper"] != real.observation(0)["upper"]
+        unseen = [sorted(d["deck"] + [c for c in d["upper"] if c]) for d in (copy.to_dict(), real.to_dict())]
+        assert unseen[0] == unseen[1]  # the same cards, dealt in another order

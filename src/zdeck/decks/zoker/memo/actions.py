@@ -6,8 +6,9 @@ Places are numbered 1..64 in dealing order; a table of N cards uses places 1..N.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
-MAX_PLACES = 64
+MAX_PLACES = 64  # "even all the 64" cards may lie on the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,3 +20,14 @@ class Turn:
 
 
 ACTIONS: tuple[Turn, ...] = tuple(Turn(s) for s in range(MAX_PLACES))
+TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)  # formed once: every observation names the last turn
+
+
+def action_table() -> tuple[Turn, ...]:
+    """Every Memo action in a fixed order (ids are positions): turning place 1, 2, ... 64."""
+    return ACTIONS
+
+
+def is_canonical(action: object) -> TypeGuard[Turn]:
+    """Is this a value of the action table, its place a true int? (`Turn(True) == Turn(1)` in Python.)"""
+    return isinstance(action, Turn) and type(action.slot) is int and 0 <= action.slot < MAX_PLACES

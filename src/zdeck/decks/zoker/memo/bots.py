@@ -22,7 +22,7 @@ from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.memo.actions import Turn
-from zdeck.decks.zoker.memo.rules import matches
+from zdeck.decks.zoker.memo.pairs import matches
 from zdeck.rng import Rng
 
 
@@ -59,19 +59,20 @@ class MemoryBot(BotBase):
             return None
         rule = observation["pair_rule"]
         known = self.remembered(observation, rng)
-        first = observation["first"]
-        open_slots = [a.slot for a in legal_actions if isinstance(a, Turn)]
+        first = observation["face_up"]
+        turns = {a.slot: a for a in legal_actions if isinstance(a, Turn)}  # the listed objects: no re-check
+        open_slots = list(turns)
         unknown = [s for s in open_slots if s not in known]
         if first is None:
             pair = _known_pair(known, open_slots, rule)
             if pair is not None:
-                return Turn(pair)
+                return turns[pair]
         else:
             up_card = Card.parse(observation["table"][first - 1]).index
             for slot in open_slots:
                 if slot in known and matches(up_card, known[slot], rule):
-                    return Turn(slot)
-        return Turn(rng.choice(unknown)) if unknown else rng.choice(legal_actions)
+                    return turns[slot]
+        return turns[rng.choice(unknown)] if unknown else rng.choice(legal_actions)
 
 
 def _known_pair(known: dict[int, int], open_slots: list[int], rule: str) -> int | None:

@@ -1,4 +1,4 @@
-"""Zoker Memo, the memory game (rules: docs/rules/zoker-memo.md).
+"""Zoker Memo's state (rules: docs/rules/zoker-memo.md).
 
 Cards lie face down; on a turn a player turns two. A pair (two qualities in
 common; one in the easy variant) is kept and the player goes on; otherwise both
@@ -13,95 +13,50 @@ seen and when. A card that has never been face up never appears in any view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option, State
+from zdeck.core import Action, Game, State, shorten
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
-from zdeck.decks.zoker.memo import rules
-from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, Turn
-from zdeck.decks.zoker.memo.rules import EMPTY, PAIR_RULES
-from zdeck.rng import Rng
+from zdeck.decks.zoker.memo import pairs
+from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
+from zdeck.decks.zoker.memo.actions import TEXTS as TURN_TEXTS
+from zdeck.decks.zoker.memo.pairs import EMPTY
+from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
-DEFAULT_DEAL = 16  # the rulebook's 4x4 square
-
-
-class ZokerMemo(Game):
-    id = "zoker-memo"
-    title = "Zoker Memo"
-    summary = "Memory: turn two face-down Zoker cards; keep compatible pairs; most cards wins."
-    min_players = 1
-    max_players = 5
-    default_players = 2
-    options_spec: ClassVar[dict[str, Option]] = {
-        "pair_rule": Option("two", "two: a pair shares exactly two qualities (the rulebook); "
-                            "one: the easier variant, any two cards sharing at least one quality",
-                            choices=PAIR_RULES),
-        "deal": Option(DEFAULT_DEAL, "cards dealt face down at the start, and places refilled later (2..64)",
-                       check=sd.int_option(2, MAX_PLACES)),
-        "stuck": Option("extend", "when no pair is left and no place is empty but cards remain in the deck: "
-                        "extend: deal one more card beside the table until a pair exists (the rulebook ends the "
-                        "game only once all cards are dealt); end: the game ends there", choices=("extend", "end")),
-    }
-
-    def new_state(self, seed: int) -> MemoState:
-        state = MemoState(self, Rng(seed))
-        cards = list(range(len(DECK)))
-        state.rng.shuffle(cards)
-        size = self.options["deal"]
-        state.table = cards[:size]
-        state.seen_at = [-1] * size
-        state.deck = cards[size:][::-1]  # the end of the list is the top: deal in shuffled order
-        state.settle()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> MemoState:
-        return MemoState.from_dict(self, data)
-
-    def action_table(self) -> Sequence[Action]:
-        return ACTIONS
+LastTurn = list[Any]  # [player, place, card, place, card, taken?]: the last finished turn
 
 
 class MemoState(State):
-    def __init__(self, game: ZokerMemo, rng: Rng) -> None:
+    def __init__(self, game: Game, rng: Rng) -> None:
         self.game = game
         self.rng = rng
         self.version = 0
         self.rule: str = game.options["pair_rule"]
         self.table: list[int] = []  # one entry per place; EMPTY once its card is taken
         self.seen_at: list[int] = []  # flip number when the card at this place was last face up; -1: never
-        self.up = -1  # the place turned first this turn (face up now), -1 before the first card
+        self.up = EMPTY  # the place turned first this turn (face up now), EMPTY before the first card
         self.deck: list[int] = []  # face down; the end of the list is its top
+        # The draw pile's shuffle steps still put off (`Rng.shuffle_lazily`): a resampled copy's draw pile
+        # is shuffled lazily, since a search draws a few of its cards at most. Empty otherwise.
+        self.unsettled = Unsettled(0, 0)
         self.turn = 0  # the player left of the dealer starts: seat 0
         self.won: list[list[int]] = [[] for _ in range(game.players)]
         self.flips = 0
-        self.last: list[Any] | None = None  # [player, place, card, place, card, taken?] of the last turn
+        self.last: LastTurn | None = None
         self.over = False
 
-    # -- the table ---------------------------------------------------------------------
-    def settle(self) -> None:
-        """When no pair is left on the table, refill the empty places from the deck (and, with
-        stuck=extend, deal single cards to new places while none is empty); with no card left to
-        deal - or stuck=end and no empty place - the game ends."""
-        while not rules.has_pair(self.table, self.rule):
-            if not self.deck:
-                self.over = True
-                return
-            if EMPTY in self.table:
-                for slot, card in enumerate(self.table):
-                    if card == EMPTY and self.deck:
-                        self.table[slot] = self.deck.pop()
-                        self.seen_at[slot] = -1
-            elif self.game.options["stuck"] == "extend":
-                self.table.append(self.deck.pop())
-                self.seen_at.append(-1)
-            else:
-                self.over = True
-                return
-        self.over = False
+    def lay_out(self) -> None:
+        """Shuffle and deal `deal` cards face down; the rest is the draw pile, dealt in shuffled order."""
+        cards = list(range(len(DECK)))
+        self.rng.shuffle(cards)
+        size = self.game.options["deal"]
+        self.table = cards[:size]
+        self.seen_at = [-1] * size
+        self.deck = cards[size:][::-1]  # the end of the list is the top
+        self._settle()
 
-    # -- the contract ---------------------------------------------------------------------
+    # -- who acts -------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
         return () if self.over else (self.turn,)
 
@@ -111,42 +66,74 @@ class MemoState(State):
         return [ACTIONS[s] for s, card in enumerate(self.table) if card != EMPTY and s != self.up]
 
     def is_legal(self, player: int, action: Action) -> bool:
-        if self.over or player != self.turn or not isinstance(action, Turn):
+        if self.over or player != self.turn or not is_canonical(action):
             return False
-        return 0 <= action.slot < len(self.table) and self.table[action.slot] != EMPTY and action.slot != self.up
+        return action.slot < len(self.table) and self.table[action.slot] != EMPTY and action.slot != self.up
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.over:
             return "the game is over: no pair is left on the table and no card can be dealt"
         if player != self.turn:
             return f"it is player {self.turn}'s turn, not player {player}'s"
-        if not isinstance(action, Turn):
-            return f"{action!r} is not a Zoker Memo action"
-        if not 0 <= action.slot < len(self.table):
+        if not is_canonical(action):
+            return f"{shorten(action)} is not a Zoker Memo action"
+        if action.slot >= len(self.table):
             return f"there are only {len(self.table)} places on this table"
         if self.table[action.slot] == EMPTY:
             return f"place {action.slot + 1} is empty: its card has been collected"
         return f"the card at place {action.slot + 1} is already face up; turn another card"
 
+    # -- transitions ------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> None:
-        slot = action.slot  # type: ignore[attr-defined]
+        slot = action.slot  # type: ignore[attr-defined]  # (only Turns reach _apply)
         self.flips += 1
         self.seen_at[slot] = self.flips
         if self.up == EMPTY:
             self.up = slot
-            return
+        else:
+            self._second_card(player, slot)
+
+    def _second_card(self, player: int, slot: int) -> None:
+        """A pair is earned (and the player goes on, with after_pair=again); other cards are turned back
+        and the next player goes."""
         first, self.up = self.up, EMPTY
         a, b = self.table[first], self.table[slot]
-        taken = rules.matches(a, b, self.rule)
+        taken = pairs.matches(a, b, self.rule)
         self.last = [player, first, a, slot, b, taken]
-        if taken:  # the player keeps the pair and goes on
+        if taken:
             self.won[player] += [a, b]
             self.table[first] = self.table[slot] = EMPTY
             self.seen_at[first] = self.seen_at[slot] = -1
-            self.settle()
-        else:  # both are turned back face down; the next player goes
+            self._settle()
+        if not taken or self.game.options["after_pair"] == "pass":
             self.turn = (self.turn + 1) % self.game.players
 
+    def _settle(self) -> None:
+        """When no pair is left on the table, refill the empty places from the deck (and, with
+        stuck=extend, deal single cards to new places while none is empty); with no card left to
+        deal - or stuck=end and no empty place - the game ends."""
+        while not pairs.has_pair(self.table, self.rule):
+            if not self.deck:
+                self.over = True
+                return
+            if EMPTY in self.table:
+                self._refill()
+            elif self.game.options["stuck"] == "extend":
+                self.table.append(pop_settled(self.deck, self.unsettled))
+                self.seen_at.append(-1)
+            else:
+                self.over = True
+                return
+        self.over = False
+
+    def _refill(self) -> None:
+        """New cards face down into the empty places, in place order, from the top of the deck."""
+        for slot, card in enumerate(self.table):
+            if card == EMPTY and self.deck:
+                self.table[slot] = pop_settled(self.deck, self.unsettled)
+                self.seen_at[slot] = -1
+
+    # -- outcome ------------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.over
 
@@ -159,34 +146,59 @@ class MemoState(State):
         best = max(len(w) for w in self.won)
         return [p for p, w in enumerate(self.won) if len(w) == best]
 
-    # -- views -------------------------------------------------------------------------------
+    # -- views ----------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
         """Public: every seat sees the same table. Face-down cards show as "down"; `seen` lists only
         cards that have been face up (with the flip number when they last were)."""
-        last = None
-        if self.last is not None:
-            who, pa, ca, pb, cb, taken = self.last
-            last = {"player": who, "places": [pa + 1, pb + 1], "cards": [TEXTS[ca], TEXTS[cb]], "taken": taken}
+        over = self.over
         return {
             "game": self.game.id,
             "seat": player,
-            "pair_rule": self.rule,
-            "table": [None if c == EMPTY else (TEXTS[c] if s == self.up else "down") for s, c in enumerate(self.table)],
-            "first": None if self.up == EMPTY else self.up + 1,
-            "seen": [
-                [TEXTS[c], self.seen_at[s]] if c != EMPTY and self.seen_at[s] >= 0 else None
-                for s, c in enumerate(self.table)
-            ],
-            "flips": self.flips,
-            "last": last,
-            "deck_count": len(self.deck),
-            "turn": self.turn,
-            "collected": [[TEXTS[c] for c in w] for w in self.won],
+            "phase": "over" if over else ("first" if self.up == EMPTY else "second"),
+            "turn": None if over else self.turn,
+            "round": 1,
+            "rounds": 1,
+            "hand": None,
+            "hand_sizes": None,
             "scores": self.scores(),
-            "over": self.over,
+            "round_scores": self.round_scores(),
+            "over": over,
+            "winners": self.winners(),
+            "draw_size": len(self.deck),
+            "dealer": self.game.players - 1,  # seat 0, on the dealer's left, begins
+            "last": self._last_action(),
+            "pair_rule": self.rule,
+            "table": self._table_view(),
+            "face_up": None if self.up == EMPTY else self.up + 1,
+            "seen": [[TEXTS[c], self.seen_at[s]] if c != EMPTY and self.seen_at[s] >= 0 else None
+                     for s, c in enumerate(self.table)],
+            "flips": self.flips,
+            "last_turn": self._last_turn_view(),
+            "collected": [[TEXTS[c] for c in w] for w in self.won],
         }
 
+    def _table_view(self) -> list[str | None]:
+        """Each place: None when empty, the card's text for the one turned up now, else "down"."""
+        return [None if c == EMPTY else (TEXTS[c] if s == self.up else "down") for s, c in enumerate(self.table)]
+
+    def _last_action(self) -> dict[str, Any] | None:
+        """The card turned last: the first of this turn, else the second of the last finished turn."""
+        if self.up != EMPTY:
+            return {"seat": self.turn, "action": TURN_TEXTS[self.up]}
+        if self.last is not None:
+            return {"seat": self.last[0], "action": TURN_TEXTS[self.last[3]]}
+        return None
+
+    def _last_turn_view(self) -> dict[str, Any] | None:
+        if self.last is None:
+            return None
+        who, place_a, card_a, place_b, card_b, taken = self.last
+        return {"seat": who, "places": [place_a + 1, place_b + 1], "cards": [TEXTS[card_a], TEXTS[card_b]],
+                "taken": taken}
+
     def to_dict(self) -> dict[str, Any]:
+        settle(self.deck, self.unsettled)  # (the draw pile is read whole)
+        last = self.last
         return {
             **self.game.describe(),
             "version": self.version,
@@ -198,49 +210,8 @@ class MemoState(State):
             "turn": self.turn,
             "won": [[TEXTS[c] for c in w] for w in self.won],
             "flips": self.flips,
-            "last": None if self.last is None else [
-                self.last[0], self.last[1], TEXTS[self.last[2]], self.last[3], TEXTS[self.last[4]], self.last[5]],
+            "last": None if last is None else [last[0], last[1], TEXTS[last[2]], last[3], TEXTS[last[4]], last[5]],
         }
-
-    @classmethod
-    def from_dict(cls, game: ZokerMemo, data: dict[str, Any]) -> MemoState:
-        n = game.players
-
-        def get(key: str) -> Any:
-            return sd.field(data, key)
-
-        state = cls(game, Rng.from_state(get("rng")))
-        state.version = sd.integer(get("version"), "version", lo=0)
-        table = sd.listed(get("table"), "table")
-        state.table = [EMPTY if c is None else read_index(c, f"table[{i}]") for i, c in enumerate(table)]
-        size = len(state.table)
-        if not game.options["deal"] <= size <= MAX_PLACES:
-            raise ValueError(f"table: {size} places; it needs {game.options['deal']} to {MAX_PLACES}")
-        state.flips = sd.integer(get("flips"), "flips", lo=0)
-        state.seen_at = sd.integers(get("seen_at"), "seen_at", lo=-1, hi=state.flips, length=size)
-        up = get("up")
-        state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=size - 1)
-        state.deck = sd.each(get("deck"), "deck", read_index)
-        state.turn = sd.seat(get("turn"), n, "turn")
-        state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(get("won"), n, "won"))]
-        last = get("last")
-        if last is not None:
-            who, pa, ca, pb, cb, taken = sd.listed(last, "last", 6)
-            state.last = [sd.seat(who, n, "last[0]"), sd.integer(pa, "last[1]", lo=0, hi=size - 1),
-                          read_index(ca, "last[2]"), sd.integer(pb, "last[3]", lo=0, hi=size - 1),
-                          read_index(cb, "last[4]"), sd.boolean(taken, "last[5]")]
-        cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
-        if sorted(cards) != list(range(len(DECK))):
-            raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
-        if state.up != EMPTY and state.table[state.up] == EMPTY:
-            raise ValueError(f"up: place {state.up} is empty; the first card turned must be on the table")
-        over = not rules.has_pair(state.table, state.rule)
-        if over and state.deck and (EMPTY in state.table or game.options["stuck"] == "extend"):
-            raise ValueError("a table with no pair left would have been refilled from the deck")
-        if over and state.up != EMPTY:
-            raise ValueError("no turn can be under way when no pair is left")
-        state.over = over
-        return state
 
     def clone(self) -> MemoState:
         twin = MemoState.__new__(MemoState)
@@ -252,6 +223,7 @@ class MemoState(State):
         twin.seen_at = list(self.seen_at)
         twin.up = self.up
         twin.deck = list(self.deck)
+        twin.unsettled = self.unsettled.copy() if self.unsettled else self.unsettled  # (an empty one never changes)
         twin.turn = self.turn
         twin.won = [list(w) for w in self.won]
         twin.flips = self.flips
@@ -260,22 +232,138 @@ class MemoState(State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> MemoState:
-        """Re-deal every card nobody has seen (face-down never-turned cards and the deck).
+        """Re-deal every card nobody has seen: each face-down card never turned is drawn at random from
+        the unseen cards, and the rest is the draw pile, shuffled lazily (a search draws a few of its
+        cards at most).
 
         While the game goes on the table is known to hold a pair (else it would have
-        been refilled), so a resample keeps one: a few shuffles are tried for that.
+        been refilled), so a resample keeps one: a few deals are tried for that.
         """
         twin = self.clone()
-        hidden = [s for s, c in enumerate(self.table) if c != EMPTY and self.seen_at[s] < 0]
-        pool = [self.table[s] for s in hidden] + self.deck
+        twin.rng = rng.spawn()
+        hidden = [s for s, (card, seen) in enumerate(zip(self.table, self.seen_at)) if seen < 0 and card != EMPTY]
+        unseen = [self.table[s] for s in hidden] + self.deck
         for _ in range(100):
-            rng.shuffle(pool)
-            for i, slot in enumerate(hidden):
-                twin.table[slot] = pool[i]
-            twin.deck = pool[len(hidden):]
-            if self.over or rules.has_pair(twin.table, self.rule):
-                break
-        else:  # practically unreachable; the true layout is always consistent
-            twin.table = list(self.table)
-            twin.deck = list(self.deck)
+            deck = list(unseen)
+            for slot in hidden:  # the top steps of a Fisher-Yates shuffle
+                drawn = rng.below(len(deck))
+                deck[drawn], deck[-1] = deck[-1], deck[drawn]
+                twin.table[slot] = deck.pop()
+            if self.over or pairs.has_pair(twin.table, self.rule):
+                twin.deck, twin.unsettled = deck, rng.shuffle_lazily(deck)
+                return twin
+        twin.table = list(self.table)  # practically unreachable; the true layout is always consistent
         return twin
+
+
+MAX_FLIPS = 10**9  # no table turns more cards than this in one game: a bound for a saved count
+
+
+def read_state(game: Game, data: dict[str, Any]) -> MemoState:
+    """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
+    state = MemoState(game, Rng.from_state(sd.field(data, "rng")))
+    _read_table(state, data)
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MAX_FLIPS)
+    if state.version != state.flips:
+        raise ValueError(f"version: {state.version}, but every move turns one card and {state.flips} were turned")
+    deck = sd.listed(sd.field(data, "deck"), "deck")
+    if len(deck) > len(DECK) - game.options["deal"]:
+        raise ValueError(f"deck: {len(deck)} cards; {game.options['deal']} of the 64 were dealt at the start")
+    state.deck = sd.each(deck, "deck", read_index)
+    state.turn = sd.seat(sd.field(data, "turn"), game.players, "turn")
+    state.won = _read_won(state, sd.field(data, "won"))
+    state.last = _read_last(sd.field(data, "last"), game.players, len(state.table))
+    cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
+    if sorted(cards) != list(range(len(DECK))):
+        raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
+    _check_last(state)
+    _check_settled(state)
+    return state
+
+
+def _read_table(state: MemoState, data: dict[str, Any]) -> None:
+    """The places (`table`), when each was last face up (`seen_at`, `flips`) and the card turned up (`up`)."""
+    table = sd.listed(sd.field(data, "table"), "table")
+    deal, stuck = state.game.options["deal"], state.game.options["stuck"]
+    most = MAX_PLACES if stuck == "extend" else deal  # places beyond `deal` come only from stuck=extend
+    if not deal <= len(table) <= most:
+        raise ValueError(f"table: {len(table)} places; it needs {deal} to {most}")
+    state.table = [EMPTY if c is None else read_index(c, f"table[{i}]") for i, c in enumerate(table)]
+    state.flips = sd.integer(sd.field(data, "flips"), "flips", lo=0, hi=MAX_FLIPS)
+    state.seen_at = sd.integers(sd.field(data, "seen_at"), "seen_at", lo=-1, hi=state.flips, length=len(table))
+    up = sd.field(data, "up")
+    state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=len(table) - 1)
+    _check_sightings(state)
+
+
+def _check_sightings(state: MemoState) -> None:
+    """Each flip shows one card: flip numbers are distinct, an empty place shows none, the card turned
+    up now was the last flip, and a turn is under way exactly after an odd number of flips."""
+    if state.up != EMPTY and state.table[state.up] == EMPTY:
+        raise ValueError(f"up: place {state.up} is empty; the first card turned must be on the table")
+    if (state.up != EMPTY) != (state.flips % 2 == 1):
+        raise ValueError("up: a card is face up exactly when an odd number of cards has been turned")
+    if state.up != EMPTY and state.seen_at[state.up] != state.flips:
+        raise ValueError(f"seen_at[{state.up}]: the card face up now was turned at the last flip")
+    shown = [flip for flip in state.seen_at if flip >= 0]
+    if len(shown) != len(set(shown)):
+        raise ValueError("seen_at: one flip shows one card, so no two places share a flip number")
+    for slot, card in enumerate(state.table):
+        if card == EMPTY and state.seen_at[slot] != -1:
+            raise ValueError(f"seen_at[{slot}]: an empty place shows no card")
+
+
+def _read_won(state: MemoState, value: Any) -> list[list[int]]:
+    """Each seat's earned cards: pairs under the game's rule, in the order earned."""
+    won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(value, state.game.players, "won"))]
+    for seat, cards in enumerate(won):
+        if len(cards) % 2 or any(not pairs.matches(a, b, state.rule) for a, b in zip(cards[::2], cards[1::2])):
+            raise ValueError(f"won[{seat}]: cards are earned as pairs ({state.rule} qualities in common)")
+    return won
+
+
+def _read_last(last: Any, players: int, size: int) -> LastTurn | None:
+    if last is None:
+        return None
+    who, place_a, card_a, place_b, card_b, taken = sd.listed(last, "last", 6)
+    return [sd.seat(who, players, "last[0]"), sd.integer(place_a, "last[1]", lo=0, hi=size - 1),
+            read_index(card_a, "last[2]"), sd.integer(place_b, "last[3]", lo=0, hi=size - 1),
+            read_index(card_b, "last[4]"), sd.boolean(taken, "last[5]")]
+
+
+def _check_last(state: MemoState) -> None:
+    """The last finished turn agrees with the table: before any, nothing is earned and seat 0 is on;
+    after one, its cards are a pair exactly when taken, and the turn went where the rules send it."""
+    if state.last is None:
+        if state.flips > 1 or state.turn != 0 or any(state.won):
+            raise ValueError("last: after a finished turn the state must name it")
+        return
+    who, place_a, card_a, place_b, card_b, taken = state.last
+    if place_a == place_b or taken != pairs.matches(card_a, card_b, state.rule):
+        raise ValueError("last: two different places, taken exactly when their cards are a pair")
+    passes = not taken or state.game.options["after_pair"] == "pass"
+    expected = (who + 1) % state.game.players if passes else who
+    if state.turn != expected:
+        raise ValueError(f"turn: {state.turn}, but after seat {who}'s last turn it is seat {expected}'s")
+    if taken and state.won[who][-2:] != [card_a, card_b]:
+        raise ValueError(f"last: a pair taken is the last two cards of won[{who}]")
+    if not taken:
+        _check_turned_back(state, place_a, card_a, place_b, card_b)
+
+
+def _check_turned_back(state: MemoState, place_a: int, card_a: int, place_b: int, card_b: int) -> None:
+    """Cards that were not a pair lie where they were, seen at the last two flips of that turn."""
+    if state.table[place_a] != card_a or state.table[place_b] != card_b:
+        raise ValueError("last: cards that were not a pair are turned back in their places")
+    second = state.flips - (state.up != EMPTY)  # the flip that ended the last turn
+    for place, flip in ((place_a, second - 1), (place_b, second)):
+        if place != state.up and state.seen_at[place] != flip:
+            raise ValueError(f"seen_at[{place}]: its card was last face up at flip {flip}, in the last turn")
+def _check_settled(state: MemoState) -> None:
+    """A table with no pair left is refilled at once or ends the game: it never waits for a turn."""
+    over = not pairs.has_pair(state.table, state.rule)
+    if over and state.deck and (EMPTY in state.table or state.game.options["stuck"] == "extend"):
+        raise ValueError("a table with no pair left would have been refilled from the deck")
+    if over and state.up != EMPTY:
+        raise ValueError("no turn can be under way when no pair is left")
+    state.over = over

@@ -7,12 +7,16 @@ every state: upper place `r1c1`..`r3c4` (row, column), last-row pile `1`..`4`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
-from zdeck.decks.zoker.solo.rules import PILES, UPPER
+ROW = 4  # places in a row of the 4x4 square
+UPPER = 12  # the three upper rows' places, in reading order
+PILES = 4  # the last row: each of its places holds a pile
 
 
 def place_name(slot: int) -> str:
-    return f"r{slot // 4 + 1}c{slot % 4 + 1}"
+    """The text of an upper place: `r2c3` is row 2, column 3."""
+    return f"r{slot // ROW + 1}c{slot % ROW + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +49,41 @@ class Deal:
         return "deal"
 
 
+SoloAction = MoveCard | MovePile | Deal
+
 DEAL = Deal()
-ACTIONS: tuple[MoveCard | MovePile | Deal, ...] = (
+ACTIONS: tuple[SoloAction, ...] = (
     *(MoveCard(s, p) for s in range(UPPER) for p in range(PILES)),
     *(MovePile(a, b) for a in range(PILES) for b in range(PILES) if a != b),
     DEAL,
 )
 
-# The same objects by position, so listing legal moves builds no new dataclasses.
-CARD_MOVES: tuple[tuple[MoveCard, ...], ...] = tuple(
-    tuple(a for a in ACTIONS if isinstance(a, MoveCard) and a.slot == s) for s in range(UPPER)
+# The same objects by position, so listing legal moves builds no new dataclasses: the moves of the card
+# at an upper place onto the piles of a 4-bit mask (bit p: pile p), and of a pile onto the piles of a mask.
+CARD_MOVES: tuple[tuple[tuple[MoveCard, ...], ...], ...] = tuple(
+    tuple(tuple(MoveCard(s, p) for p in range(PILES) if piles >> p & 1) for piles in range(1 << PILES))
+    for s in range(UPPER)
 )
-PILE_MOVES: dict[tuple[int, int], MovePile] = {(a.src, a.dst): a for a in ACTIONS if isinstance(a, MovePile)}
+PILE_MOVES: tuple[tuple[tuple[MovePile, ...], ...], ...] = tuple(
+    tuple(tuple(MovePile(s, p) for p in range(PILES) if piles >> p & 1 and p != s) for piles in range(1 << PILES))
+    for s in range(PILES)
+)
+
+
+def action_table() -> tuple[SoloAction, ...]:
+    """Every Solo action in a fixed order (ids are positions): card moves by place, pile moves, the deal."""
+    return ACTIONS
+
+
+def is_canonical(action: object) -> TypeGuard[SoloAction]:
+    """Is this a value of the action table, field types included? `MoveCard(True, 0) == MoveCard(1, 0)`
+    in Python, but only a true int may name a place inside the state."""
+    if isinstance(action, MoveCard):
+        return _place(action.slot, UPPER) and _place(action.pile, PILES)
+    if isinstance(action, MovePile):
+        return _place(action.src, PILES) and _place(action.dst, PILES) and action.src != action.dst
+    return isinstance(action, Deal)
+
+
+def _place(value: object, count: int) -> bool:
+    return type(value) is int and 0 <= value < count

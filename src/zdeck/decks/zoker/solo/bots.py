@@ -24,13 +24,17 @@ from typing import Any
 from zdeck.bots import BotBase
 from zdeck.core import Action, State
 from zdeck.decks.zoker.cards import DECK, Card
-from zdeck.decks.zoker.solo import rules
-from zdeck.decks.zoker.solo.actions import Deal, MoveCard, MovePile
-from zdeck.decks.zoker.solo.rules import COMPAT, DEAL, EMPTY, PILES, UPPER
+from zdeck.decks.zoker.solo import moves
+from zdeck.decks.zoker.solo.actions import PILES, UPPER, Deal, MoveCard, MovePile
+from zdeck.decks.zoker.solo.moves import COMPAT, DEAL_SIZE, EMPTY
 from zdeck.rng import Rng
 
-Pile = tuple[int, int]  # (cover card, height); (EMPTY, 0) is an empty place
+Pile = tuple[int, int]  # (cover card, height); (HOLE, 0) is an empty place
 Position = tuple[int, tuple[Pile, ...]]  # (bit mask of upper cards, piles sorted)
+# An empty place inside the solver's positions. It sorts before every card, and that order decides which
+# of two equally good lines the search keeps and how its rollouts see the piles: the solver's play is
+# tuned to it (the table's own code, EMPTY, sorts after the cards).
+HOLE = -1
 
 
 def read_observation(obs: Mapping[str, Any]) -> tuple[list[int], list[int], list[int], list[int]]:
@@ -56,35 +60,44 @@ class GreedyBot(BotBase):
         if not legal_actions:
             return None
         upper, covers, heights, _ = read_observation(observation)
-        slot, pile = greedy_choice(upper, covers, heights, observation["deck_count"])
-        if slot == -2:
+        slot, pile = greedy_choice(upper, covers, heights, observation["draw_size"])
+        if slot == DEAL_NOW:
             return next(a for a in legal_actions if isinstance(a, Deal))
-        if slot == -1:
+        if slot == JOIN:
             return MovePile(pile // PILES, pile % PILES)
         return MoveCard(slot, pile)
 
 
-def greedy_choice(upper: list[int], covers: list[int], heights: list[int], deck_left: int) -> tuple[int, int]:
-    """The greedy policy, on plain lists: (-2, 0) = deal, (-1, src*4+dst) = pile move, (slot, pile) = card move.
+# What `greedy_choice` returns: (slot, pile) for a card move, or one of these in the first place.
+DEAL_NOW = -2  # (DEAL_NOW, 0): deal four cards
+JOIN = -1  # (JOIN, src * PILES + dst): move pile src onto pile dst
+STUCK = -3  # (STUCK, 0): no move is left
 
-    (-3, 0) when no move is left. Shared by GreedyBot and the solver's rollouts.
-    """
-    if rules.may_deal(upper, deck_left):
-        return (-2, 0)
+
+def greedy_choice(upper: list[int], covers: list[int], heights: list[int], deck_left: int) -> tuple[int, int]:
+    """The greedy policy on plain lists (shared by GreedyBot and the solver's rollouts): deal when
+    allowed, else join piles, else feed the tallest pile it can, else fill an empty place."""
+    if moves.may_deal(upper, deck_left):
+        return (DEAL_NOW, 0)
+    choice = _best_join(upper, covers) or _best_feed(upper, covers, heights) or _fill_empty(upper, covers)
+    return choice or (STUCK, 0)
+
+
+def _best_join(upper: list[int], covers: list[int]) -> tuple[int, int] | None:
+    """The pile move leaving on top the cover that accepts the most upper cards (the first such)."""
     best: tuple[int, int] | None = None
     best_key = -1
-    for src, dst in rules.pile_moves(covers):
-        # Merge so that the cover left on top accepts the most upper cards.
+    for src, dst in moves.pile_moves(covers):
         mask = COMPAT[covers[src]]
         key = sum(1 for c in upper if c != EMPTY and mask >> c & 1)
         if key > best_key:
-            best, best_key = (-1, src * PILES + dst), key
-    if best is not None:
-        return best
-    empty_pile = -1
-    for pile in range(PILES):
-        if covers[pile] == EMPTY:
-            empty_pile = pile
+            best, best_key = (JOIN, src * PILES + dst), key
+    return best
+
+
+def _best_feed(upper: list[int], covers: list[int], heights: list[int]) -> tuple[int, int] | None:
+    """The card move onto the tallest pile that takes a card (the first such)."""
+    best: tuple[int, int] | None = None
     best_height = -1
     for slot, card in enumerate(upper):
         if card == EMPTY:
@@ -93,13 +106,18 @@ def greedy_choice(upper: list[int], covers: list[int], heights: list[int], deck_
         for pile, cover in enumerate(covers):
             if cover != EMPTY and mask >> cover & 1 and heights[pile] > best_height:
                 best, best_height = (slot, pile), heights[pile]
-    if best is not None:
-        return best
-    if empty_pile >= 0:
-        for slot, card in enumerate(upper):
-            if card != EMPTY:
-                return (slot, empty_pile)
-    return (-3, 0)
+    return best
+
+
+def _fill_empty(upper: list[int], covers: list[int]) -> tuple[int, int] | None:
+    """The first upper card into the last empty place of the last row."""
+    if EMPTY not in covers:
+        return None
+    empty_pile = PILES - 1 - covers[::-1].index(EMPTY)
+    for slot, card in enumerate(upper):
+        if card != EMPTY:
+            return (slot, empty_pile)
+    return None
 
 
 def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[int]) -> int:
@@ -107,11 +125,11 @@ def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[
     upper, covers, heights, deck = list(upper), list(covers), list(heights), list(deck)
     while True:
         slot, arg = greedy_choice(upper, covers, heights, len(deck))
-        if slot == -3:
+        if slot == STUCK:
             return max(heights)
-        if slot == -2:
-            rules.deal(upper, deck)
-        elif slot == -1:
+        if slot == DEAL_NOW:
+            moves.deal(upper, deck)
+        elif slot == JOIN:
             src, dst = divmod(arg, PILES)
             covers[dst], heights[dst] = covers[src], heights[dst] + heights[src]
             covers[src], heights[src] = EMPTY, 0
@@ -121,7 +139,7 @@ def rollout(upper: list[int], covers: list[int], heights: list[int], deck: list[
 
 
 ENDGAME_FACTOR = 20
-Move = tuple[int, int, int]  # (0, card, target cover) or (1, source cover, target cover); EMPTY = an empty place
+Move = tuple[int, int, int]  # (0, card, target cover) or (1, source cover, target cover); HOLE = an empty place
 
 
 class SolverBot(BotBase):
@@ -202,7 +220,7 @@ def _position(upper: list[int], covers: list[int], heights: list[int]) -> Positi
     for c in upper:
         if c != EMPTY:
             mask |= 1 << c
-    return (mask, tuple(sorted(zip(covers, heights))))
+    return (mask, tuple(sorted((HOLE if c == EMPTY else c, h) for c, h in zip(covers, heights))))
 
 
 def _top(key: Position) -> int:
@@ -212,9 +230,10 @@ def _top(key: Position) -> int:
 def _concrete(move: Move, upper: list[int], covers: list[int]) -> Action:
     """The action that makes an abstract move on this table."""
     kind, a, b = move
+    target = covers.index(EMPTY if b == HOLE else b)
     if kind == 0:
-        return MoveCard(upper.index(a), covers.index(b))
-    return MovePile(covers.index(a), covers.index(b))
+        return MoveCard(upper.index(a), target)
+    return MovePile(covers.index(a), target)
 
 
 def _enumerate(
@@ -235,7 +254,7 @@ def _enumerate(
         nxt: list[Position] = []
         for key in frontier:
             mask, piles = key
-            if key != root and deck_left and UPPER - mask.bit_count() >= DEAL:
+            if key != root and deck_left and UPPER - mask.bit_count() >= DEAL_SIZE:
                 leaves.append(key)
                 continue
             if expanded >= budget:
@@ -261,7 +280,7 @@ def _children(mask: int, piles: tuple[Pile, ...]) -> list[tuple[Position, Move]]
         if (cover, height) in done:
             continue  # two empty places are the same target
         done.add((cover, height))
-        fits = mask if cover == EMPTY else mask & COMPAT[cover]
+        fits = mask if cover == HOLE else mask & COMPAT[cover]
         while fits:
             low = fits & -fits
             card = low.bit_length() - 1
@@ -270,14 +289,14 @@ def _children(mask: int, piles: tuple[Pile, ...]) -> list[tuple[Position, Move]]
             child[index] = (card, height + 1)
             out.append(((mask & ~low, tuple(sorted(child))), (0, card, cover)))
     for src, (a, ha) in enumerate(piles):
-        if a == EMPTY:
+        if a == HOLE:
             continue
         compat = COMPAT[a]
         for dst, (b, hb) in enumerate(piles):
-            if dst != src and b != EMPTY and compat >> b & 1:
+            if dst != src and b != HOLE and compat >> b & 1:
                 child = list(piles)
                 child[dst] = (a, ha + hb)
-                child[src] = (EMPTY, 0)
+                child[src] = (HOLE, 0)
                 out.append(((mask, tuple(sorted(child))), (1, a, b)))
     return out
 
@@ -293,13 +312,13 @@ def _static(mask: int, piles: Sequence[Pile]) -> float:
     empty = 0
     top = 0
     for cover, height in piles:
-        if cover == EMPTY:
+        if cover == HOLE:
             empty += 1
         else:
             reach |= COMPAT[cover]
         top = max(top, height)
     fits = (mask & reach).bit_count()
-    merges = sum(1 for c, _ in piles if c != EMPTY and reach >> c & 1)
+    merges = sum(1 for c, _ in piles if c != HOLE and reach >> c & 1)
     return 3.0 * top + 4.0 * empty + 1.5 * fits + 2.0 * merges
 
 
@@ -312,6 +331,6 @@ def _rollouts(key: Position, decks: list[list[int]]) -> float:
         upper[slot] = low.bit_length() - 1
         mask ^= low
         slot += 1
-    covers = [c for c, _ in piles]
+    covers = [EMPTY if c == HOLE else c for c, _ in piles]
     heights = [h for _, h in piles]
     return sum(rollout(upper, covers, heights, deck) for deck in decks) / len(decks)

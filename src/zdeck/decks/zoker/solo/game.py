@@ -1,0 +1,31 @@
+"""Zoker Solo, the patience game of the Zoker deck (rules: docs/rules/zoker-solo.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from zdeck.core import Action, Game
+from zdeck.decks.zoker.solo.actions import action_table
+from zdeck.decks.zoker.solo.state import SoloState, read_state
+from zdeck.rng import Rng
+
+
+class ZokerSolo(Game):
+    id = "zoker-solo"
+    title = "Zoker Solo"
+    summary = "Patience: pile compatible Zoker cards in the last row; score the highest pile."
+    min_players = 1
+    max_players = 1
+    score_order = "higher"  # the score is the height of the highest pile
+
+    def new_state(self, seed: int) -> SoloState:
+        state = SoloState(self, Rng(seed))
+        state.lay_out()
+        return state
+
+    def read_state(self, data: dict[str, Any]) -> SoloState:
+        return read_state(self, data)
+
+    def action_table(self) -> Sequence[Action]:
+        return action_table()
