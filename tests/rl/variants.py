@@ -19,6 +19,9 @@ VARIANTS: list[tuple[str, int, dict[str, Any]]] = [
     ("zoker-kubo", 3, {"scoring": "claim"}),
     ("zar", 2, {"hands": 1}),
     ("zar", 3, {"hands": 1, "chameleons": 1, "calls": "strict"}),
+    ("zoker-solo", 1, {}),
+    ("zoker-memo", 2, {}),
+    ("zoker-memo", 3, {"pair_rule": "one", "deal": 8, "after_pair": "pass", "stuck": "end"}),
 ]
 
 

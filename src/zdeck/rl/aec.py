@@ -24,7 +24,7 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1", "is_parallelizable": True}
 
-    def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn = "win",
+    def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
                  reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
                  render_mode: str | None = None, **options: Any) -> None:

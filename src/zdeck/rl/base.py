@@ -29,13 +29,14 @@ class Table:
     """One env's game and options, and everything the envs compute from them (no state of a game in play
     besides `referee`)."""
 
-    def __init__(self, game_id: str, players: int | None, *, reward: str | rewards.RewardFn = "win",
+    def __init__(self, game_id: str, players: int | None, *, reward: str | rewards.RewardFn | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
                  reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
                  render_mode: str | None = None, **options: Any) -> None:
         self.game: Game = make(game_id, players, **options)
         self.encoder = encoder(self.game)
-        self.reward = rewards.scheme(reward)
+        # A patience game (one seat) is always "won": its score is what there is to learn from.
+        self.reward = rewards.scheme(reward if reward is not None else "score" if self.game.players == 1 else "win")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal={str(illegal)[:60]!r} is not allowed; choose one of {', '.join(ILLEGAL)}")
         self.illegal, self.illegal_reward = illegal, float(illegal_reward)

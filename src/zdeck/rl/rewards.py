@@ -2,9 +2,9 @@
 
 | scheme | reward of each seat at the end |
 |---|---|
-| `"win"` (default) | +1 for a winner (every seat tied for best is one), -1 for the others; a one-seat game: +1 when it is won (`winners()`), else -1 |
+| `"win"` (default with two seats or more) | +1 for a winner (every seat tied for best is one), -1 for the others |
 | `"rank"` | +1 for the best score to -1 for the worst, linearly in the rank; tied seats share the mean of their ranks; a one-seat game: as `"win"` |
-| `"score"` | the seat's match score in the rulebook's points, negated where lower is better (`Game.score_order`), so higher is always better |
+| `"score"` (default in a one-seat game: Solo) | the seat's match score in the rulebook's points, negated where lower is better (`Game.score_order`), so higher is always better |
 
 A callable `reward(scores, winners, score_order) -> list of floats` may be given instead.
 A game stopped by `max_moments` (truncated) gives every seat 0.

@@ -32,7 +32,7 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
 
     def __init__(self, game_id: str, players: int | None = None, *, opponents: str | Sequence[str] | None = None,
-                 seat: int = 0, reward: str | rewards.RewardFn = "win", illegal: str = "lose",
+                 seat: int = 0, reward: str | rewards.RewardFn | None = None, illegal: str = "lose",
                  illegal_reward: float = -1.0, reaction_ms: float = DEFAULT_REACTION_MS, max_moments: int = 20_000,
                  render_mode: str | None = None, **options: Any) -> None:
         self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,

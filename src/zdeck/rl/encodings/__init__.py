@@ -9,12 +9,14 @@ from collections.abc import Callable
 
 from zdeck.core import Game
 from zdeck.rl.encoding import Encoder, Spec
-from zdeck.rl.encodings import kubo, tiko, zar, zipzap, zoop, zopzoo
+from zdeck.rl.encodings import kubo, memo, solo, tiko, zar, zipzap, zoop, zopzoo
 
 SPECS: dict[str, Callable[[Game], Spec]] = {
     "zar": zar.spec,
     "zipzap": zipzap.spec,
     "zoker-kubo": kubo.spec,
+    "zoker-memo": memo.spec,
+    "zoker-solo": solo.spec,
     "zoker-tiko": tiko.spec,
     "zoop": zoop.spec,
     "zopzoo": zopzoo.spec,
