@@ -138,22 +138,27 @@ def landing_info(landing: Landing) -> dict[str, Any]:
 
 
 def text_view(referee: Referee, encoding: str) -> str:
-    """The table as a spectator sees it, who is asked now, and what became of the last moment's choices."""
+    """The table as a spectator sees it, what became of the last moment's choices, and who is asked now."""
     state = referee.state
     seen = state.observation(None)
     lines = [f"{state.game!r}  seed {referee.seed}  moment {referee.moments}  encoding {encoding}"]
-    for key in ("phase", "turn", "round", "scores", "hand_sizes", "top", "draw_size", "winners"):
-        if seen.get(key) is not None:
-            lines.append(f"  {key:<11} {seen[key]}")
-    for seat, landing in referee.log:
-        what = "waited" if landing.action is None else f"{landing.action!r}: {landing.outcome}"
-        lines.append(f"  last moment: {agent_name(seat)} {what}")
+    keys = ("phase", "turn", "round", "rounds", "scores", "hand_sizes", "top", "draw_size")
+    lines += [f"  {key:<12} {seen[key]}" for key in keys if seen.get(key) is not None]
+    landed_first = sorted(referee.log, key=lambda entry: (entry[1].order < 0, entry[1].order))  # waits last
+    for k, (seat, landing) in enumerate(landed_first):
+        head = "last moment" if k == 0 else ""
+        if landing.action is None:
+            what = "waited"
+        else:
+            place = "first" if landing.order == 0 else f"late, #{landing.order + 1}"
+            what = f"{landing.action!r} ({place}): {landing.outcome}"
+        lines.append(f"  {head:<12} {agent_name(seat)} {what}")
     if referee.moment is None:
-        lines.append("  the game is over")
+        lines.append(f"  {'over':<12} winners {', '.join(agent_name(p) for p in state.winners()) or 'none'}")
     else:
         asked = ", ".join(agent_name(p) + (" (may wait)" if p in referee.moment.may_wait else "")
                           for p in referee.moment.asked)
-        lines.append(f"  asked now: {asked}")
+        lines.append(f"  {'asked now':<12} {asked}")
     return "\n".join(lines) + "\n"
 
 
