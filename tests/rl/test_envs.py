@@ -181,3 +181,12 @@ def test_the_rules_engine_and_simulator_import_no_rl_library() -> None:
             "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_single_agent_env_refuses_a_step_after_the_episode_ends() -> None:
+    env = zdeck.rl.single_agent("zoker-tiko", 2)
+    obs, _ = env.reset(seed=3)
+    _, reward, terminated, _, info = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert terminated and reward == -1.0 and "illegal" in info
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)

@@ -45,6 +45,7 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = self.table.observation_space
         self.action_space = self.table.action_space
         self._others = [p for p in range(n) if p != seat]
+        self._done = True  # until reset
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any],
                                                                                                    dict[str, Any]]:
@@ -60,16 +61,18 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
             if hasattr(bot, "reset"):
                 bot.reset()
         referee = self.table.start_game(game_seed, medians)
+        self._done = False
         self._play_bots(referee)
         return self.table.observe(self.seat), {}
 
     def step(self, action: Any) -> Step:
         referee = self.table.referee
-        if referee is None or referee.moment is None or self.seat not in referee.moment.asked:
+        if self._done or referee is None or referee.moment is None:
             raise RuntimeError("the episode is over (or never started): call reset()")
         choice = self.table.decode(action)
         reason = self.table.refusal(self.seat, choice)
         if reason is not None:
+            self._done = True
             final = self.table.illegal_rewards([self.seat])
             return self.table.observe(self.seat), final[self.seat], True, False, {"illegal": reason}
         choices = {p: self._bot_choice(referee, p) for p in referee.moment.asked if p != self.seat}
@@ -78,8 +81,10 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
         info = {"landing": landing_info(landings[self.seat])}
         self._play_bots(referee)
         if referee.moment is None:
+            self._done = True
             return self.table.observe(self.seat), self.table.final_rewards()[self.seat], True, False, info
-        return self.table.observe(self.seat), 0.0, False, self.table.truncated(), info
+        self._done = self.table.truncated()
+        return self.table.observe(self.seat), 0.0, False, self._done, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids now, as booleans (what maskable learners such as sb3-contrib's MaskablePPO ask)."""
