@@ -22,7 +22,6 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,8 @@ import zdeck.rl
 from zdeck import sim
 from zdeck.bots import RandomBot
 
-DEFAULT_GAMES = {"zipzap": 4, "zoop": 4, "zar": 4, "zopzoo": 3, "zoker-tiko": 4, "zoker-kubo": 3}
+DEFAULT_GAMES = {"zipzap": 4, "zoop": 4, "zar": 4, "zopzoo": 3, "zoker-tiko": 4, "zoker-kubo": 3, "zoker-solo": 1,
+                 "zoker-memo": 2}
 SHORT = {"zopzoo": {"target": 300}}  # a full 800-point Zop Zoo is long for a slice
 KINDS = ("sim", "aec", "parallel", "single")
 
@@ -117,14 +117,15 @@ def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str
     return row
 
 
-def print_table(rows: list[dict[str, Any]]) -> None:
-    print(f"{'game':<12} {'p':>2} {'sim dec/s':>10} {'aec steps/s':>12} {'ratio':>6} {'parallel':>9} {'ratio':>6} "
+HEADER = (f"{'game':<12} {'p':>2} {'sim dec/s':>10} {'aec steps/s':>12} {'ratio':>6} {'parallel':>9} {'ratio':>6} "
           f"{'single':>8} {'ratio':>6}")
-    for r in rows:
-        print(f"{r['game']:<12} {r['players']:>2} {r['sim_per_s']:>10,.0f} {r['aec_per_s']:>12,.0f} "
-              f"{r['aec_ratio']:>6.2f} {r['parallel_per_s']:>9,.0f} {r['parallel_ratio']:>6.2f} "
-              f"{r['single_per_s']:>8,.0f} {r['single_ratio']:>6.2f}")
-    print("ratio: env steps/s : sim.run decisions/s of the same game, median of interleaved rounds (CPU clock)")
+FOOTER = "ratio: env steps/s : sim.run decisions/s of the same game, median of interleaved rounds (CPU clock)"
+
+
+def table_row(r: dict[str, Any]) -> str:
+    return (f"{r['game']:<12} {r['players']:>2} {r['sim_per_s']:>10,.0f} {r['aec_per_s']:>12,.0f} "
+            f"{r['aec_ratio']:>6.2f} {r['parallel_per_s']:>9,.0f} {r['parallel_ratio']:>6.2f} "
+            f"{r['single_per_s']:>8,.0f} {r['single_ratio']:>6.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,15 +137,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     rows = []
+    if not args.json:
+        print(HEADER, flush=True)
     for game_id in args.games.split(","):
         players = args.players or DEFAULT_GAMES.get(game_id, 2)
         rows.append(measure(game_id, players, args.seconds, args.rounds))
-        if not args.json:
-            print(f"  measured {game_id} ({time.process_time():.0f} s CPU so far)", file=sys.stderr)
-    if args.json:
-        print(json.dumps(rows, indent=1))
-    else:
-        print_table(rows)
+        if not args.json:  # a row as soon as it is measured: a long run shows its progress
+            print(table_row(rows[-1]), flush=True)
+    print(json.dumps(rows, indent=1) if args.json else FOOTER)
     return 0
 
 
