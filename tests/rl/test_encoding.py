@@ -124,11 +124,10 @@ def test_what_a_seat_is_shown_does_not_change_when_its_hidden_cards_are_re_dealt
     env = zdeck.rl.parallel_env(game_id, players, **options)
     obs, _ = env.reset(seed=4)
     rng, moments = np.random.default_rng(4), 0
+    twin = zdeck.rl.parallel_env(game_id, players, **options)
     while env.agents and moments < 60:
         referee = env.table.referee
         for seat in range(players):
-            twin = zdeck.rl.parallel_env(game_id, players, **options)
-            twin.table.start_game(referee.seed)
             twin.table.referee = type(referee)(twin.table.game, referee.seed, referee.reaction_ms,
                                                start=referee.state.resample_hidden(seat, Rng(moments)))
             shown = twin.table.observe(seat)
