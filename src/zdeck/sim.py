@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from zdeck.bots import Bot, RandomBot
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
@@ -105,6 +105,41 @@ def reaction(bot: Bot, action: Action, timing: Rng) -> float:
     return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
 
 
+class Racer(Protocol):
+    """What a race reads of a seat: its median reaction times in ms, for a considered move and a reflex."""
+
+    considered_ms: float
+    reflex_ms: float
+
+
+class Reflexes:
+    """A `Racer` for a seat whose median reaction time is `reaction_ms` (an RL agent's, say): the same
+    products the simulator forms for a bot, so a race orders the same either way."""
+
+    __slots__ = ("considered_ms", "reflex_ms")
+
+    def __init__(self, reaction_ms: float) -> None:
+        self.considered_ms = reaction_ms * 1.0
+        self.reflex_ms = reaction_ms * REFLEX_SHARE
+
+
+def race_order(proposals: list[tuple[int, Action, bool]], racers: Sequence[Racer],
+               timing: Rng) -> list[tuple[int, Action, bool]]:
+    """Proposals made at one version, fastest first, as the simulator orders them: one reaction time
+    drawn from `timing` per proposal, in the order given (log-normal around the proposer's median in
+    `racers`, indexed by seat; a reflex action at REFLEX_SHARE of it); an exact tie keeps that order.
+    With a single proposal nothing is drawn. Each proposal is (seat, action, taken from its legal list)."""
+    return _race(proposals, racers, timing) if len(proposals) > 1 else list(proposals)
+
+
+def generators(seed: int, seats: int) -> tuple[Rng, list[Rng]]:
+    """The simulator's generators for a game seeded `seed`: the race timing generator and one per seat
+    (its bot's). Derived from the seed apart from the game's own Rng, so chance in the rules and in the
+    players never share draws."""
+    timing, *per_seat = Rng(seed ^ _SIM_SALT).spawn_many(1 + seats)
+    return timing, per_seat
+
+
 _NOTHING: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
 
 
@@ -138,7 +173,7 @@ class _Seat:
         self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
 
 
-def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat], timing: Rng,
+def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer], timing: Rng,
           actions: list[Any] | None, watch: Watch | None) -> int:
     """The proposals made at one version, fastest first (`_race`). The fastest lands; the slower ones
     are submitted with the version their bots saw, for the rules to bounce, penalise or apply. Returns
@@ -173,7 +208,7 @@ def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequen
     return landed - (state.version - seen - 1)  # (every landed one moved the version on, but a bounce)
 
 
-def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
+def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer],
           timing: Rng) -> list[tuple[int, Action, bool]]:
     """The proposals fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
     times = []
@@ -236,7 +271,7 @@ def _start(game: Game, bots: Sequence[Bot], seed: int) -> tuple[State, list[_Sea
     for bot in bots:
         if hasattr(bot, "reset"):
             bot.reset()
-    timing, *seat_rngs = Rng(seed ^ _SIM_SALT).spawn_many(1 + len(bots))
+    timing, seat_rngs = generators(seed, len(bots))
     return state, [_Seat(bot, rng) for bot, rng in zip(bots, seat_rngs)], timing
 
 
