@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.helpers import PLAYABLE, act_once, make_room, over, play_until_over, shoot, shoot_all, sit_down
+from tests.browser.helpers import act_once, make_room, over, play_until_over, shoot, shoot_all, sit_down
 from tests.server.conftest import ServerProcess
 from zdeck.records import Record, replay
 
@@ -83,7 +83,7 @@ def test_lobby_lists_the_games_with_their_rules_and_a_person_plays_zipzap_to_the
     assert page.locator("#end-scores tr").count() == 3  # a head and two seats
     with page.expect_download() as download:
         page.click("#record")
-    record = Record.from_json(open(download.value.path()).read())  # noqa: SIM115, PTH123
+    record = Record.from_json(open(download.value.path()).read())  # noqa: SIM115
     assert replay(record).scores() == record.scores
     shoot(page, "zipzap-over-desktop-light")
     page.click("#rematch")

@@ -108,7 +108,7 @@ def test_a_bot_card_due_just_after_a_persons_lands_late_and_is_resolved_by_the_r
 
 def test_a_bot_answer_due_after_the_window_is_dropped_and_the_bot_thinks_again() -> None:
     async def run() -> None:
-        room, ear, plan = _race_room(lambda plan: plan.delay > REACTION_MS / 1000 + 0.15)
+        room, ear, _ = _race_room(lambda plan: plan.delay > REACTION_MS / 1000 + 0.15)
         version = room.state.version
         await room.act(0, {"action": str(room.state.legal_actions(0)[0]), "seen": version})
         await asyncio.sleep(REACTION_MS / 1000 + 0.1)

@@ -289,7 +289,8 @@ async function receive(message) {
     const key = JSON.stringify([message.game, message.seats.length, message.options]);
     if (key !== facesKey) {
       const query = `players=${message.seats.length}&options=${encodeURIComponent(JSON.stringify(message.options))}`;
-      const [answer] = await Promise.all([api(`/api/games/${message.game}/actions?${query}`), loadFaces(message.game)]);
+      const [answer] = await Promise.all([api(`/api/games/${message.game}/actions?${query}`),
+        loadFaces(message.game, message.seats.length, message.options)]);
       faces = answer.faces; facesKey = key;
     }
     if (last && message.number !== last.number) { $("log").replaceChildren(); endDismissed = -1; }

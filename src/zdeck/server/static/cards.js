@@ -12,63 +12,48 @@ const PALETTE = {
 };
 
 let served = null; // card text -> face, from the server, for the game being drawn
-let servedGame = null;
+let servedKey = null;
 
-export async function loadFaces(game) {
-  if (servedGame === game) return;
-  servedGame = game; served = null;
+// The faces of a game with these players and options (some options change the deck or a card's points).
+export async function loadFaces(game, players, options) {
+  const query = new URLSearchParams({players: String(players)});
+  for (const [name, value] of Object.entries(options || {})) query.set(name, typeof value === "string" ? value : JSON.stringify(value));
+  const key = `${game}?${query}`;
+  if (servedKey === key) return;
+  servedKey = key; served = null;
   try {
-    const response = await fetch(`/api/games/${encodeURIComponent(game)}/cards`);
-    if (response.ok) {
-      const data = await response.json();
-      served = data.cards || data.faces || data;
-    }
-  } catch { /* no card faces on this server: read them from the texts */ }
+    const response = await fetch(`/api/games/${encodeURIComponent(game)}/cards?${query}`);
+    if (response.ok) served = await response.json();
+  } catch { /* no card faces from this server: read them from the texts */ }
 }
-
-// -- faces -----------------------------------------------------------------------------------------
-const ZOOP_WORDS = /^(\d+) (\w+) (.+?)s?$/;
 
 export function faceOf(game, text) {
-  if (served && served[text]) return normalise(served[text], text);
-  return normalise(guess(game, text), text);
+  const face = (served && served[text]) || guess(game, text);
+  return {...face, text, hex: face.colour_hex || PALETTE[(face.colour || "").toLowerCase()] || "#555"};
 }
 
-function normalise(face, text) {
-  const colour = (face.colour || face.color || "").toString().toLowerCase();
-  return {...face, text, colour, hex: face.colour_hex || PALETTE[colour] || null};
-}
-
+// Faces in the server's form (Game.card_faces), read from the texts: for a server that does not serve them.
 function guess(game, text) {
-  const family = game.startsWith("zoker") ? "zoker" : game;
   const words = text.split(" ");
+  const family = game.startsWith("zoker") ? "zoker" : game;
   if (family === "zipzap") {
-    if (text === "zap") return {kind: "zap", label: "ZAP"};
-    return {kind: words[0] === "wild" ? "wild" : "number", colour: words[0] === "wild" ? "" : words[0],
-            number: +words[1]};
+    return text === "zap" ? {kind: "zap", label: "Zap"} : {kind: "number", colour: words[0], number: +words[1], label: words[1]};
   }
   if (family === "zoop") {
     if (text === "wild card") return {kind: "wild", label: "Wild"};
     if (text === "cage") return {kind: "cage", label: "Cage"};
-    const m = ZOOP_WORDS.exec(text);
-    if (m) return {kind: "animal", number: +m[1], colour: m[2], animal: m[3].replace(/ie$/, "y")};
+    const animal = words.slice(2).join(" ").replace(/s$/, "");
+    return {kind: "basic", colour: words[1], animal, count: +words[0], label: `${words[0]} ${animal}`};
   }
   if (family === "zoker") {
     const m = /^(\w+) (S|M|L|XL)(\d)$/.exec(text);
-    if (m) return {kind: "zoker", colour: m[1], size: m[2], shape: +m[3]};
+    return m ? {kind: "card", colour: m[1], size: m[2], shape: +m[3], label: `${m[2]}${m[3]}`} : {kind: "down"};
   }
   if (family === "zar") {
-    const colours = ["Blue", "Yellow", "Red"];
-    if (colours.includes(words[0])) return {kind: "symbol", colour: words[0], symbol: words.slice(1).join(" ")};
-    return {kind: "power", colour: "purple", symbol: text};
+    if (["Blue", "Yellow", "Red"].includes(words[0])) return {kind: "symbol", colour: words[0], label: words.slice(1).join(" ")};
+    return {kind: "power", label: text};
   }
-  if (family === "zopzoo") {
-    const tags = ["points", "bonus", "upper", "lower", "minus"];
-    const last = words[words.length - 1];
-    if (tags.includes(last)) return {kind: last, animal: words.slice(0, -1).join(" ")};
-    return {kind: "animal", animal: text};
-  }
-  return {kind: "text", label: text};
+  return {kind: "card", label: text};
 }
 
 // -- drawing ---------------------------------------------------------------------------------------
@@ -115,63 +100,68 @@ function figure(shape, scale, fill) {
 
 const SIZE_SCALE = {S: 0.42, M: 0.6, L: 0.8, XL: 1.0};
 
-function paint(svg, face) {
-  const ink = face.hex || "#333";
-  const kind = face.kind;
-  if (kind === "zap") {
+function paint(svg, face, game) {
+  const family = game.startsWith("zoker") ? "zoker" : game;
+  const ink = face.hex;
+  if (face.kind === "zap") {
     svg.querySelector(".paper").setAttribute("fill", "#1f1f2b");
     svg.append(node("path", {d: "M58 18 L30 76 H50 L40 122 L72 58 H52 Z", fill: "#ffd230"}));
     corners(svg, "ZAP", "#ffd230");
-    return;
-  }
-  if (kind === "wild" && face.number === undefined) {
-    for (const [i, c] of ["red", "yellow", "green", "blue"].entries()) {
-      svg.append(node("rect", {x: 14 + i * 18, y: 30, width: 18, height: 80, fill: PALETTE[c], opacity: 0.85}));
-    }
+  } else if (family === "zipzap") {
+    const wild = face.colour === "wild";
+    if (wild) stripes(svg);
+    svg.append(node("ellipse", {cx: 50, cy: 70, rx: 36, ry: 48, fill: wild ? "#fffdf6" : ink, opacity: 0.95}));
+    big(svg, String(face.number), wild ? "#222" : "#fff", 46);
+    corners(svg, String(face.number), wild ? "#222" : ink);
+  } else if (face.kind === "wild") {
+    stripes(svg);
     words(svg, face.label || "Wild", 50, 70, 20, "#fff", 9, 800);
-    return;
-  }
-  if (kind === "cage") {
+  } else if (face.kind === "cage") {
     for (let x = 22; x <= 78; x += 14) svg.append(node("line", {x1: x, y1: 28, x2: x, y2: 112, stroke: "#555", "stroke-width": 4}));
     words(svg, "Cage", 50, 70, 20, "#222");
-    return;
-  }
-  if (face.number !== undefined && face.animal === undefined) { // Zip Zap's numbered cards
-    if (kind === "wild") { // the wild suit: every colour at once
-      for (const [i, c] of ["red", "yellow", "green", "blue"].entries()) {
-        svg.append(node("rect", {x: 14 + i * 18, y: 22, width: 18, height: 96, fill: PALETTE[c]}));
-      }
-    }
-    svg.append(node("ellipse", {cx: 50, cy: 70, rx: 36, ry: 48, fill: kind === "wild" ? "#fffdf6" : ink,
-      opacity: 0.95}));
-    svg.append(node("text", {x: 50, y: 72, "font-size": 46, fill: kind === "wild" ? "#222" : "#fff", "text-anchor": "middle",
-      "dominant-baseline": "central", "font-weight": 800}, String(face.number)));
-    corners(svg, String(face.number), kind === "wild" ? "#222" : ink);
-    return;
-  }
-  if (face.shape !== undefined) { // the Zoker deck
+  } else if (family === "zoker") {
     svg.append(figure(+face.shape, SIZE_SCALE[face.size] || 0.7, ink));
     corners(svg, `${face.size}${face.shape}`, ink);
-    return;
+  } else if (family === "zoop") {
+    for (let i = 0; i < (face.count || 0); i++) svg.append(node("circle", {cx: 50 + (i - (face.count - 1) / 2) * 18, cy: 28, r: 7, fill: ink}));
+    words(svg, face.animal || face.label, 50, 64, fit(face.animal || face.label, 17), "#222", 10);
+    band(svg, ink, face.kind === "special" ? `special · ${face.colour}` : `${face.count} ${face.colour}`);
+  } else if (family === "zar") {
+    svg.append(node("rect", {x: 8, y: 8, width: 84, height: 124, rx: 8, fill: face.kind === "power" ? "#3b2f5c" : ink, opacity: 0.95}));
+    words(svg, face.label, 50, 66, fit(face.label, 20), "#fff", 9, 800);
+    if (face.kind === "command") svg.append(node("text", {x: 50, y: 112, "font-size": 12, fill: "#fff", "text-anchor": "middle", "font-weight": 700}, "command"));
+    if (face.kind === "power") svg.append(node("text", {x: 50, y: 112, "font-size": 12, fill: "#ffd230", "text-anchor": "middle", "font-weight": 700}, "power"));
+    if (face.colour) corners(svg, face.colour[0].toUpperCase(), "#fff");
+  } else if (family === "zopzoo") {
+    if (face.deck === "black") svg.querySelector(".paper").setAttribute("fill", "#2a2a30");
+    const fg = face.deck === "black" ? "#f3f3f3" : "#222";
+    words(svg, face.label, 50, 58, fit(face.label, 16), fg, 10);
+    band(svg, ink, face.kind);
+    if (face.value !== null && face.value !== undefined) corners(svg, String(face.value), face.deck === "black" ? "#ffd230" : ink);
+  } else {
+    words(svg, face.label || face.text, 50, 70, 14, "#222", 10);
   }
-  if (face.animal !== undefined) { // Zoop's animals, Zop Zoo's cards
-    if (face.number) {
-      for (let i = 0; i < face.number; i++) svg.append(node("circle", {cx: 50 + (i - (face.number - 1) / 2) * 18, cy: 28, r: 7, fill: ink}));
-    }
-    const band = face.hex || ({points: "#c7901a", bonus: "#2f8f83", upper: "#6d5bb5", lower: "#6d5bb5", minus: "#b5443b"}[kind] || "#6b7a5a");
-    svg.append(node("rect", {x: 8, y: 96, width: 84, height: 30, rx: 6, fill: band}));
-    words(svg, face.animal, 50, 64, face.animal.length > 14 ? 13 : 16, "#222", 10);
-    svg.append(node("text", {x: 50, y: 112, "font-size": 12, fill: "#fff", "text-anchor": "middle",
-      "dominant-baseline": "central", "font-weight": 700}, face.number ? `${face.number} ${face.colour}` : kind));
-    return;
+}
+
+function fit(text, largest) { // a long word shrinks to fit the card's width
+  const longest = Math.max(...String(text).split(" ").map((w) => w.length));
+  return Math.min(largest, Math.floor(150 / Math.max(longest, 1)));
+}
+
+function big(svg, label, fill, size) {
+  svg.append(node("text", {x: 50, y: 72, "font-size": size, fill, "text-anchor": "middle", "dominant-baseline": "central", "font-weight": 800}, label));
+}
+
+function stripes(svg) {
+  for (const [i, c] of ["red", "yellow", "green", "blue"].entries()) {
+    svg.append(node("rect", {x: 14 + i * 18, y: 22, width: 18, height: 96, fill: PALETTE[c]}));
   }
-  if (face.symbol !== undefined) { // ZAR
-    svg.append(node("rect", {x: 8, y: 8, width: 84, height: 124, rx: 8, fill: ink, opacity: 0.92}));
-    words(svg, face.symbol, 50, 70, face.symbol.length > 10 ? 15 : 19, "#fff", 9, 800);
-    if (face.colour && face.kind !== "power") corners(svg, face.colour[0].toUpperCase(), "#fff");
-    return;
-  }
-  words(svg, face.label || face.text, 50, 70, 14, "#222", 10);
+}
+
+function band(svg, fill, label) {
+  svg.append(node("rect", {x: 8, y: 96, width: 84, height: 30, rx: 6, fill}));
+  svg.append(node("text", {x: 50, y: 112, "font-size": fit(label, 12), fill: "#fff", "text-anchor": "middle",
+    "dominant-baseline": "central", "font-weight": 700}, label));
 }
 
 // A card as an SVG picture; `opts.down` draws its back; `opts.small` a smaller one.
@@ -185,7 +175,7 @@ export function cardSvg(game, text, opts = {}) {
     return svg;
   }
   svg.append(node("rect", {x: 1, y: 1, width: 98, height: 138, rx: 9, fill: "#fffdf6", stroke: "#0006", class: "paper"}));
-  paint(svg, faceOf(game, text));
+  paint(svg, faceOf(game, text), game);
   return svg;
 }
 
