@@ -3,8 +3,6 @@ and the legal action ids in the state message."""
 
 from __future__ import annotations
 
-import json
-
 from fastapi.testclient import TestClient
 
 import zdeck
@@ -13,7 +11,7 @@ from tests.server.helpers import state_of
 
 def test_action_faces_follow_the_games_options(client: TestClient) -> None:
     plain = client.get("/api/games/zar/actions").json()
-    spoken = client.get("/api/games/zar/actions", params={"options": json.dumps({"calls": "rulebook"})}).json()
+    spoken = client.get("/api/games/zar/actions", params={"calls": "rulebook"}).json()
     assert len(plain["faces"]) == zdeck.make("zar").num_distinct_actions()
     assert len(spoken["faces"]) == zdeck.make("zar", calls="rulebook").num_distinct_actions() > len(plain["faces"])
     assert spoken["options"]["calls"] == "rulebook"
@@ -22,10 +20,12 @@ def test_action_faces_follow_the_games_options(client: TestClient) -> None:
 
 
 def test_action_faces_refuse_bad_games_and_options_naming_what_is_wrong(client: TestClient) -> None:
-    assert "known games" in client.get("/api/games/nope/actions").json()["detail"]
-    assert "JSON object" in client.get("/api/games/zar/actions", params={"options": "{calls"}).json()["detail"]
-    answer = client.get("/api/games/zar/actions", params={"options": json.dumps({"calls": "loud"})})
+    unknown = client.get("/api/games/nope/actions")
+    assert unknown.status_code == 404 and "known games" in unknown.json()["detail"]
+    answer = client.get("/api/games/zar/actions", params={"calls": "loud"})
     assert answer.status_code == 422 and "choose one of" in answer.json()["detail"]
+    assert "unknown option" in client.get("/api/games/zar/actions", params={"colour": "1"}).json()["detail"]
+    assert "players" in client.get("/api/games/zar/actions", params={"players": "99"}).json()["detail"]
 
 
 def test_rules_pages_render_markdown_with_links_between_them(client: TestClient) -> None:

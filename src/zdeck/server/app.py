@@ -226,11 +226,13 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/api/games/{game_id}/actions",
              summary="What each action of a game stands for, by action id (docs/observations.md, Action faces)")
-    async def list_action_faces(game_id: str, players: int | None = None, options: str = "{}") -> dict[str, Any]:
-        """`options` is the game's options as a JSON object (a room's `state` message carries them): some
-        change the action table (Zop Zoo's seats, ZAR's spoken calls, Kubo's cube)."""
+    async def list_action_faces(game_id: str, request: Request) -> dict[str, Any]:
+        """Players and options as query parameters, as for the cards: some change the action table (Zop Zoo's
+        seats, ZAR's spoken calls, Kubo's cube)."""
+        if game_id not in zdeck.games():
+            raise HTTPException(404, f"no game {shorten(game_id)}; known games: {', '.join(zdeck.games())}")
         try:
-            return action_faces(game_id, players, options)
+            return action_faces(game_id, request.query_params)
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None
 

@@ -159,18 +159,13 @@ def seat_bots(game: Game, bots: Any) -> dict[int, str]:
     return chosen
 
 
-def action_faces(game_id: str, players: int | None, options_json: str) -> dict[str, Any]:
-    """`GET /api/games/{id}/actions`: the game made with these players and options (a JSON object), and
-    its `action_faces()` by action id. ValueError naming what is wrong."""
-    try:
-        options = json.loads(options_json)
-    except (json.JSONDecodeError, RecursionError):
-        raise ValueError("options must be a JSON object of name: value, e.g. {\"calls\": \"strict\"}") from None
-    if not isinstance(options, dict):
-        raise ValueError("options must be a JSON object of name: value")  # noqa: TRY004 (a 422)
-    game = spec_from_request(game_id, players, options, None).game
-    key = json.dumps(game.describe(), sort_keys=True)
-    return _faces_of(key)
+def action_faces(game_id: str, query: Mapping[str, str]) -> dict[str, Any]:
+    """`GET /api/games/{id}/actions`: the game made with the players and options of the query (as for its
+    cards: `?players=5&calls=strict`), and its `action_faces()` by action id. ValueError naming what is wrong."""
+    values = {name: _query_value(text) for name, text in query.items()}
+    players = values.pop("players", None)
+    game = spec_from_request(game_id, players, values, None).game
+    return _faces_of(json.dumps(game.describe(), sort_keys=True))
 
 
 @lru_cache(maxsize=64)

@@ -288,7 +288,8 @@ async function receive(message) {
   if (message.type === "state") {
     const key = JSON.stringify([message.game, message.seats.length, message.options]);
     if (key !== facesKey) {
-      const query = `players=${message.seats.length}&options=${encodeURIComponent(JSON.stringify(message.options))}`;
+      const query = new URLSearchParams({players: String(message.seats.length)});
+      for (const [name, value] of Object.entries(message.options)) query.set(name, typeof value === "string" ? value : JSON.stringify(value));
       const [answer] = await Promise.all([api(`/api/games/${message.game}/actions?${query}`),
         loadFaces(message.game, message.seats.length, message.options)]);
       faces = answer.faces; facesKey = key;
