@@ -185,7 +185,7 @@ RULES_PAGE = """<!doctype html>
 
 def rules_page(name: str) -> str:
     """A rules document (`docs/rules/<name>.md`: a game id, or `zoker-deck`) as a whole HTML page. Links
-    between the rules documents stay on the server; other documents' links are dropped."""
+    between the rules documents lead to their pages; a link to another document keeps its words only."""
     from markdown_it import MarkdownIt
 
     if not re.fullmatch(r"[a-z0-9-]{1,40}", name):
@@ -193,5 +193,6 @@ def rules_page(name: str) -> str:
     text = document(f"rules/{name}.md")
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     body = re.sub(r'href="(?:\./)?([a-z0-9-]+)\.md(#[^"]*)?"', lambda m: f'href="/rules/{m[1]}{m[2] or ""}"', body)
+    body = re.sub(r'<a href="[^"/][^"]*\.md(?:#[^"]*)?">(.*?)</a>', r"\1", body)  # not served here
     first = text.lstrip().splitlines()[0] if text.strip() else name
-    return RULES_PAGE.format(title=html.escape(first.lstrip("# ").strip()), body=body)
+    return RULES_PAGE.format(title=html.escape(first.lstrip("# ").replace("`", "").strip()), body=body)

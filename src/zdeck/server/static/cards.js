@@ -118,7 +118,8 @@ function paint(svg, face, game) {
     words(svg, face.label || "Wild", 50, 70, 20, "#fff", 9, 800);
   } else if (face.kind === "cage") {
     for (let x = 22; x <= 78; x += 14) svg.append(node("line", {x1: x, y1: 28, x2: x, y2: 112, stroke: "#555", "stroke-width": 4}));
-    words(svg, "Cage", 50, 70, 20, "#222");
+    svg.append(node("rect", {x: 16, y: 58, width: 68, height: 26, rx: 5, fill: "#fffdf6", stroke: "#555"}));
+    words(svg, "Cage", 50, 71, 18, "#222");
   } else if (family === "zoker") {
     svg.append(figure(+face.shape, SIZE_SCALE[face.size] || 0.7, ink));
     corners(svg, `${face.size}${face.shape}`, ink);

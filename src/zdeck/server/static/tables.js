@@ -2,7 +2,7 @@
 // legal actions by their faces (`ctx.bind`): the pile and its top card, Zop Zoo's rows with covers,
 // Solo's rows and piles, Memo's face-down grid, Tiko's trick, Kubo's cube as its four layers.
 
-import {slotEl} from "./cards.js";
+import {faceOf, slotEl} from "./cards.js";
 
 export const TABLE_HINTS = {
   zipzap: "Click a card to play it. Keys: ← → pick a card, Enter plays it, Z plays the ZAP, T light/dark.",
@@ -215,6 +215,7 @@ function kubo(ctx) {
         node = slotEl(`${place}: ${card} may go here`, {small: true, button: true});
         node.classList.add("target");
         node.textContent = card.split(" ")[1];
+        node.style.color = faceOf(ctx.game, card).hex; // the card that goes here, in its colour
         ctx.bind(node, (f) => f.kind === "play" && f.layer === layer && f.cell === cell, card);
       } else {
         node = slotEl(`${place}: empty (${card})`, {small: true});
