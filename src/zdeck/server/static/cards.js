@@ -144,8 +144,8 @@ function paint(svg, face, game) {
   }
 }
 
-function fit(text, largest) { // a long word shrinks to fit the card's width
-  const longest = Math.max(...String(text).split(" ").map((w) => w.length));
+function fit(text, largest) { // a long line shrinks to fit the card's width (lines wrap at 9 characters)
+  const longest = Math.max(...lines(String(text), 9).map((line) => line.length));
   return Math.min(largest, Math.floor(150 / Math.max(longest, 1)));
 }
 
