@@ -233,3 +233,19 @@ def test_the_record_link_and_rules_are_served_plainly(site: ServerProcess) -> No
     assert httpx.get(site.base + "/rules/zipzap", timeout=10).status_code == 200
     faces = httpx.get(site.base + "/api/games/zipzap/actions", timeout=10).json()["faces"]
     assert json.dumps(faces) and faces[-1]["call"] == "ZAP!"
+
+
+def test_the_keyboard_picks_a_card_and_plays_it(context: Any, site: ServerProcess) -> None:
+    room = make_room(site, "zoker-tiko", 2, {1: "random"}, {"speed": 1.0})
+    page = context.new_page()
+    sit_down(page, site, room, "Eve")
+    page.wait_for_selector("#hand .playable")  # the person's turn: the bots wait for it
+    for _ in range(12):  # arrows walk the hand until a card that may be played has the focus
+        page.keyboard.press("ArrowRight")
+        if page.evaluate("() => document.activeElement.classList.contains('playable')"):
+            break
+    card = page.evaluate("() => document.activeElement.dataset.card")
+    assert card and page.locator(f"#hand .card[data-card='{card}']").count() == 1
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"#hand .card[data-card='{card}']", state="detached")
+    assert page.locator("#log li", has_text=f"you: play {card}").count() == 1

@@ -117,3 +117,28 @@ def test_a_bot_answer_due_after_the_window_is_dropped_and_the_bot_thinks_again()
         room.stop()
 
     asyncio.run(run())
+
+
+def test_cards_in_the_air_when_the_server_stops_land_when_it_resumes() -> None:
+    """Killed between a landing and the bots' cards of its window: the resumed room lands them, and the
+    game goes on exactly as it would have."""
+    from zdeck.server.room import RoomData, Seat
+
+    game, bots, seed, speed = zdeck.make("zipzap", 4, rounds=1), {p: "greedy" for p in range(4)}, 11, 0.02
+    offline = play_offline(game, bots, seed, speed).actions
+    cut = next(i for i, entry in enumerate(offline) if len(entry) == 3)  # the first card that landed late
+
+    async def run() -> list[list[Any]]:
+        data = RoomData("race", "zipzap", 4, dict(game.options), {"speed": speed, "idle": None}, 0.0,
+                        [Seat(p, "bot", bot="greedy") for p in range(4)], 1, seed, [list(e) for e in offline[:cut]])
+        room = Room.restore(data, Nothing())
+        assert [(plan.seat, str(plan.action)) for _, plan in room._late][:1] == [tuple(offline[cut][:2])]
+        room.start_clock()
+        for _ in range(3000):
+            if room.state.is_over():
+                break
+            await asyncio.sleep(0.01)
+        room.stop()
+        return room.actions
+
+    assert asyncio.run(run()) == offline

@@ -262,6 +262,7 @@ class Room:
             window_late = len(entry) == 3 and player in room.bots  # landed before the table asked again
             if room.started and not state.is_over() and not window_late:
                 room._ask_seat_bots()
+            room._track_window(entry)
             try:
                 if player is None and text == TIMEOUT:
                     state.timeout()
@@ -271,6 +272,25 @@ class Room:
                 raise ValueError(f"room {data.id}: saved action {index + 1} {entry!r} does not replay: {exc}") from None
             room.actions.append(entry)
         return room
+
+    def _track_window(self, entry: list[Any]) -> None:
+        """While replaying: the bots' cards the commit window had in the air after each landing, less those
+        saved as landed since - what is left was in the air when the server stopped, and lands on resume.
+        (Known after a bot's landing, whose time is its plan's; a person's landing time is not saved, so the
+        bots' cards in the air after it are lost with a crash, as a hand stops when the table falls.)"""
+        player, text = entry[0], entry[1]
+        if len(entry) == 3:
+            found = next((k for k, (_, plan) in enumerate(self._late)
+                          if plan.seat == player and str(plan.action) == text), None)
+            if found is not None:
+                del self._late[found]
+            return
+        first = self._plans[0] if self._plans and self.asked == self.state.version else None
+        if first is not None and first.seat == player and str(first.action) == text:
+            seen = self.state.version
+            self._late = [(seen, plan) for plan in in_window(self._plans[1:], first.delay, self.settings.speed)]
+        else:
+            self._late = []
 
     def _deal(self, number: int, seed: int) -> None:
         self.number, self.seed = number, seed
@@ -290,7 +310,8 @@ class Room:
         remember what they saw must see every version again on a resumed table."""
         if self.asked != self.state.version:
             self.asked = self.state.version
-            plan_moment(self.state, {p: (b, _BOT) for p, b in self.bots.items()}, self.seed, self.settings.speed)
+            self._plans = plan_moment(self.state, {p: (b, _BOT) for p, b in self.bots.items()}, self.seed,
+                                      self.settings.speed)
 
     # -- what the room is ------------------------------------------------------------------------
     @property
