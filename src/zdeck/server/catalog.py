@@ -179,7 +179,7 @@ def _faces_of(described: str) -> dict[str, Any]:
 RULES_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title} - rules - zdeck</title><link rel="stylesheet" href="/static/style.css"></head>
-<body class="rules-page"><header><a class="brand" href="/">zdeck</a><span>rules</span></header>
+<body class="rules-page"><header class="bar"><a class="brand" href="/">zdeck</a><span>rules</span></header>
 <main class="rules">{body}</main></body></html>"""
 
 
