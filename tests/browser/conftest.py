@@ -38,8 +38,11 @@ def artefacts() -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module. Not per session: Playwright's sync API keeps an event loop running
+    in this thread while it is open, and a later test of another module on the same xdist worker that
+    calls asyncio.run (the server's) would fail; pytest closes a module's fixtures before the next module."""
     sync_api = pytest.importorskip("playwright.sync_api", reason=f"Playwright is not installed: {HOW}")
     executable = chromium_path()
     if executable is None:
