@@ -1,0 +1,435 @@
+"""The terminal table: a Textual app, one more client of an in-process server room (`zdeck.tui.host`).
+
+It draws what the room sends this seat (`state` and `event` messages, docs/protocol.md): the hand as
+coloured cards, the pile or board, the other seats with their counts and scores, whose turn it is,
+and a log. Keys are bound to what they act on (`zdeck.tui.keys`): a card's key stays with the card,
+calls have their own keys, `?` lists them, `r` shows the rules, `q` leaves.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, RichLog, Static
+
+from zdeck.core import Game
+from zdeck.records import Record
+from zdeck.tui import view
+from zdeck.tui.faces import Faces
+from zdeck.tui.host import LocalTable
+from zdeck.tui.keys import KeyRing, Slot, card_pool
+from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
+
+PERCEPTION_S = 0.25  # as the line mode: a key pressed sooner than this after a redraw answers the view before it
+BOUNCE_S = 2.0  # how long a card that came back is shown coming back
+
+
+@dataclass
+class Bindings:
+    """What each key does now: a card's key -> the actions on that card; a call key -> its actions."""
+
+    cards: dict[str, list[str]] = field(default_factory=dict)  # card text -> legal action texts
+    calls: dict[str, list[str]] = field(default_factory=dict)  # key -> legal action texts
+    loose: list[str] = field(default_factory=list)  # legal actions with no key of their own
+
+    def every(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for texts in (*self.cards.values(), *self.calls.values(), self.loose):
+            seen.update(dict.fromkeys(texts))
+        return list(seen)
+
+
+class TitleBar(Static):
+    pass
+
+
+class Status(Static):
+    pass
+
+
+class TableView(Static):
+    pass
+
+
+class SeatsView(Static):
+    pass
+
+
+class HandView(Static):
+    pass
+
+
+class CallsBar(Static):
+    pass
+
+
+class ZdeckApp(App[None]):
+    """One game at the terminal. `table` is the hosted room; its messages drive every widget."""
+
+    CSS_PATH = "zdeck.tcss"
+    TITLE = "zdeck"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "leave", "leave"),
+        Binding("question_mark", "help", "keys"),
+        Binding("r", "rules", "rules"),
+        Binding("left", "cursor(-1)", "◀", show=False),
+        Binding("right", "cursor(1)", "▶", show=False),
+        Binding("enter", "play_cursor", "play card", priority=True),
+        Binding("space", "choose_any", "all actions", priority=True),
+        Binding("f2", "pause", "pause", show=False),
+    ]
+
+    def __init__(self, table: LocalTable, record_path: str | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.game: Game = table.game
+        self.me = table.human
+        self.faces = Faces(self.game)
+        self.record_path = record_path
+        self.keep_record = record_path is not None
+        self.ring = KeyRing(card_pool(self.faces.call_keys.values()))
+        self.slots: list[Slot] = []
+        self.cursor: int | None = None  # the ident of the card under the cursor
+        self.message: dict[str, Any] | None = None
+        self.bindings_now = Bindings()
+        self.views: list[tuple[float, int, list[str]]] = []  # (shown at, version, legal texts) for `seen`
+        self.flying: dict[str, float] = {}  # card text -> when it was sent (until the table answers)
+        self.came_back: tuple[str, float, str] | None = None  # (card or action, until, why)
+        self.paused = False
+        self.finished: Record | None = None
+
+    # -- layout ----------------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield TitleBar(id="title")
+        with Horizontal(id="body"):
+            with Vertical(id="side"):
+                yield SeatsView(id="seats")
+                yield RichLog(id="log", markup=False, wrap=True, max_lines=500)
+            with VerticalScroll(id="middle"):
+                yield TableView(id="table")
+        yield Status(id="status")
+        yield HandView(id="hand")
+        yield CallsBar(id="calls")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats").border_title = "seats"
+        self.query_one("#log").border_title = "what happened"
+        self.query_one("#middle").border_title = self.game.title
+        self.query_one("#hand").border_title = "your hand" if self.me is not None else "watching"
+        if self.me is None:
+            self.query_one("#hand").display = False
+            self.query_one("#calls").display = False
+        self.set_interval(0.25, self._tick)
+        self.table.start(self.receive)
+
+    def on_unmount(self) -> None:
+        self.table.stop()
+
+    # -- messages from the room -----------------------------------------------------------------------------
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "state":
+            self._state(message)
+        elif kind == "event":
+            self._event(message)
+        elif kind == "error":
+            self._say(Text(f"refused: {message.get('message')}", style="bold red"))
+            self.flying.clear()
+            self._draw()
+        elif kind == "result":
+            self.flying.clear()
+            self._draw()
+
+    def _state(self, message: dict[str, Any]) -> None:
+        self.message = message
+        obs = message["observation"]
+        hand = obs.get("hand")
+        self.slots = self.ring.update(hand) if isinstance(hand, list) else []
+        if self.cursor is not None and self.ring.by_ident(self.cursor) is None:
+            self.cursor = None
+        self.bindings_now = self._bind(message["legal"], hand if isinstance(hand, list) else [])
+        self.views = [*self.views[-20:], (time.monotonic(), message["version"], list(message["legal"]))]
+        self.flying = {c: t for c, t in self.flying.items() if c in (hand or [])}
+        if message.get("over") and self.finished is None:
+            self.finished = self.table.record()
+        self._draw()
+
+    def _bind(self, legal: list[str], hand: list[str]) -> Bindings:
+        bound = Bindings()
+        for text in legal:
+            where, what = self.faces.key_of(self.faces.action(text), hand)
+            if where == "card" and what is not None:
+                bound.cards.setdefault(what, []).append(text)
+            elif what:
+                bound.calls.setdefault(what, []).append(text)
+            else:
+                bound.loose.append(text)
+        return bound
+
+    def _event(self, event: dict[str, Any]) -> None:
+        kind = event.get("kind")
+        if kind == "action":
+            self._action_event(event)
+        elif kind == "timeout":
+            self._say(Text("nobody played: the table moves on", style="grey62"))
+        elif kind == "over":
+            self._say(Text(f"game over · scores {self._scores(event['scores'])} · "
+                           f"{self._winners(event['winners'])}", style="bold #ffd75f"))
+        elif kind == "start":
+            self._say(Text(f"game {event.get('number')} starts", style="bold"))
+        elif kind == "standin":
+            self._say(Text(f"P{event['seat']} is away: {event.get('bot')} plays for them", style="grey62"))
+        elif kind == "handback":
+            self._say(Text(f"P{event['seat']} is back", style="grey62"))
+
+    def _action_event(self, event: dict[str, Any]) -> None:
+        seat, text, outcome = event.get("seat"), event.get("action"), event.get("outcome")
+        who = "you" if seat == self.me else f"P{seat} {self._seat_name(seat)}"
+        if outcome == "applied":
+            self._say(Text.assemble((f"{who}: ", "bold #87d7ff" if seat == self.me else "bold"), str(text)))
+            return
+        if seat == self.me:
+            why = "too late: another card landed first, it came back" if outcome == "bounced" \
+                else "penalised by the rules"
+            card = self._card_of(str(text))
+            self.came_back = (card or str(text), time.monotonic() + BOUNCE_S, why)
+            self._say(Text(f"you: {text} - {why}", style="bold #ffd75f"))
+        else:
+            self._say(Text(f"{who}: a card came back (too late)" if outcome == "bounced"
+                           else f"{who}: penalised", style="grey62"))
+        self._draw()
+
+    def _card_of(self, action: str) -> str | None:
+        card = self.faces.action(action).get("card")
+        return card if isinstance(card, str) else None
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        message = self.message
+        if message is None:
+            return
+        obs = message["observation"]
+        self.query_one(TitleBar).update(self._title(message))
+        self.query_one(SeatsView).update(view.seats(message, self.me, self.game.score_order))
+        width = max(30, self.query_one("#middle").size.width - 2)
+        self.query_one(TableView).update(view.middle(obs, self.faces, width, self.me, self.game.players))
+        self.query_one(Status).update(self._status(message))
+        if self.me is not None:
+            self.query_one(HandView).update(self._hand(max(30, self.size.width - 4)))
+            self.query_one(CallsBar).update(self._calls())
+
+    def _title(self, message: Mapping[str, Any]) -> Text:
+        obs = message["observation"]
+        title = Text(f" {self.game.title} ", style="bold reverse")
+        rounds = f" of {obs['rounds']}" if obs.get("rounds") else ""
+        title.append(f"  round {obs.get('round', 1)}{rounds}  ·  {obs.get('phase')}")
+        if self.paused:
+            title.append("  ·  PAUSED (F2)", style="bold #ff875f")
+        title.append(f"  ·  v{message['version']}", style="grey50")
+        return title
+
+    def _status(self, message: Mapping[str, Any]) -> Text:
+        obs = message["observation"]
+        if self.came_back is not None and time.monotonic() < self.came_back[1]:
+            card, _, why = self.came_back
+            return Text.assemble(("↩ ", "bold #ffd75f"), (card, "bold reverse #ffd75f"), f"  {why}")
+        if message.get("over"):
+            return Text(f"Game over. Scores {self._scores(obs['scores'])}; {self._winners(obs['winners'])}.  "
+                        "q leaves the table.", style="bold #ffd75f")
+        actors = message.get("actors") or []
+        turn = obs.get("turn")
+        if self.me is not None and self.me in actors:
+            if turn == self.me:
+                return Text("Your turn: press a card's key or a call's key (? lists them).", style="bold #afff87")
+            return Text("Race! You may act now: be quick.", style="bold #ff875f")
+        if turn is not None:
+            return Text(f"P{turn} {self._seat_name(turn)} to play.")
+        if actors:
+            return Text(f"Race: {', '.join(f'P{p}' for p in actors)} may act.")
+        return Text("Waiting.")
+
+    def _hand(self, width: int) -> Text:
+        if not self.slots:
+            obs = (self.message or {}).get("observation", {})
+            return Text("no cards" if isinstance(obs.get("hand"), list) else "(this game has no hand: "
+                        "act with the keys below)", style="grey62")
+        back = self.came_back[0] if self.came_back and time.monotonic() < self.came_back[1] else None
+        drawn = []
+        for slot in self.slots:
+            mark = view.Mark(key=slot.key, cursor=slot.ident == self.cursor, live=slot.card in self.bindings_now.cards,
+                             flying=slot.card in self.flying, back=slot.card == back)
+            drawn.append(view.card(slot.card, self.faces, mark))
+        return view.stack(view.row(drawn, width))
+
+    def _calls(self) -> Text:
+        bound = self.bindings_now
+        line = Text()
+        for key, texts in bound.calls.items():
+            label = texts[0] if len(texts) == 1 else f"{_kind_label(self.faces, texts[0])} ({len(texts)} choices)"
+            line.append(f" {key} ", style="bold reverse #ffd75f")
+            line.append(f" {label}   ")
+        if bound.loose:
+            line.append(" space ", style="bold reverse #87d7ff")
+            line.append(f" choose among {len(bound.loose)} action{'s' if len(bound.loose) > 1 else ''}   ")
+        if not line.plain:
+            line.append("nothing to do now" if not bound.cards else "play a card with its key (or ◀ ▶ and enter)",
+                        style="grey62")
+        return line
+
+    def _say(self, text: Text) -> None:
+        self.query_one(RichLog).write(text)
+
+    def _seat_name(self, seat: Any) -> str:
+        seats = (self.message or {}).get("seats") or []
+        for info in seats:
+            if info.get("seat") == seat:
+                return str(info.get("name") or "")
+        return ""
+
+    def _scores(self, scores: list[Any]) -> str:
+        return " · ".join(f"P{p} {view._num(s)}" for p, s in enumerate(scores))
+
+    def _winners(self, winners: list[int]) -> str:
+        if self.me is not None and self.me in winners:
+            return "you win!" if len(winners) == 1 else "you share the win"
+        return "won by " + (", ".join(f"P{w} {self._seat_name(w)}" for w in winners) or "nobody")
+
+    def _tick(self) -> None:
+        """Let a card that came back fade back into the hand."""
+        if self.came_back is not None and time.monotonic() >= self.came_back[1]:
+            self.came_back = None
+            self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
+
+    # -- keys -----------------------------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        """A card's key or a call's key. (The app's own keys are bindings, listed in the footer.)"""
+        key = event.character
+        if not key or self.me is None or self.message is None:
+            return
+        slot = self.ring.by_key(key)
+        if slot is not None:
+            event.stop()
+            self.cursor = slot.ident
+            self._play_card(slot.card)
+            return
+        texts = self.bindings_now.calls.get(key)
+        if texts:
+            event.stop()
+            self._act_among(texts, f"{key}: which one?")
+
+    def _play_card(self, card: str) -> None:
+        texts = self.bindings_now.cards.get(card)
+        if not texts:
+            self._say(Text(f"{card} cannot be played now", style="grey62"))
+            self._draw()
+            return
+        self._act_among(texts, f"{card}: which one?", card)
+
+    def _act_among(self, texts: list[str], title: str, card: str | None = None) -> None:
+        if len(texts) == 1:
+            self.send(texts[0], card)
+            return
+        version = self.message["version"] if self.message else 0
+
+        def chosen(text: str | None) -> None:
+            if text is not None:
+                self.send(text, card, seen=version)
+
+        self.push_screen(ChooseScreen(title, texts), chosen)
+
+    def send(self, text: str, card: str | None = None, seen: int | None = None) -> None:
+        """Send the action with the version the person was answering; the card is in flight until the table answers."""
+        if seen is None:
+            seen = self.view_answered(text)
+        if card is not None:
+            self.flying[card] = time.monotonic()
+        self.run_worker(self.table.act(text, seen), exclusive=False)
+        self._draw()
+
+    def view_answered(self, text: str, now: float | None = None) -> int:
+        """The version the person saw: the last view shown at least `PERCEPTION_S` before the key, unless
+        that view did not offer this action and a newer one on screen did (a quick player in a turn-based
+        game is not "late" for a move the older view never allowed)."""
+        now = time.monotonic() if now is None else now
+        on_screen = [v for v in self.views if v[0] <= now] or self.views[:1]
+        if not on_screen:
+            return self.message["version"] if self.message else 0
+        chosen = next((v for v in reversed(on_screen) if now - v[0] >= PERCEPTION_S), on_screen[0])
+        if text not in chosen[2]:
+            newer = on_screen[on_screen.index(chosen) + 1:]
+            chosen = next((v for v in reversed(newer) if text in v[2]), chosen)
+        return chosen[1]
+
+    def action_cursor(self, step: int) -> None:
+        if not self.slots:
+            return
+        idents = [s.ident for s in self.slots]
+        at = idents.index(self.cursor) if self.cursor in idents else (-1 if step > 0 else len(idents))
+        self.cursor = idents[(at + step) % len(idents)]
+        self._draw()
+
+    def action_play_cursor(self) -> None:
+        slot = self.ring.by_ident(self.cursor)
+        if slot is not None:
+            self._play_card(slot.card)
+        else:
+            self.action_choose_any()
+
+    def action_choose_any(self) -> None:
+        every = self.bindings_now.every() if self.message else []
+        if every:
+            self._act_among(every, "every action open to you now") if len(every) > 1 else self.send(every[0])
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self._key_lines()))
+
+    def action_rules(self) -> None:
+        from zdeck.registry import rules_document
+
+        self.push_screen(RulesScreen(self.game.title, rules_document(self.game.id)))
+
+    def action_pause(self) -> None:
+        """Watching: stop and restart the bots' clock."""
+        if self.me is not None:
+            return
+        self.paused = not self.paused
+        self.table.pause() if self.paused else self.table.resume()
+        self._draw()
+
+    def action_leave(self) -> None:
+        def answer(choice: str | None) -> None:
+            if choice == "leave":
+                self.exit()
+            elif choice == "keep":
+                self.keep_record = True
+                self.exit()
+
+        over = self.message is not None and bool(self.message.get("over"))
+        self.push_screen(LeaveScreen(self.record_path, over), answer)
+
+    def _key_lines(self) -> list[tuple[str, str]]:
+        lines = [("1 2 3 … a s d …", ("the key on a card plays it; it stays that card's key while you hold it "
+                                      "(a card that arrives takes a free key, never one of another card)")),
+                 ("◀ ▶  enter", "move the cursor over your hand, play the card under it"),
+                 ("space", "choose among every action open to you now")]
+        lines += [(key, f"{kind}") for kind, key in self.faces.call_keys.items()]
+        lines += [("?", "this list"), ("r", "the rules"), ("q", "leave the table (the record is kept if asked)")]
+        if self.me is None:
+            lines.append(("F2", "pause or resume the bots"))
+        return lines
+
+
+def _kind_label(faces: Faces, text: str) -> str:
+    return str(faces.action(text).get("kind") or text)
