@@ -119,6 +119,20 @@ class Game(ABC):
     def check_options(self) -> None:
         """Raise ValueError for option combinations the rules do not allow."""
 
+    @abstractmethod
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """Every card text this game's observations can show (hands, piles, rows, tricks, boards), with its
+        face as JSON-ready data: what a player reads off the card. Clients draw and encode cards from it and
+        never parse a text.
+
+        A face is a flat dict with the same keys, in the same order, for every card of a game (null where
+        one does not apply), `kind` first and always a text. The shared key names are in
+        docs/observations.md ("Card faces"), each game's set in docs/observations/<game>.md ("Cards"). Markers that stand in a card's place (a
+        face-down card, `"down"`) have faces too. The order is fixed for a game and its options (the
+        deck's order, markers last), so a position can serve as an encoding index. Each call returns a
+        fresh dict: the same for every seat and every state, so it tells nothing hidden.
+        """
+
     def describe(self) -> dict[str, Any]:
         return {"game": self.id, "players": self.players, "options": dict(self.options)}
 

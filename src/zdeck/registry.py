@@ -10,12 +10,17 @@ The rules documents ship inside the package (`zdeck/docs/`, a link to the source
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zdeck.bots import Bot, BotFactory, RandomBot
 from zdeck.core import Game, shorten
+
+if TYPE_CHECKING:
+    from zdeck.batch.figures import GameFigures
 
 
 @cache
@@ -60,6 +65,18 @@ def _bots(game_id: str) -> dict[str, BotFactory]:
     for package in _packages():
         own.update(getattr(package, "BOTS", {}).get(game_id, {}))
     return {"random": RandomBot, **own}
+
+
+def game_metrics(game_id: str) -> Callable[[], GameFigures] | None:
+    """The factory of a game's own figures for reports (`zdeck.batch.figures.GameFigures`), or None.
+
+    A game names them in an optional `metrics.py` beside its rules (`METRICS = {"game-id": Factory}`);
+    it is imported only here, when a batch asks for figures."""
+    module_name = game_class(game_id).__module__.rpartition(".")[0] + ".metrics"
+    if importlib.util.find_spec(module_name) is None:
+        return None
+    factory: Callable[[], GameFigures] | None = getattr(importlib.import_module(module_name), "METRICS", {}).get(game_id)
+    return factory
 
 
 def games() -> list[str]:

@@ -23,7 +23,8 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import zdeck
-from zdeck.server.catalog import describe_games, spec_from_request
+from zdeck.core import shorten
+from zdeck.server.catalog import describe_games, game_cards, spec_from_request
 from zdeck.server.room import MAX_NAME, Room, RoomError, parse_message
 from zdeck.server.store import Store
 
@@ -222,6 +223,16 @@ def create_app(db_url: str) -> FastAPI:
     @app.get("/api/games", summary="Every game: id, title, players range, options, bots")
     async def list_games() -> list[dict[str, Any]]:
         return describe_games()
+
+    @app.get("/api/games/{game_id}/cards",
+             summary="Every card text the game's observations can show, with its face (players and options as query)")
+    async def cards(game_id: str, request: Request) -> dict[str, dict[str, Any]]:
+        if game_id not in zdeck.games():
+            raise HTTPException(404, f"no game {shorten(game_id)}; known games: {', '.join(zdeck.games())}")
+        try:
+            return game_cards(game_id, request.query_params)
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
 
     @app.post("/api/rooms", status_code=201, summary="Make a room; seats not given to bots are open for people")
     async def create_room(request: RoomRequest) -> dict[str, Any]:

@@ -1,13 +1,15 @@
 """What the lobby offers: every game with its options and bots, and the checks a new room passes.
 
-Pure Python on the kernel contract (no web framework): `GET /api/games` is `games()`, and
-`POST /api/rooms` is refused with `spec_from_request`'s ValueError message when a game,
+Pure Python on the kernel contract (no web framework): `GET /api/games` is `games()`,
+`GET /api/games/{id}/cards` is `game_cards()`, and `POST /api/rooms` is refused with `spec_from_request`'s ValueError message when a game,
 player count, option or bot is not one that exists.
 """
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +80,24 @@ def describe_game(game_id: str) -> dict[str, Any]:
         "options": options,
         "bots": bot_names(game_id),
     }
+
+
+def game_cards(game_id: str, query: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The game's `card_faces()`, for the players and options in the query (`?players=5&colours=4`; the
+    defaults otherwise): some options change the deck (Zoop's colours, ZAR's Chameleons) or a card's points.
+    ValueError, naming what is allowed, for an unknown game, player count or option."""
+    values = {name: _query_value(text) for name, text in query.items()}
+    players = values.pop("players", None)
+    return spec_from_request(game_id, players, values, None).game.card_faces()
+
+
+def _query_value(text: str) -> Any:
+    """A query parameter as the JSON value it spells (`4`, `true`, `null`), else as the text itself (`wins`)."""
+    try:
+        value = json.loads(text)
+    except ValueError:  # not JSON (a bare word), or a number too long to read
+        return text
+    return value if value is None or isinstance(value, (bool, int, float, str)) else text
 
 
 def best_bot(game_id: str) -> str:

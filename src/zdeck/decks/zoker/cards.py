@@ -249,3 +249,30 @@ def _space_diagonals() -> tuple[Line, ...]:
 STRAIGHTS: tuple[Line, ...] = _straights()  # 48 lines of four along an axis (4x4 per axis)
 LAYER_DIAGONALS: tuple[Line, ...] = _layer_diagonals()  # 24: two in each of the 12 axis-aligned layers
 SPACE_DIAGONALS: tuple[Line, ...] = _space_diagonals()  # 4 "Zokers": corner to opposite corner of the cube
+
+
+# -- faces: what a player reads off each card (Game.card_faces, docs/observations/zoker-*.md "Cards") ------
+FACE_KEYS = ("kind", "colour", "dots", "size", "shape", "value", "label", "colour_hex")
+COLOUR_HEX: dict[str, str] = _DATA["colour_hex"]
+DOWN = "down"  # the text a face-down card shows in its place (Memo's table)
+
+
+def _face(card: Card) -> dict[str, Any]:
+    """The figure's colour (with its dots: 1 for the weakest colour, 4 for the strongest), size and shape (its
+    number of corners), the code printed in the corners as the label, and its strength as the value."""
+    return {"kind": "card", "colour": COLOURS[card.colour], "dots": card.colour + 1, "size": SIZES[card.size],
+            "shape": int(SHAPES[card.shape]), "value": beats_count(card), "label": f"{SIZES[card.size]}{SHAPES[card.shape]}",
+            "colour_hex": COLOUR_HEX[COLOURS[card.colour]]}
+
+
+_FACES: dict[str, dict[str, Any]] = {card.text: _face(card) for card in DECK}
+_DOWN_FACE: dict[str, Any] = {**dict.fromkeys(FACE_KEYS), "kind": DOWN}
+
+
+def card_faces(face_down: bool = False) -> dict[str, dict[str, Any]]:
+    """The 64 cards in deck order, then `"down"` for a game that shows face-down cards in their places (Memo);
+    a fresh copy each call. One function for the four Zoker games."""
+    faces = {text: dict(face) for text, face in _FACES.items()}
+    if face_down:
+        faces[DOWN] = dict(_DOWN_FACE)
+    return faces

@@ -14,6 +14,7 @@ from zdeck.decks.zoop.cards import (
     NEXT_MISSES_THEN_DRAWS,
     REVERSE,
     Deck,
+    card_faces,
     load_deck,
 )
 from zdeck.decks.zoop.state import ZoopState, read_state
@@ -137,6 +138,10 @@ class ZoopGame(Game):
 
     def action_table(self) -> list[ZoopAction]:
         return action_table(self.rows, self.strict)
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The cards of the deck with the `colours` option's colours, the Wild Card and the Cage last."""
+        return card_faces(self.options["colours"])
 
 
 def _effect(deck: Deck, k: int) -> Effect:

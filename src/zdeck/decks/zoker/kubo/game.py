@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
-from zdeck.decks.zoker.cards import DATA
+from zdeck.decks.zoker.cards import DATA, card_faces
 from zdeck.decks.zoker.kubo.actions import action_table
 from zdeck.decks.zoker.kubo.board import FRAMES
 from zdeck.decks.zoker.kubo.state import KuboState, read_state
@@ -61,3 +61,7 @@ class Kubo(Game):
 
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 64 Zoker cards, in deck order."""
+        return card_faces()

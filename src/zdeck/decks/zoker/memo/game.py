@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
+from zdeck.decks.zoker.cards import card_faces
 from zdeck.decks.zoker.memo.actions import MAX_PLACES, action_table
 from zdeck.decks.zoker.memo.pairs import PAIR_RULES
 from zdeck.decks.zoker.memo.state import MemoState, read_state
@@ -47,3 +48,7 @@ class ZokerMemo(Game):
 
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 64 Zoker cards, in deck order, then `"down"`: a face-down card in its place on the table."""
+        return card_faces(face_down=True)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from zdeck.core import Action, Game
+from zdeck.decks.zoker.cards import card_faces
 from zdeck.decks.zoker.solo.actions import action_table
 from zdeck.decks.zoker.solo.state import SoloState, read_state
 from zdeck.rng import Rng
@@ -29,3 +30,7 @@ class ZokerSolo(Game):
 
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 64 Zoker cards, in deck order."""
+        return card_faces()
