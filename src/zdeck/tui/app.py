@@ -23,7 +23,7 @@ from textual.widgets import Footer, RichLog, Static
 from zdeck.core import Game
 from zdeck.records import Record
 from zdeck.tui import view
-from zdeck.tui.faces import Faces
+from zdeck.tui.faces import Faces, Target
 from zdeck.tui.host import LocalTable
 from zdeck.tui.keys import KeyRing, Slot, card_pool
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
@@ -34,17 +34,14 @@ BOUNCE_S = 2.0  # how long a card that came back is shown coming back
 
 @dataclass
 class Bindings:
-    """What each key does now: a card's key -> the actions on that card; a call key -> its actions."""
+    """What each key does now: a card's key -> the actions on that card; a place's key -> the actions
+    from that place; a call key -> its actions. `every` is all legal actions, in the table's order."""
 
     cards: dict[str, list[str]] = field(default_factory=dict)  # card text -> legal action texts
+    board: dict[Target, list[str]] = field(default_factory=dict)  # board place -> legal action texts
     calls: dict[str, list[str]] = field(default_factory=dict)  # key -> legal action texts
     loose: list[str] = field(default_factory=list)  # legal actions with no key of their own
-
-    def every(self) -> list[str]:
-        seen: dict[str, None] = {}
-        for texts in (*self.cards.values(), *self.calls.values(), self.loose):
-            seen.update(dict.fromkeys(texts))
-        return list(seen)
+    every: list[str] = field(default_factory=list)
 
 
 class TitleBar(Static):
@@ -95,7 +92,11 @@ class ZdeckApp(App[None]):
         self.faces = Faces(self.game)
         self.record_path = record_path
         self.keep_record = record_path is not None
-        self.ring = KeyRing(card_pool(self.faces.call_keys.values()))
+        pool = card_pool(self.faces.key_names)
+        self.ring = KeyRing(pool)
+        # A board's places have fixed keys, in the order the game's actions name them (Memo's places).
+        self.board_keys: dict[Target, str] = dict(zip(self.faces.board, pool, strict=False))
+        self.board_by_key = {key: target for target, key in self.board_keys.items()}
         self.slots: list[Slot] = []
         self.cursor: int | None = None  # the ident of the card under the cursor
         self.message: dict[str, Any] | None = None
@@ -105,6 +106,8 @@ class ZdeckApp(App[None]):
         self.came_back: tuple[str, float, str] | None = None  # (card or action, until, why)
         self.paused = False
         self.finished: Record | None = None
+        self._draw_due = False
+        self._shown: dict[str, tuple[str, tuple[Any, ...]]] = {}
 
     # -- layout ----------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -164,15 +167,17 @@ class ZdeckApp(App[None]):
         self._draw()
 
     def _bind(self, legal: list[str], hand: list[str]) -> Bindings:
-        bound = Bindings()
+        bound = Bindings(every=list(legal))
         for text in legal:
-            where, what = self.faces.key_of(self.faces.action(text), hand)
-            if where == "card" and what is not None:
-                bound.cards.setdefault(what, []).append(text)
-            elif what:
-                bound.calls.setdefault(what, []).append(text)
-            else:
-                bound.loose.append(text)
+            for target in self.faces.targets(text, hand):
+                if target[0] == "card":
+                    bound.cards.setdefault(target[1], []).append(text)
+                elif target[0] == "board" and target in self.board_keys:
+                    bound.board.setdefault(target, []).append(text)
+                elif target[0] == "key":
+                    bound.calls.setdefault(target[1], []).append(text)
+                else:
+                    bound.loose.append(text)
         return bound
 
     def _event(self, event: dict[str, Any]) -> None:
@@ -214,18 +219,33 @@ class ZdeckApp(App[None]):
 
     # -- drawing ------------------------------------------------------------------------------------------
     def _draw(self) -> None:
+        """Redraw soon: the messages of one burst (a bot's card, then the new state) are drawn once."""
+        if not self._draw_due:
+            self._draw_due = True
+            self.call_later(self._draw_now)
+
+    def _draw_now(self) -> None:
+        self._draw_due = False
         message = self.message
         if message is None:
             return
         obs = message["observation"]
-        self.query_one(TitleBar).update(self._title(message))
-        self.query_one(SeatsView).update(view.seats(message, self.me, self.game.score_order))
+        self._put(TitleBar, self._title(message))
+        self._put(SeatsView, view.seats(message, self.me, self.game.score_order))
         width = max(30, self.query_one("#middle").size.width - 2)
-        self.query_one(TableView).update(view.middle(obs, self.faces, width, self.me, self.game.players))
-        self.query_one(Status).update(self._status(message))
+        board = {target: (key, target in self.bindings_now.board) for target, key in self.board_keys.items()}
+        self._put(TableView, view.middle(obs, self.faces, width, self.me, self.game.players, board))
+        self._put(Status, self._status(message))
         if self.me is not None:
-            self.query_one(HandView).update(self._hand(max(30, self.size.width - 4)))
-            self.query_one(CallsBar).update(self._calls())
+            self._put(HandView, self._hand(max(30, self.size.width - 4)))
+            self._put(CallsBar, self._calls())
+
+    def _put(self, kind: type[Static], text: Text) -> None:
+        """Update a widget only when what it shows changed: a refresh costs a layout."""
+        shown = (text.plain, tuple(text.spans))
+        if self._shown.get(kind.__name__) != shown:
+            self._shown[kind.__name__] = shown
+            self.query_one(kind).update(text)
 
     def _title(self, message: Mapping[str, Any]) -> Text:
         obs = message["observation"]
@@ -274,7 +294,7 @@ class ZdeckApp(App[None]):
         bound = self.bindings_now
         line = Text()
         for key, texts in bound.calls.items():
-            label = texts[0] if len(texts) == 1 else f"{_kind_label(self.faces, texts[0])} ({len(texts)} choices)"
+            label = texts[0] if len(texts) == 1 else f"{self.faces.key_names.get(key, key)} ({len(texts)} choices)"
             line.append(f" {key} ", style="bold reverse #ffd75f")
             line.append(f" {label}   ")
         if bound.loose:
@@ -310,6 +330,7 @@ class ZdeckApp(App[None]):
             self._draw()
 
     def on_resize(self, event: events.Resize) -> None:
+        self._shown.clear()
         self._draw()
 
     # -- keys -----------------------------------------------------------------------------------------------
@@ -324,10 +345,17 @@ class ZdeckApp(App[None]):
             self.cursor = slot.ident
             self._play_card(slot.card)
             return
+        target = self.board_by_key.get(key)
+        if target is not None:
+            event.stop()
+            texts = self.bindings_now.board.get(target)
+            if texts:
+                self._act_among(texts, "from there: which one?")
+            return
         texts = self.bindings_now.calls.get(key)
         if texts:
             event.stop()
-            self._act_among(texts, f"{key}: which one?")
+            self._act_among(texts, f"{self.faces.key_names.get(key, key)}: which one?")
 
     def _play_card(self, card: str) -> None:
         texts = self.bindings_now.cards.get(card)
@@ -388,7 +416,7 @@ class ZdeckApp(App[None]):
             self.action_choose_any()
 
     def action_choose_any(self) -> None:
-        every = self.bindings_now.every() if self.message else []
+        every = self.bindings_now.every
         if every:
             self._act_among(every, "every action open to you now") if len(every) > 1 else self.send(every[0])
 
@@ -424,12 +452,11 @@ class ZdeckApp(App[None]):
                                       "(a card that arrives takes a free key, never one of another card)")),
                  ("◀ ▶  enter", "move the cursor over your hand, play the card under it"),
                  ("space", "choose among every action open to you now")]
-        lines += [(key, f"{kind}") for kind, key in self.faces.call_keys.items()]
+        if self.board_keys:
+            lines.append(("keys on the board", ("the key drawn on a place acts from that place (a choice opens "
+                          "when several moves start there)")))
+        lines += [(key, what) for key, what in self.faces.key_names.items()]
         lines += [("?", "this list"), ("r", "the rules"), ("q", "leave the table (the record is kept if asked)")]
         if self.me is None:
             lines.append(("F2", "pause or resume the bots"))
         return lines
-
-
-def _kind_label(faces: Faces, text: str) -> str:
-    return str(faces.action(text).get("kind") or text)

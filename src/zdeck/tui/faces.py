@@ -1,10 +1,20 @@
 """What the table draws and binds, read from the game's metadata - never from a card's or an action's text.
 
 `Game.card_faces()` gives every card text an observation can show as data (colour, number, animal,
-label, colour_hex, ...); `Game.action_faces()` gives every action id its kind and the card it acts on
-(`{"kind": "play", "card": "red 4"}`, `{"kind": "call", ...}`, `{"kind": "draw"}`). A game without
-them (an older engine) is still drawn, its cards by their text alone in neutral colours, and every
-action is reached through the action list rather than by a card's key.
+label, colour_hex, ...); `Game.action_faces()` gives every action id its kind and what it acts on
+(`{"kind": "play", "card": "red 4"}`, `{"kind": "call", "call": "ZOOP!", "card": ...}`,
+`{"kind": "turn", "place": 11}`). A game without action faces (an engine older than them) is still
+played: every action is then reached through the list of all actions (space).
+
+Where an action goes on the keyboard (`Faces.targets`):
+
+- a card of your hand (`card`, or the first of `cards` you hold): that card's key;
+- a place on the board (`place`, `from_pile`): that place's key, drawn on the board;
+- a call (`kind` "call", or a play whose call only one card makes, like Zip Zap's ZAP!): the call's key,
+  from the first letter of what is called (z: ZAP!/ZOOP!, c: Captured!, s: Score!, m: MATCH);
+- anything else (draw, pass, end, deal, ...): the key of its kind (d, p, e, n, ...).
+
+Call and kind keys are fixed per game when the app starts, so they never move.
 """
 
 from __future__ import annotations
@@ -14,69 +24,131 @@ from typing import Any
 
 from zdeck.core import Game
 
-# The key a kind of action takes, when the game has it: the issue's own (z: Zap/ZOOP!, m: MATCH), then
-# the verbs the games use. A kind not named here takes the first free letter of its name.
-CALL_KEYS = {
-    "zap": "z", "zoop": "z", "call": "z", "match": "m", "draw": "d", "pass": "p", "end": "e", "take": "t",
-    "dig": "g", "stop": "s", "deal": "n", "discard": "x", "wild": "w", "score": "c", "cover": "v",
-    "give": "i", "steal": "l", "switch": "h", "place": "a", "turn": "u", "move": "o",
+# The key a kind of action takes, when free: d draw, p pass, ... A kind not named takes the first free
+# letter of its name.
+KIND_KEYS = {
+    "draw": "d", "pass": "p", "end": "e", "take": "t", "dig": "g", "stop": "s", "deal": "n", "discard": "x",
+    "place": "a", "cover": "v", "give": "i", "steal": "l", "switch": "h", "declare": "y", "move": "o",
+    "turn": "u",
 }
-# Kinds that keep their call key even when they name a card of the hand: a call is shouted, not aimed.
-CALLS = frozenset({"zap", "zoop", "call", "match"})
+RESERVED = frozenset("qr")  # the app's own: quit, rules
 NEUTRAL = "#9aa3ad"  # a card of a game without faces
+
+Target = tuple[Any, ...]  # ("card", text) | ("board", place...) | ("key", letter) | ("list",)
 
 
 class Faces:
-    """A game's card and action faces, looked up once."""
+    """A game's card and action faces, looked up once, and each action's fixed key."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.cards: dict[str, dict[str, Any]] = _call(game, "card_faces") or {}
         actions = _call(game, "action_faces")
         self.actions: list[dict[str, Any]] | None = list(actions) if actions is not None else None
-        self.call_keys = self._call_keys()
-
-    @property
-    def has_actions(self) -> bool:
-        return self.actions is not None
+        self.keys: list[str | None] = []  # by action id: its call or kind key
+        self.key_names: dict[str, str] = {}  # key -> what it does, for the help screen
+        self._one_card_calls: set[str] = set()
+        self._assign_keys()
+        self.board = [t for t in dict.fromkeys(board_target(f) for f in self.actions or []) if t is not None]
 
     def card(self, text: str) -> dict[str, Any]:
         """The face of a card text (a bare label for a text the game does not describe)."""
-        return self.cards.get(text) or {"label": text}
+        return self.cards.get(text) or {"kind": "card", "label": text}
+
+    def action_id(self, text: str) -> int | None:
+        try:
+            return self.game.action_id(self.game.parse_action(text))
+        except ValueError:
+            return None
 
     def action(self, text: str) -> dict[str, Any]:
         """The face of an action text: `{}` when the game has no action faces."""
+        ident = self.action_id(text)
+        if self.actions is None or ident is None:
+            return {}
+        return self.actions[ident]
+
+    def targets(self, text: str, hand: Iterable[str]) -> list[Target]:
+        """Where this action is on the keyboard now (several places: Zip Zap's Zap is its card and z)."""
+        ident = self.action_id(text)
+        if self.actions is None or ident is None:
+            return [("list",)]
+        face = self.actions[ident]
+        found: list[Target] = []
+        held = set(hand)
+        if face.get("kind") != "call":
+            cards = [face.get("card"), *(face.get("cards") or [])]
+            card = next((c for c in cards if isinstance(c, str) and c in held), None)
+            if card is not None:
+                found.append(("card", card))
+        board = board_target(face)
+        if board is not None:
+            found.append(board)
+        key = self.keys[ident]
+        if key is not None and (not found or face.get("kind") == "call" or self._solo_call(face)):
+            found.append(("key", key))
+        return found or [("list",)]
+
+    def _solo_call(self, face: dict[str, Any]) -> bool:
+        return bool(face.get("call")) and face.get("call") in self._one_card_calls
+
+    def _assign_keys(self) -> None:
+        """One key per call and per kind, fixed for the game."""
         if self.actions is None:
-            return {}
-        try:
-            return self.actions[self.game.action_id(self.game.parse_action(text))]
-        except (ValueError, IndexError):
-            return {}
-
-    def key_of(self, face: dict[str, Any], hand: Iterable[str]) -> tuple[str, str | None]:
-        """("card", card text) when this action puts down a card of the hand, else ("call", its key).
-        The calls the issue names (Zap, ZOOP!, MATCH) keep their own key even when they name a card."""
-        card, kind = face.get("card"), str(face.get("kind", ""))
-        if isinstance(card, str) and kind not in CALLS and card in set(hand):
-            return "card", card
-        return "call", self.call_keys.get(kind)
-
-    def _call_keys(self) -> dict[str, str]:
-        """One key per kind of action of this game, fixed for the game (so it never moves)."""
-        keys: dict[str, str] = {}
-        for face in self.actions or []:
-            kind = str(face.get("kind", ""))
-            if not kind or kind in keys:
+            return
+        cards_of_call: dict[str, set[Any]] = {}
+        for face in self.actions:
+            if face.get("kind") != "call" and face.get("call"):
+                cards_of_call.setdefault(str(face["call"]), set()).add(face.get("card"))
+        self._one_card_calls = {call for call, cards in cards_of_call.items() if len(cards) == 1}
+        by_group: dict[str, str] = {}
+        for face in self.actions:
+            group, wanted = self._group(face)
+            if group is None:
+                self.keys.append(None)
                 continue
-            wanted = [CALL_KEYS.get(kind, ""), *kind.lower(), *"bcfgijklnostuvwxy"]
-            used = set(keys.values()) | {"q", "r"}
-            keys[kind] = next((k for k in wanted if k and k.isalpha() and k not in used), "")
-        return {kind: key for kind, key in keys.items() if key}
+            if group not in by_group:
+                used = set(by_group.values()) | RESERVED
+                choice = next((k for k in [*wanted, *"bfjkwxy"] if k.isalpha() and k not in used), None)
+                if choice is None:
+                    self.keys.append(None)
+                    continue
+                by_group[group] = choice
+                self.key_names.setdefault(choice, group)
+            self.keys.append(by_group[group])
+
+    def _group(self, face: dict[str, Any]) -> tuple[str | None, str]:
+        """What shares a key with this action (a call's words, or a kind), and the letters it would like."""
+        kind = str(face.get("kind") or "")
+        call = face.get("call")
+        if kind == "call" or (call and call in self._one_card_calls):
+            words = str(call or face.get("label") or kind)
+            return words, "".join(ch for ch in words.lower() if ch.isalpha())
+        if kind in ("play",) or board_target(face) is not None:
+            return None, ""  # on its card or its place
+        if not kind:
+            return None, ""
+        return kind, KIND_KEYS.get(kind, "") + kind
+
+
+def board_target(face: dict[str, Any]) -> Target | None:
+    """A place of the board this action starts from: Memo's places, Solo's places and piles."""
+    place = face.get("place")
+    if isinstance(place, int):
+        return ("board", place)
+    if isinstance(place, list):
+        return ("board", *place)
+    if isinstance(face.get("from_pile"), int):
+        return ("board", "pile", face["from_pile"])
+    return None
 
 
 def _call(game: Game, name: str) -> Any:
     method = getattr(game, name, None)
-    return method() if callable(method) else None
+    try:
+        return method() if callable(method) else None
+    except NotImplementedError:
+        return None
 
 
 def colour_of(face: dict[str, Any]) -> str:
@@ -86,12 +158,12 @@ def colour_of(face: dict[str, Any]) -> str:
 
 
 def label_of(face: dict[str, Any], text: str) -> tuple[str, str]:
-    """Two short lines a small card shows: its label, and what else the face names (colour, animal...)."""
+    """Two short lines a small card shows: its label, and what else the face names (animal, colour...)."""
     top = str(face.get("label") or text)
     under = ""
-    for key in ("animal", "symbol", "shape", "colour", "kind"):
+    for key in ("animal", "symbol", "creature", "category", "colour", "kind"):
         value = face.get(key)
-        if isinstance(value, str) and value and value.lower() not in top.lower():
+        if isinstance(value, str) and value and value.lower() not in top.lower() and value not in ("card", "basic"):
             under = value
             break
     return top, under

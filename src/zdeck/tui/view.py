@@ -141,8 +141,9 @@ def seats(message: Mapping[str, Any], me: int | None, score_order: str) -> Text:
             line.append(f"  {score:>4} pts", style="bold #afff87" if scores[p] == best else "")
         if p in (obs.get("winners") or []):
             line.append("  ★ won", style="bold #ffd75f")
-        for key in extra:
-            line.append(f"  {key.replace('_', ' ')}: {_short(obs[key][p])}", style="grey62")
+        if extra:  # the game's own per-seat facts on a line of their own, under the seat
+            line.append("\n     " + " · ".join(f"{key.replace('_', ' ')}: {_short(obs[key][p])}" for key in extra),
+                        style="grey62")
         lines.append(line)
     return Text("\n").join(lines)
 
@@ -205,15 +206,26 @@ def pile_view(obs: Mapping[str, Any], faces: Faces, width: int, flying: Text | N
     return lines
 
 
-def solo_view(obs: Mapping[str, Any], faces: Faces, width: int) -> list[Text]:
-    """Zoker Solo: the three upper rows (places rRcC), then the four piles of the last row."""
-    lines = [Text("the square: places r1c1 .. r3c4", style="grey62")]
+Board = Mapping[tuple[Any, ...], tuple[str, bool]]  # a place -> (its key, whether a move starts there now)
+
+
+def _on_board(board: Board, target: tuple[Any, ...], caption: str) -> Mark:
+    key, live = board.get(target, (None, False))
+    return Mark(key=key if live else None, caption=caption)
+
+
+def solo_view(obs: Mapping[str, Any], faces: Faces, width: int, board: Board) -> list[Text]:
+    """Zoker Solo: the three upper rows (places rRcC), then the four piles of the last row. A card or
+    pile that can move now shows its key."""
+    lines = [Text("the square: places r1c1 .. r3c4; a card with a key can move", style="grey62")]
     for r, places in enumerate(obs.get("upper") or [], 1):
-        drawn = [card(c, faces, Mark(caption=f"r{r}c{col}")) for col, c in enumerate(places, 1)]
+        drawn = [card(c, faces, _on_board(board, ("board", r - 1, col - 1), f"r{r}c{col}"))
+                 for col, c in enumerate(places, 1)]
         lines += row(drawn, width)
     piles = obs.get("piles") or []
     lines.append(Text("the last row: piles 1-4 (their top card covers)", style="grey62"))
-    drawn = [card(p[-1] if p else None, faces, Mark(caption=f"{i}:{len(p)} cards" if p else f"{i}: empty"))
+    drawn = [card(p[-1] if p else None, faces,
+                  _on_board(board, ("board", "pile", i - 1), f"{i}: {len(p)} card{'s' if len(p) != 1 else ''}"))
              for i, p in enumerate(piles, 1)]
     lines += row(drawn, width)
     if "draw_size" in obs:
@@ -221,10 +233,14 @@ def solo_view(obs: Mapping[str, Any], faces: Faces, width: int) -> list[Text]:
     return lines
 
 
-def memo_view(obs: Mapping[str, Any], faces: Faces, width: int) -> list[Text]:
-    """Zoker Memo: the places in a grid, numbered; earned places are empty, face-up cards shown."""
+def memo_view(obs: Mapping[str, Any], faces: Faces, width: int, board: Board) -> list[Text]:
+    """Zoker Memo: the places in a grid, numbered; earned places are empty, face-up cards shown, a card
+    you may turn shows its key."""
     table = obs.get("table") or []
-    drawn = [card(c, faces, Mark(caption=f"{i}", cursor=obs.get("face_up") == i)) for i, c in enumerate(table, 1)]
+    drawn = []
+    for i, c in enumerate(table):
+        mark = _on_board(board, ("board", i), f"{i + 1}")
+        drawn.append(card(c, faces, Mark(key=mark.key, caption=mark.caption, cursor=obs.get("face_up") == i + 1)))
     per_row = 8 if len(table) > 16 else 4
     lines = [Text(f"the table: {len(table)} places, {obs.get('draw_size', 0)} cards still to deal", style="grey62")]
     for start in range(0, len(drawn), per_row):
@@ -268,13 +284,13 @@ def _cover(cover: Any) -> str:
     return "" if cover is None else str(cover)
 
 
-Layout = Callable[[Mapping[str, Any], Faces, int, int | None], list[Text]]
+Layout = Callable[[Mapping[str, Any], Faces, int, int | None, Board], list[Text]]
 
 LAYOUTS: dict[str, Layout] = {
-    "zoker-solo": lambda obs, faces, width, me: solo_view(obs, faces, width),
-    "zoker-memo": lambda obs, faces, width, me: memo_view(obs, faces, width),
-    "zoker-kubo": lambda obs, faces, width, me: kubo_view(obs, faces, width),
-    "zopzoo": zopzoo_view,
+    "zoker-solo": lambda obs, faces, width, me, board: solo_view(obs, faces, width, board),
+    "zoker-memo": lambda obs, faces, width, me, board: memo_view(obs, faces, width, board),
+    "zoker-kubo": lambda obs, faces, width, me, board: kubo_view(obs, faces, width),
+    "zopzoo": lambda obs, faces, width, me, board: zopzoo_view(obs, faces, width, me),
 }
 DRAWN_KEYS = {  # what each layout draws itself: `facts` leaves these out
     "zoker-solo": ("upper", "piles", "free_places"),
@@ -284,10 +300,11 @@ DRAWN_KEYS = {  # what each layout draws itself: `facts` leaves these out
 }
 
 
-def middle(obs: Mapping[str, Any], faces: Faces, width: int, me: int | None, players: int) -> Text:
+def middle(obs: Mapping[str, Any], faces: Faces, width: int, me: int | None, players: int,
+           board: Board | None = None) -> Text:
     """The middle of the table: the game's layout, then its own facts."""
     layout = LAYOUTS.get(str(obs.get("game")))
-    lines = layout(obs, faces, width, me) if layout else pile_view(obs, faces, width)
+    lines = layout(obs, faces, width, me, board or {}) if layout else pile_view(obs, faces, width)
     rest = facts(obs, DRAWN_KEYS.get(str(obs.get("game")), ()), players, width)
     if rest:
         lines += [Text(""), *rest]
