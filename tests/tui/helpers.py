@@ -34,12 +34,13 @@ def short_app(game_id: str, watch: bool = False, speed: float = 0.0, seed: int |
 
 
 async def press_a_key(app: ZdeckApp, pilot: Pilot[None], rng: random.Random) -> str | None:
-    """Act once by keys, as a person: a live card's key, else a call's key, else space (every action);
+    """Act once by keys, as a person: a live card's or board place's key, else a call's key, else space;
     a chooser that opens is answered with a number. Returns the key pressed (None: nothing to do)."""
     bound = app.bindings_now
     live = [slot.key for slot in app.slots if slot.key is not None and slot.card in bound.cards]
-    if live:
-        key = rng.choice(live)
+    places = [app.board_keys[target] for target in bound.board]
+    if live or places:
+        key = rng.choice(live + places)
     elif bound.calls:
         key = rng.choice(sorted(bound.calls))
     elif bound.loose:

@@ -108,6 +108,7 @@ class ZdeckApp(App[None]):
         self.finished: Record | None = None
         self._draw_due = False
         self._shown: dict[str, tuple[str, tuple[Any, ...]]] = {}
+        self.own_versions: set[int] = set()
 
     # -- layout ----------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -115,7 +116,7 @@ class ZdeckApp(App[None]):
         with Horizontal(id="body"):
             with Vertical(id="side"):
                 yield SeatsView(id="seats")
-                yield RichLog(id="log", markup=False, wrap=True, max_lines=500)
+                yield RichLog(id="log", markup=False, wrap=True, max_lines=500, min_width=20)
             with VerticalScroll(id="middle"):
                 yield TableView(id="table")
         yield Status(id="status")
@@ -199,6 +200,8 @@ class ZdeckApp(App[None]):
     def _action_event(self, event: dict[str, Any]) -> None:
         seat, text, outcome = event.get("seat"), event.get("action"), event.get("outcome")
         who = "you" if seat == self.me else f"P{seat} {self._seat_name(seat)}"
+        if seat == self.me and outcome != "bounced":
+            self.own_versions.add(int(event.get("version", -1)))  # what your own action did, you know at once
         if outcome == "applied":
             self._say(Text.assemble((f"{who}: ", "bold #87d7ff" if seat == self.me else "bold"), str(text)))
             return
@@ -236,6 +239,7 @@ class ZdeckApp(App[None]):
         board = {target: (key, target in self.bindings_now.board) for target, key in self.board_keys.items()}
         self._put(TableView, view.middle(obs, self.faces, width, self.me, self.game.players, board))
         self._put(Status, self._status(message))
+        self.query_one(HandView).display = self.me is not None and isinstance(obs.get("hand"), list)
         if self.me is not None:
             self._put(HandView, self._hand(max(30, self.size.width - 4)))
             self._put(CallsBar, self._calls())
@@ -387,14 +391,16 @@ class ZdeckApp(App[None]):
         self._draw()
 
     def view_answered(self, text: str, now: float | None = None) -> int:
-        """The version the person saw: the last view shown at least `PERCEPTION_S` before the key, unless
-        that view did not offer this action and a newer one on screen did (a quick player in a turn-based
-        game is not "late" for a move the older view never allowed)."""
+        """The version the person saw: the last view shown at least `PERCEPTION_S` before the key (or
+        one their own action made: they knew it before it was drawn), unless that view did not offer this
+        action and a newer one on screen did (a quick player in a turn-based game is not "late" for a move
+        the older view never allowed)."""
         now = time.monotonic() if now is None else now
         on_screen = [v for v in self.views if v[0] <= now] or self.views[:1]
         if not on_screen:
             return self.message["version"] if self.message else 0
-        chosen = next((v for v in reversed(on_screen) if now - v[0] >= PERCEPTION_S), on_screen[0])
+        chosen = next((v for v in reversed(on_screen) if now - v[0] >= PERCEPTION_S or v[1] in self.own_versions),
+                      on_screen[0])
         if text not in chosen[2]:
             newer = on_screen[on_screen.index(chosen) + 1:]
             chosen = next((v for v in reversed(newer) if text in v[2]), chosen)

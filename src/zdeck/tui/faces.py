@@ -50,6 +50,9 @@ class Faces:
         self._one_card_calls: set[str] = set()
         self._assign_keys()
         self.board = [t for t in dict.fromkeys(board_target(f) for f in self.actions or []) if t is not None]
+        # cards as wide as the game's labels need (Zip Zap's "10", Zoop's "2 Toucans"): 7 to 13 cells
+        longest = max((len(line) for text, face in self.cards.items() for line in label_of(face, text)), default=5)
+        self.width = min(max(longest, 5), 11) + 2
 
     def card(self, text: str) -> dict[str, Any]:
         """The face of a card text (a bare label for a text the game does not describe)."""

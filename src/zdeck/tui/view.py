@@ -16,7 +16,6 @@ from rich.text import Text
 
 from zdeck.tui.faces import Faces, colour_of, label_of
 
-CARD_W = 9  # a card is 9 cells wide and 4 high: a key tag in its top border, two lines of face
 GAP = " "
 
 
@@ -39,8 +38,10 @@ def ink_for(hex_colour: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
 
 
-def card(text: str | None, faces: Faces, mark: Mark = Mark(), width: int = CARD_W) -> list[Text]:
-    """One card as four lines of `width` cells. `None` is an empty place, `"down"`-kind faces a card's back."""
+def card(text: str | None, faces: Faces, mark: Mark = Mark(), width: int | None = None) -> list[Text]:
+    """One card as four lines of `width` cells (default: as wide as the game's labels need). `None` is an
+    empty place, a `"down"`-kind face a card's back."""
+    width = width or faces.width
     inner = width - 2
     if text is None:
         return [Text(" " * width), Text("·" + " " * (inner) + "·", style="grey37"),
@@ -193,7 +194,7 @@ def pile_cards(obs: Mapping[str, Any]) -> list[tuple[str, int | None]]:
 def pile_view(obs: Mapping[str, Any], faces: Faces, width: int, flying: Text | None = None) -> list[Text]:
     """The last cards of the pile with the top card on the right, the deck, and a card in flight."""
     cards = pile_cards(obs)
-    room = max(1, (width - 2 * (CARD_W + 1)) // (CARD_W + 1))
+    room = max(1, (width - 2 * (faces.width + 1)) // (faces.width + 1))
     shown = cards[-room:]
     drawn = [card(c, faces, Mark(caption=f"P{s}" if s is not None else "", live=i == len(shown) - 1))
              for i, (c, s) in enumerate(shown)]
@@ -223,9 +224,9 @@ def solo_view(obs: Mapping[str, Any], faces: Faces, width: int, board: Board) ->
                  for col, c in enumerate(places, 1)]
         lines += row(drawn, width)
     piles = obs.get("piles") or []
-    lines.append(Text("the last row: piles 1-4 (their top card covers)", style="grey62"))
+    lines.append(Text("the last row: piles 1-4 (pile·cards in it; its top card covers)", style="grey62"))
     drawn = [card(p[-1] if p else None, faces,
-                  _on_board(board, ("board", "pile", i - 1), f"{i}: {len(p)} card{'s' if len(p) != 1 else ''}"))
+                  _on_board(board, ("board", "pile", i - 1), f"{i}·{len(p)}"))
              for i, p in enumerate(piles, 1)]
     lines += row(drawn, width)
     if "draw_size" in obs:
@@ -275,7 +276,7 @@ def zopzoo_view(obs: Mapping[str, Any], faces: Faces, width: int, me: int | None
         who = "your row" if p == me else f"P{p}'s row"
         bonus = obs.get("bonus", [[]])[p] if p < len(obs.get("bonus") or []) else []
         lines.append(Text(who + (f" · bonus: {', '.join(bonus)}" if bonus else ""), style="bold"))
-        drawn = [card(white, faces, Mark(caption=_cover(cover)), width=11) for white, cover in seat_row]
+        drawn = [card(white, faces, Mark(caption=_cover(cover))) for white, cover in seat_row]
         lines += row(drawn, width)
     return lines
 
