@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 
 import pytest
 
 import zdeck
+import zdeck.core
 from zdeck.records import replay
-from zdeck.tui.app import ZdeckApp
+from zdeck.server.catalog import TableSettings
+from zdeck.server.room import Room
+from zdeck.tui.app import View, ZdeckApp
+from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
 from .helpers import SHORT, SIZE, play_whole_game, short_app
@@ -142,3 +147,117 @@ def test_zdeck_play_without_a_terminal_is_the_line_mode() -> None:
 def test_games_have_a_short_setting_here() -> None:
     assert set(SHORT) == set(zdeck.games())
     assert isinstance(short_app("zar"), ZdeckApp)
+
+
+# Cards and calls get their keys from the game's action faces (Game.action_faces): without them every
+# action is still reached by space, but there are no card keys to test.
+needs_action_faces = pytest.mark.skipif(not hasattr(zdeck.core.Game, "action_faces"),
+                                        reason="this engine has no action faces: actions are only listed")
+
+
+def two_people(game_id: str, players: int, seed: int, **options: object) -> tuple[ZdeckApp, LocalConn, list[dict]]:
+    """The app at seat 0 and a rival person at seat 1 (the test acts for them through the room's
+    protocol), bots nowhere: every move of the game happens when the test says so."""
+    game = zdeck.make(game_id, players, **options)
+    table = LocalTable(game, 0, ["random"], seed=seed)
+    table.room = Room.new("local", game, {}, TableSettings(1.0), MemorySaver(), seed=seed)
+    heard: list[dict] = []
+    return ZdeckApp(table), LocalConn(1, heard.append), heard
+
+
+async def rival_acts(app: ZdeckApp, rival: LocalConn, text: str, seen: int) -> None:
+    await app.table.room.handle(rival, json.dumps({"type": "act", "action": text, "seen": seen}))
+
+
+@needs_action_faces
+def test_a_card_put_down_after_another_landed_is_shown_coming_back() -> None:
+    app, rival, heard = two_people("zipzap", 2, seed=11, rounds=1)
+
+    async def race() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            room = app.table.room
+            room.attach(rival)
+            await room.join("rival", 1)
+            await pilot.pause()
+            for _ in range(200):  # play on (seat 1 first) until both seats may put a card down at once
+                await pilot.pause()
+                state = room.state
+                mine, theirs = state.legal_actions(0), state.legal_actions(1)
+                if mine and theirs and app.bindings_now.cards:
+                    break
+                await rival_acts(app, rival, str((theirs or mine)[0]), state.version) if theirs \
+                    else await pilot.press(next(s.key for s in app.slots if s.card in app.bindings_now.cards))
+            else:
+                pytest.fail("no race came up")
+            seen, looked = room.state.version, app.views[-1]
+            card = next(iter(app.bindings_now.cards))
+            key = next(s.key for s in app.slots if s.card == card)
+            await rival_acts(app, rival, str(room.state.legal_actions(1)[0]), seen)  # their card lands first
+            await pilot.pause()
+            app.views = [View(0.0, looked.version, looked.bound)]  # the person was answering the moment before
+            await pilot.press(str(key))
+            await pilot.pause()
+            assert app.came_back is not None and app.came_back[0] == card
+            assert "came back" in str(app.query_one("#status").render())
+            assert app.ring.by_key(str(key)) is not None and app.ring.by_key(str(key)).card == card  # back in hand
+            assert room.actions[-1][0] == 0 and room.actions[-1][2] == seen, "recorded as answering the old moment"
+            assert room.state.version == seen + 1, "the late card changed nothing"
+            assert any(m.get("outcome") == "bounced" and m.get("action") is None for m in heard), \
+                "the rival learns a card came back, not which"
+
+    asyncio.run(race())
+
+
+@needs_action_faces
+def test_keys_stay_on_their_cards_when_a_card_arrives_and_a_key_plays_its_own_card() -> None:
+    app, rival, _ = two_people("zoop", 3, seed=4)
+    app.table.room = Room.new("local", app.game, {2: "random"}, TableSettings(0.0), MemorySaver(), seed=4)
+
+    async def draw_and_play() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            room = app.table.room
+            room.attach(rival)
+            await room.join("rival", 1)
+            checked_draw = checked_play = False
+            for _ in range(300):
+                await pilot.pause()
+                if room.state.is_over() or checked_draw and checked_play:
+                    break
+                state = room.state
+                if 0 not in state.actors():
+                    if 1 in state.actors():
+                        await rival_acts(app, rival, str(state.legal_actions(1)[0]), state.version)
+                    else:
+                        await pilot.pause(0.02)  # the bot's turn
+                    continue
+                before = {s.ident: s.key for s in app.slots}
+                if "d" in app.bindings_now.calls and not checked_draw:
+                    await pilot.press("d")
+                    await pilot.pause()
+                    after = {s.ident: s.key for s in app.slots}
+                    assert all(after[i] == k for i, k in before.items() if i in after), "a key moved"
+                    assert set(after) - set(before), "the drawn card arrived"
+                    new_key = after[(set(after) - set(before)).pop()]
+                    assert new_key not in before.values()
+                    checked_draw = True
+                    continue
+                playable = [s for s in app.slots if s.card in app.bindings_now.cards and s.key]
+                if playable:
+                    slot = playable[-1]
+                    texts = app.bindings_now.cards[slot.card]
+                    await pilot.press(str(slot.key))
+                    await pilot.pause()
+                    if len(app.screen_stack) > 1:
+                        await pilot.press("1")
+                        await pilot.pause()
+                    assert room.actions[-1][0] == 0 and room.actions[-1][1] in texts  # that card, nothing else
+                    assert app.faces.action(room.actions[-1][1]).get("card") == slot.card
+                    checked_play = True
+                else:
+                    await pilot.press("space")
+                    await pilot.pause()
+                    if len(app.screen_stack) > 1:
+                        await pilot.press("1")
+            assert checked_play
+
+    asyncio.run(draw_and_play())

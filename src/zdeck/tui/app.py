@@ -9,7 +9,7 @@ calls have their own keys, `?` lists them, `r` shows the rules, `q` leaves.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -42,6 +42,15 @@ class Bindings:
     calls: dict[str, list[str]] = field(default_factory=dict)  # key -> legal action texts
     loose: list[str] = field(default_factory=list)  # legal actions with no key of their own
     every: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class View:
+    """One moment as the person saw it: when it was drawn, its version, what each key did in it."""
+
+    at: float
+    version: int
+    bound: Bindings
 
 
 class TitleBar(Static):
@@ -101,7 +110,7 @@ class ZdeckApp(App[None]):
         self.cursor: int | None = None  # the ident of the card under the cursor
         self.message: dict[str, Any] | None = None
         self.bindings_now = Bindings()
-        self.views: list[tuple[float, int, list[str]]] = []  # (shown at, version, legal texts) for `seen`
+        self.views: list[View] = []  # the last moments shown, for the version a key answers
         self.flying: dict[str, float] = {}  # card text -> when it was sent (until the table answers)
         self.came_back: tuple[str, float, str] | None = None  # (card or action, until, why)
         self.paused = False
@@ -161,7 +170,7 @@ class ZdeckApp(App[None]):
         if self.cursor is not None and self.ring.by_ident(self.cursor) is None:
             self.cursor = None
         self.bindings_now = self._bind(message["legal"], hand if isinstance(hand, list) else [])
-        self.views = [*self.views[-20:], (time.monotonic(), message["version"], list(message["legal"]))]
+        self.views = [*self.views[-20:], View(time.monotonic(), message["version"], self.bindings_now)]
         self.flying = {c: t for c, t in self.flying.items() if c in (hand or [])}
         if message.get("over") and self.finished is None:
             self.finished = self.table.record()
@@ -339,72 +348,72 @@ class ZdeckApp(App[None]):
 
     # -- keys -----------------------------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        """A card's key or a call's key. (The app's own keys are bindings, listed in the footer.)"""
+        """A card's, a place's or a call's key. (The app's own keys are bindings, listed in the footer.)"""
         key = event.character
         if not key or self.me is None or self.message is None:
             return
         slot = self.ring.by_key(key)
+        target = self.board_by_key.get(key)
         if slot is not None:
             event.stop()
             self.cursor = slot.ident
             self._play_card(slot.card)
-            return
-        target = self.board_by_key.get(key)
-        if target is not None:
+        elif target is not None:
             event.stop()
-            texts = self.bindings_now.board.get(target)
-            if texts:
-                self._act_among(texts, "from there: which one?")
-            return
-        texts = self.bindings_now.calls.get(key)
-        if texts:
+            self._press(lambda bound: bound.board.get(target, []), "from there: which one?")
+        elif any(key in view.bound.calls for view in self.views[-3:]):
             event.stop()
-            self._act_among(texts, f"{self.faces.key_names.get(key, key)}: which one?")
+            self._press(lambda bound: bound.calls.get(key, []), f"{self.faces.key_names.get(key, key)}: which one?")
 
     def _play_card(self, card: str) -> None:
-        texts = self.bindings_now.cards.get(card)
-        if not texts:
+        if not self._press(lambda bound: bound.cards.get(card, []), f"{card}: which one?", card):
             self._say(Text(f"{card} cannot be played now", style="grey62"))
             self._draw()
-            return
-        self._act_among(texts, f"{card}: which one?", card)
 
-    def _act_among(self, texts: list[str], title: str, card: str | None = None) -> None:
+    def _press(self, pick: Callable[[Bindings], list[str]], title: str, card: str | None = None) -> bool:
+        """Act on a key as the view the person was answering bound it; False when it did nothing there."""
+        seen, texts = self.view_answered(pick)
+        if not texts:
+            return False
+        self._act_among(texts, title, card, seen)
+        return True
+
+    def _act_among(self, texts: list[str], title: str, card: str | None = None, seen: int | None = None) -> None:
         if len(texts) == 1:
-            self.send(texts[0], card)
+            self.send(texts[0], card, seen)
             return
         version = self.message["version"] if self.message else 0
 
         def chosen(text: str | None) -> None:
             if text is not None:
-                self.send(text, card, seen=version)
+                self.send(text, card, seen=version)  # the list is a snapshot: the choice answers it
 
         self.push_screen(ChooseScreen(title, texts), chosen)
 
     def send(self, text: str, card: str | None = None, seen: int | None = None) -> None:
         """Send the action with the version the person was answering; the card is in flight until the table answers."""
         if seen is None:
-            seen = self.view_answered(text)
+            seen = self.view_answered(lambda bound: [text] if text in bound.every else [])[0]
         if card is not None:
             self.flying[card] = time.monotonic()
         self.run_worker(self.table.act(text, seen), exclusive=False)
         self._draw()
 
-    def view_answered(self, text: str, now: float | None = None) -> int:
-        """The version the person saw: the last view shown at least `PERCEPTION_S` before the key (or
-        one their own action made: they knew it before it was drawn), unless that view did not offer this
-        action and a newer one on screen did (a quick player in a turn-based game is not "late" for a move
-        the older view never allowed)."""
+    def view_answered(self, pick: Callable[[Bindings], list[str]], now: float | None = None) -> tuple[int, list[str]]:
+        """The view the person was answering, and what the key meant in it: the last view shown at least
+        `PERCEPTION_S` before the key (or one their own action made: they knew it before it was drawn).
+        If the key did nothing in that view but did in a newer one on screen, the newer one: a quick
+        player in a turn-based game is not "late" for a move the older view never allowed."""
         now = time.monotonic() if now is None else now
-        on_screen = [v for v in self.views if v[0] <= now] or self.views[:1]
+        on_screen = [v for v in self.views if v.at <= now] or self.views[:1]
         if not on_screen:
-            return self.message["version"] if self.message else 0
-        chosen = next((v for v in reversed(on_screen) if now - v[0] >= PERCEPTION_S or v[1] in self.own_versions),
+            return (self.message["version"] if self.message else 0), []
+        chosen = next((v for v in reversed(on_screen) if now - v.at >= PERCEPTION_S or v.version in self.own_versions),
                       on_screen[0])
-        if text not in chosen[2]:
+        if not pick(chosen.bound):
             newer = on_screen[on_screen.index(chosen) + 1:]
-            chosen = next((v for v in reversed(newer) if text in v[2]), chosen)
-        return chosen[1]
+            chosen = next((v for v in reversed(newer) if pick(v.bound)), chosen)
+        return chosen.version, pick(chosen.bound)
 
     def action_cursor(self, step: int) -> None:
         if not self.slots:
