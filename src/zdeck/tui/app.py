@@ -30,6 +30,7 @@ from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
 PERCEPTION_S = 0.25  # as the line mode: a key pressed sooner than this after a redraw answers the view before it
 BOUNCE_S = 2.0  # how long a card that came back is shown coming back
+WATCH_BEAT_S = 0.8  # watching bots: each change stays on screen this long (times --speed) before they go on
 
 
 @dataclass
@@ -118,6 +119,7 @@ class ZdeckApp(App[None]):
         self._draw_due = False
         self._shown: dict[str, tuple[str, tuple[Any, ...]]] = {}
         self.own_versions: set[int] = set()
+        self._beat = 0
 
     # -- layout ----------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -163,6 +165,8 @@ class ZdeckApp(App[None]):
             self._draw()
 
     def _state(self, message: dict[str, Any]) -> None:
+        if self.message is None and message["version"] > 0:
+            self._say(Text(f"the game goes on from move {message['version']}", style="bold"))
         self.message = message
         obs = message["observation"]
         hand = obs.get("hand")
@@ -174,7 +178,23 @@ class ZdeckApp(App[None]):
         self.flying = {c: t for c, t in self.flying.items() if c in (hand or [])}
         if message.get("over") and self.finished is None:
             self.finished = self.table.record()
+        elif self.me is None:
+            self.call_later(self._hold)
         self._draw()
+
+    def _hold(self) -> None:
+        """Watching: hold the bots' clock for a beat after each change, so a race can be followed by eye.
+        (The room's clock restarts from zero after it: the bots think again, as at a resumed table.)"""
+        beat = WATCH_BEAT_S * self.table.room.settings.speed
+        if beat <= 0 or self.table.over:
+            return
+        self._beat += 1
+        self.table.pause()
+        self.set_timer(beat, lambda beat_no=self._beat: self._release(beat_no))
+
+    def _release(self, beat_no: int) -> None:
+        if beat_no == self._beat and not self.paused and not self.table.over:
+            self.table.resume()
 
     def _bind(self, legal: list[str], hand: list[str]) -> Bindings:
         bound = Bindings(every=list(legal))
@@ -244,7 +264,10 @@ class ZdeckApp(App[None]):
         obs = message["observation"]
         self._put(TitleBar, self._title(message))
         self._put(SeatsView, view.seats(message, self.me, self.game.score_order))
-        width = max(30, self.query_one("#middle").size.width - 2)
+        middle_width = self.query_one("#middle").content_size.width
+        if middle_width <= 0:  # not laid out yet: draw again once it is
+            self.call_after_refresh(self._draw)
+        width = max(30, middle_width)
         board = {target: (key, target in self.bindings_now.board) for target, key in self.board_keys.items()}
         self._put(TableView, view.middle(obs, self.faces, width, self.me, self.game.players, board))
         self._put(Status, self._status(message))
@@ -264,7 +287,9 @@ class ZdeckApp(App[None]):
         obs = message["observation"]
         title = Text(f" {self.game.title} ", style="bold reverse")
         rounds = f" of {obs['rounds']}" if obs.get("rounds") else ""
-        title.append(f"  round {obs.get('round', 1)}{rounds}  ·  {obs.get('phase')}")
+        title.append(f"  round {obs.get('round', 1)}{rounds}  ·  phase: {obs.get('phase')}")
+        if self.me is None:
+            title.append("  ·  watching", style="bold")
         if self.paused:
             title.append("  ·  PAUSED (F2)", style="bold #ff875f")
         title.append(f"  ·  v{message['version']}", style="grey50")
@@ -282,7 +307,8 @@ class ZdeckApp(App[None]):
         turn = obs.get("turn")
         if self.me is not None and self.me in actors:
             if turn == self.me:
-                return Text("Your turn: press a card's key or a call's key (? lists them).", style="bold #afff87")
+                return Text("Your turn: press the key shown on what you act on (? lists the keys).",
+                            style="bold #afff87")
             return Text("Race! You may act now: be quick.", style="bold #ff875f")
         if turn is not None:
             return Text(f"P{turn} {self._seat_name(turn)} to play.")
@@ -314,7 +340,8 @@ class ZdeckApp(App[None]):
             line.append(" space ", style="bold reverse #87d7ff")
             line.append(f" choose among {len(bound.loose)} action{'s' if len(bound.loose) > 1 else ''}   ")
         if not line.plain:
-            line.append("nothing to do now" if not bound.cards else "play a card with its key (or ◀ ▶ and enter)",
+            line.append("play a card with its key (or ◀ ▶ and enter)" if bound.cards else
+                        "press the key on a place of the table" if bound.board else "nothing to do now",
                         style="grey62")
         return line
 

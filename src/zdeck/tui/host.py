@@ -18,7 +18,7 @@ from typing import Any
 from zdeck.core import Game
 from zdeck.records import Record
 from zdeck.server.catalog import TableSettings
-from zdeck.server.room import Room
+from zdeck.server.room import Room, RoomData, Seat
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -75,11 +75,24 @@ class LocalTable:
                              seed=self.seed)
         self.conn: LocalConn | None = None
 
+    @classmethod
+    def resumed(cls, game: Game, human: int | None, bot_names: list[str], seed: int, actions: list[list[Any]],
+               speed: float = 1.0) -> LocalTable:
+        """The table of a game already begun: `actions` (a record's) replayed from `seed`, the person
+        already seated. The room decides from there exactly as it would have (`Room.restore`)."""
+        table = cls(game, human, bot_names, seed, speed)
+        seats = [Seat(p, "person", name=cls.NAME) if p == human else Seat(p, "bot", bot=table.bots[p])
+                 for p in range(game.players)]
+        data = RoomData("local", game.id, game.players, dict(game.options), table.room.settings.as_dict(),
+                        table.room.created, seats, 1, seed, [list(a) for a in actions])
+        table.room = Room.restore(data, MemorySaver())
+        return table
+
     def start(self, listener: Listener) -> None:
         """Connect the app and start the clock (the game starts as the person takes the seat)."""
         self.conn = LocalConn(self.human, listener)
         self.room.attach(self.conn)
-        if self.human is None:
+        if self.human is None or self.room.started:
             self.room.start_clock()
         else:
             asyncio.ensure_future(self.room.join(self.NAME, self.human))

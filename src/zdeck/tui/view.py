@@ -168,13 +168,42 @@ def facts(obs: Mapping[str, Any], skip: Sequence[str], players: int, width: int)
         if key in SHARED and key not in ("direction", "dealer") or key in skip \
                 or key in per_seat_keys(obs, players):
             continue
-        if value is None or value == [] or value == {}:
+        if value is None or value in ([], {}, ""):
             continue
-        shown = value if isinstance(value, str) else json.dumps(value, separators=(", ", ": "))
+        shown = fact(value, players)
         line = Text(f"{key.replace('_', ' ')}: ", style="grey62")
         line.append(shown if len(shown) <= width - len(key) - 2 else shown[:max(8, width - len(key) - 5)] + "…")
         lines.append(line)
     return lines
+
+
+def fact(value: Any, players: int) -> str:
+    """A value of the game's own keys in a few words: a card played by a seat as "P2 red L3", an object
+    as "owner 1 · count 2", one list per seat as each seat's count; anything else as JSON.
+
+    >>> fact([{"seat": 2, "card": "red L3"}], 3), fact({"owner": 1, "count": 2}, 3), fact([["a"], [], ["b", "c"]], 3)
+    ('P2 red L3', 'owner 1 · count 2', 'P0 1 · P1 0 · P2 2')
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        return " · ".join(f"{k.replace('_', ' ')} {fact(v, players)}" for k, v in value.items())
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "card" in v for v in value):
+        return ", ".join(f"P{v.get('seat')} {v['card']}" if v.get("seat") is not None else str(v["card"])
+                         for v in value)
+    if isinstance(value, list) and len(value) == players and all(isinstance(v, list) for v in value):
+        return " · ".join(f"P{p} {len(v)}" for p, v in enumerate(value))
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return ", ".join(value)
+    return json.dumps(value, separators=(", ", ": "))
+
+
+def last_move(obs: Mapping[str, Any]) -> Text | None:
+    """The `last` key: what happened last on the table."""
+    last = obs.get("last")
+    if not isinstance(last, dict) or last.get("action") is None:
+        return None
+    return Text.assemble(("last: ", "grey62"), (f"P{last.get('seat')} ", "bold"), str(last["action"]))
 
 
 def pile_cards(obs: Mapping[str, Any]) -> list[tuple[str, int | None]]:
@@ -199,9 +228,11 @@ def pile_view(obs: Mapping[str, Any], faces: Faces, width: int, flying: Text | N
     drawn = [card(c, faces, Mark(caption=f"P{s}" if s is not None else "", live=i == len(shown) - 1))
              for i, (c, s) in enumerate(shown)]
     if "draw_size" in obs:
-        drawn.append(card("down", faces, Mark(caption=f"{obs['draw_size']} left")))
-    lines = [Text(f"pile ({len(cards)} cards, top on the right)" if cards else "pile: empty", style="grey62")]
-    lines += row(drawn, width)
+        drawn.append(card("down", faces, Mark(caption=str(obs["draw_size"]))))
+    head = f"pile: {len(cards)} card{'s' if len(cards) != 1 else ''}, top on the right" if cards else "pile: empty"
+    if "draw_size" in obs:
+        head += f" · deck: {obs['draw_size']} face down"
+    lines = [Text(head, style="grey62"), *row(drawn, width)]
     if flying is not None:
         lines.append(flying)
     return lines
@@ -306,6 +337,9 @@ def middle(obs: Mapping[str, Any], faces: Faces, width: int, me: int | None, pla
     """The middle of the table: the game's layout, then its own facts."""
     layout = LAYOUTS.get(str(obs.get("game")))
     lines = layout(obs, faces, width, me, board or {}) if layout else pile_view(obs, faces, width)
+    last = last_move(obs)
+    if last is not None:
+        lines.append(last)
     rest = facts(obs, DRAWN_KEYS.get(str(obs.get("game")), ()), players, width)
     if rest:
         lines += [Text(""), *rest]
