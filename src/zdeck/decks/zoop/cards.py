@@ -14,6 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from zdeck.core import shorten
+
 WILD = "wild"
 CAGE = "cage"
 
@@ -137,7 +139,7 @@ class Deck:
         try:
             return self.by_text[text]
         except (KeyError, TypeError):
-            raise ValueError(f"{text!r} is not a card of this deck") from None
+            raise ValueError(f"{shorten(text)} is not a card of this deck") from None
 
 
 @cache

@@ -18,6 +18,8 @@ from enum import IntEnum
 from importlib import resources
 from typing import Any
 
+from zdeck.core import shorten
+
 
 class Kind(IntEnum):
     # white deck
@@ -138,7 +140,7 @@ def card_id(name: str) -> int:
     try:
         return BY_NAME[name.lower()]
     except KeyError:
-        raise ValueError(f"zopzoo has no card named {name!r}") from None
+        raise ValueError(f"zopzoo has no card named {shorten(name)}") from None
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zopzoo.md "Cards") ------

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
-from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
+from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State, shorten
 from zdeck.decks.zoker.cards import DATA, TEXTS, read_index, texts_of
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
@@ -124,7 +124,7 @@ class KuboState(RoundTotals, State):
             return self._why_not_draw(player)
         if isinstance(action, Place):
             return self._why_not_place(player, action.card.index)
-        return f"{action!r} is not a Kubo action"
+        return f"{shorten(action)} is not a Kubo action"
 
     def _why_not_score(self, player: int, line: int) -> str:
         if line not in self.pending:
