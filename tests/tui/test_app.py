@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 import zdeck
 import zdeck.core
-from zdeck.records import replay
+from zdeck.records import Record, replay
 from zdeck.server.catalog import TableSettings
 from zdeck.server.room import Room
 from zdeck.tui.app import View, ZdeckApp
@@ -261,3 +262,46 @@ def test_keys_stay_on_their_cards_when_a_card_arrives_and_a_key_plays_its_own_ca
             assert checked_play
 
     asyncio.run(draw_and_play())
+
+
+def test_n_after_the_end_deals_another_game_and_both_are_kept() -> None:
+    app = short_app("zoker-memo")
+
+    async def two_games() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await play_whole_game(app, pilot)
+            await pilot.pause()
+            assert "n: another game" in str(app.query_one("#status").render())
+            await pilot.press("n")
+            for _ in range(50):
+                await pilot.pause(0.01)
+                if app.message and app.message["number"] == 2:
+                    break
+            assert app.message is not None and app.message["number"] == 2  # (a short deal may end at once)
+
+    asyncio.run(two_games())
+    first, second = app.records()
+    assert first.scores is not None and replay(first).is_over()
+    assert second.seed != first.seed or second.actions != first.actions
+
+
+def test_zdeck_play_in_a_terminal_opens_the_table_and_keeps_what_it_returns(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import zdeck.cli.play
+    import zdeck.tui
+    from tests.cli.helpers import run
+
+    opened: list[LocalTable] = []
+
+    def fake_run(table: LocalTable, record_path: str | None = None) -> tuple[list[Record], bool]:
+        opened.append(table)
+        return [table.record()], True  # the person left at once and asked to keep the record
+
+    monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
+    monkeypatch.setattr(zdeck.tui, "run", fake_run)
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "zoker-tiko", "-p", "3", "--seed", "5", "--bots", "random")
+    assert result.exit_code == 0, result.output
+    assert len(opened) == 1 and opened[0].seed == 5 and opened[0].bots == {1: "random", 2: "random"}
+    kept = tmp_path / "zdeck-zoker-tiko-5.jsonl"
+    assert Record.from_json(kept.read_text().strip()).seed == 5

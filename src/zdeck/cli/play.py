@@ -61,10 +61,15 @@ def command(game: str, players: int | None, seat: int, bots: str | None, seed: i
     except RecordError as exc:
         fail(str(exc))
     human = None if watch else seat
-    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if plain or not in_terminal():
         _plain(rules, human, names, seed, speed, sink)
     else:
         _app(rules, human, names, seed, speed, sink)
+
+
+def in_terminal() -> bool:
+    """Both ends are a terminal: a person at a keyboard, not a pipe or a script."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _plain(rules: Game, human: int | None, names: list[str], seed: int | None, speed: float,
@@ -91,9 +96,9 @@ def _app(rules: Game, human: int | None, names: list[str], seed: int | None, spe
     table = LocalTable(rules, human, names, seed, speed)
     path = sink.path if sink is not None else None
     try:
-        record, keep = run(table, str(path) if path is not None else None)
+        records, keep = run(table, str(path) if path is not None else None)
     except KeyboardInterrupt:
-        record, keep = table.record(), sink is not None
+        records, keep = [table.record()], sink is not None
     if keep and sink is None:
         path = Path(f"zdeck-{rules.id}-{table.seed}.jsonl")
         try:
@@ -101,19 +106,21 @@ def _app(rules: Game, human: int | None, names: list[str], seed: int | None, spe
         except RecordError as exc:
             fail(str(exc))
     if sink is not None:
-        _write(sink, record)
+        _write(sink, *records)
         note(f"the record is in {sink.path} (zdeck replay {sink.path})")
+    record = records[-1]
     if record.scores is None:
         out().print("game left before its end")
     else:
         out().print(f"game over: scores {record.scores}, winners {record.winners}", highlight=False)
 
 
-def _write(sink: RecordWriter, record: Record) -> None:
+def _write(sink: RecordWriter, *records: Record) -> None:
     from zdeck.records import RecordError
 
     try:
         with sink:
-            sink.write(record)
+            for record in records:
+                sink.write(record)
     except RecordError as exc:
         fail(str(exc))

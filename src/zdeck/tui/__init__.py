@@ -14,11 +14,12 @@ if TYPE_CHECKING:
 __all__ = ["run"]
 
 
-def run(table: LocalTable, record_path: str | None = None) -> tuple[Record, bool]:
-    """Play (or watch) `table` in the terminal until the person leaves. Returns the game's record
-    and whether to keep it (`--record` was given, or the person asked when leaving)."""
+def run(table: LocalTable, record_path: str | None = None) -> tuple[list[Record], bool]:
+    """Play (or watch) `table` in the terminal until the person leaves. Returns the records of the
+    games played (several after rematches; the last as far as it went) and whether to keep them
+    (`--record` was given, or the person asked when leaving)."""
     from zdeck.tui.app import ZdeckApp
 
     app = ZdeckApp(table, record_path)
     app.run()
-    return app.finished or table.record(), app.keep_record
+    return app.records(), app.keep_record

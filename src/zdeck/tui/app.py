@@ -115,7 +115,8 @@ class ZdeckApp(App[None]):
         self.flying: dict[str, float] = {}  # card text -> when it was sent (until the table answers)
         self.came_back: tuple[str, float, str] | None = None  # (card or action, until, why)
         self.paused = False
-        self.finished: Record | None = None
+        self.finished: Record | None = None  # the record of the game just over
+        self.earlier: list[Record] = []  # the games finished before a rematch
         self._draw_due = False
         self._shown: dict[str, tuple[str, tuple[Any, ...]]] = {}
         self.own_versions: set[int] = set()
@@ -301,8 +302,9 @@ class ZdeckApp(App[None]):
             card, _, why = self.came_back
             return Text.assemble(("↩ ", "bold #ffd75f"), (card, "bold reverse #ffd75f"), f"  {why}")
         if message.get("over"):
+            again = "n: another game · " if self.me is not None else ""
             return Text(f"Game over. Scores {self._scores(obs['scores'])}; {self._winners(obs['winners'])}.  "
-                        "q leaves the table.", style="bold #ffd75f")
+                        f"{again}q: leave the table.", style="bold #ffd75f")
         actors = message.get("actors") or []
         turn = obs.get("turn")
         if self.me is not None and self.me in actors:
@@ -379,6 +381,10 @@ class ZdeckApp(App[None]):
         key = event.character
         if not key or self.me is None or self.message is None:
             return
+        if key == "n" and self.message.get("over"):
+            event.stop()
+            self.run_worker(self._rematch())
+            return
         slot = self.ring.by_key(key)
         target = self.board_by_key.get(key)
         if slot is not None:
@@ -391,6 +397,17 @@ class ZdeckApp(App[None]):
         elif any(key in view.bound.calls for view in self.views[-3:]):
             event.stop()
             self._press(lambda bound: bound.calls.get(key, []), f"{self.faces.key_names.get(key, key)}: which one?")
+
+    async def _rematch(self) -> None:
+        """Another game at the same table (a new deal); the one just played is kept for the record."""
+        if self.finished is not None:
+            self.earlier.append(self.finished)
+            self.finished = None
+        await self.table.room.rematch(self.me)
+
+    def records(self) -> list[Record]:
+        """Every game played at this table, the last one as far as it went."""
+        return [*self.earlier, self.finished or self.table.record()]
 
     def _play_card(self, card: str) -> None:
         if not self._press(lambda bound: bound.cards.get(card, []), f"{card}: which one?", card):

@@ -50,6 +50,10 @@ class Faces:
         self._one_card_calls: set[str] = set()
         self._assign_keys()
         self.board = [t for t in dict.fromkeys(board_target(f) for f in self.actions or []) if t is not None]
+        # where each card lies on a board the game describes by action (Kubo's cube: layer and cell)
+        self.places: dict[str, tuple[int, int]] = {
+            str(f["card"]): (int(f["layer"]), int(f["cell"])) for f in self.actions or []
+            if isinstance(f.get("card"), str) and isinstance(f.get("layer"), int) and isinstance(f.get("cell"), int)}
         # cards as wide as the game's labels need (Zip Zap's "10", Zoop's "2 Toucans"): 7 to 13 cells
         longest = max((len(line) for text, face in self.cards.items() for line in label_of(face, text)), default=5)
         self.width = min(max(longest, 5), 11) + 2

@@ -90,7 +90,7 @@ def row(cards: Sequence[list[Text]], width: int, gap: str = GAP) -> list[Text]:
     for start in range(0, len(cards), per_row):
         chunk = cards[start:start + per_row]
         for i in range(len(chunk[0])):
-            lines.append(Text(gap).join(c[i] for c in chunk))
+            lines.append(_side_by_side([c[i] for c in chunk], Text(gap)))
     return lines
 
 
@@ -281,18 +281,63 @@ def memo_view(obs: Mapping[str, Any], faces: Faces, width: int, board: Board) ->
 
 
 def kubo_view(obs: Mapping[str, Any], faces: Faces, width: int) -> list[Text]:
-    """Zoker Kubo: the cards laid, one block per colour, by size and value where the faces say them."""
+    """Zoker Kubo: the cube as its four layers side by side, bottom first, each a 4x4 square of places:
+    a laid card in its colour, an empty place as a dot. (Where the game does not say where a card lies,
+    the cards laid, by colour.)"""
     laid = [c for c in obs.get("table") or [] if isinstance(c, str)]
-    groups: dict[str, list[str]] = {}
-    for c in laid:
-        groups.setdefault(str(faces.card(c).get("colour", "")), []).append(c)
-    lines = [Text(f"the cube: {len(laid)} cards laid", style="grey62")]
-    for colour, cards in groups.items():
-        lines.append(Text(colour or "cards", style="bold"))
-        lines += row([card(c, faces, Mark(), width=7) for c in cards], width)
+    lines = [Text(f"the cube: {len(laid)} of 64 cards laid; four layers, bottom first", style="grey62")]
+    if not faces.places:
+        return lines + _by_colour(laid, faces, width)
+    at = {faces.places[c]: c for c in laid if c in faces.places}
+    layers = [_layer(n, at, faces) for n in range(4)]
+    gap = Text("  │  ", style="grey37")
+    per_row = max(1, (width + len(gap)) // (len(layers[0][0].plain) + len(gap)))
+    for start in range(0, 4, per_row):
+        chunk = layers[start:start + per_row]
+        lines += [_side_by_side([layer[i] for layer in chunk], gap) for i in range(len(chunk[0]))]
     for entry in obs.get("scored") or []:
         lines.append(Text(f"P{entry.get('seat')} scored {entry.get('line')} for {entry.get('points')}",
                           style="grey62"))
+    return lines
+
+
+def _side_by_side(parts: Sequence[Text], gap: Text) -> Text:
+    """Texts on one line with a styled gap between them (Text.join would give every part the gap's style)."""
+    line = Text()
+    for i, part in enumerate(parts):
+        if i:
+            line.append_text(gap)
+        line.append_text(part)
+    return line
+
+
+def _layer(n: int, at: Mapping[tuple[int, int], str], faces: Faces) -> list[Text]:
+    cell_w = 4
+    lines = [Text(f"layer {n + 1}".center(4 * cell_w - 1) + " ", style="bold")]
+    for r in range(4):
+        line = Text()
+        for c in range(4):
+            card_text = at.get((n, r * 4 + c))
+            if card_text is None:
+                line.append("·".center(cell_w), style="grey37")
+            else:
+                face = faces.card(card_text)
+                colour = colour_of(face)
+                line.append(_fit(str(face.get("label") or card_text), cell_w - 1),
+                            style=f"bold {ink_for(colour)} on {colour}")
+                line.append(" ")
+        lines.append(line)
+    return lines
+
+
+def _by_colour(laid: list[str], faces: Faces, width: int) -> list[Text]:
+    groups: dict[str, list[str]] = {}
+    for c in laid:
+        groups.setdefault(str(faces.card(c).get("colour", "")), []).append(c)
+    lines: list[Text] = []
+    for colour, cards in groups.items():
+        lines.append(Text(colour or "cards", style="bold"))
+        lines += row([card(c, faces, Mark(), width=7) for c in cards], width)
     return lines
 
 
