@@ -16,7 +16,7 @@ SHORT: dict[str, tuple[int, dict[str, Any], int]] = {
     "zipzap": (2, {"rounds": 1}, 1),
     "zoop": (3, {}, 3),
     "zopzoo": (2, {"target": 30}, 2),
-    "zoker-solo": (1, {}, 6),
+    "zoker-solo": (1, {}, 5),
     "zoker-memo": (2, {"deal": 4, "stuck": "end"}, 7),
     "zoker-tiko": (3, {"last_deal": "even"}, 1),
     "zoker-kubo": (2, {"rounds": 1}, 5),

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.skipif(not hasattr(zdeck.core.Game, "action_faces"),
 PICTURES: dict[str, tuple[int, dict[str, Any], int, int]] = {
     **{game_id: (*SHORT[game_id], 8) for game_id in SHORT},
     "zoker-memo": (2, {}, 7, 9),
+    "zoker-solo": (1, {}, 6, 8),
     "zoker-tiko": (3, {}, 1, 4),
 }
 

@@ -507,7 +507,9 @@ class ZdeckApp(App[None]):
         self.push_screen(LeaveScreen(self.record_path, over), answer)
 
     def _key_lines(self) -> list[tuple[str, str]]:
-        lines = [("1 2 3 … a s d …", ("the key on a card plays it; it stays that card's key while you hold it "
+        pool = self.ring.pool
+        sample = f"{' '.join(pool[:3])} … {' '.join(pool[10:13])} …"
+        lines = [(sample, ("the key on a card plays it; it stays that card's key while you hold it "
                                       "(a card that arrives takes a free key, never one of another card)")),
                  ("◀ ▶  enter", "move the cursor over your hand, play the card under it"),
                  ("space", "choose among every action open to you now")]
