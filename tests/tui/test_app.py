@@ -116,6 +116,11 @@ def test_the_space_key_offers_every_action_as_a_snapshot_and_a_number_picks_one(
             await pilot.press("2")
             await pilot.pause()
             assert sent == [(second, version)]  # the choice answers the moment the list was shown
+            await pilot.press("space")
+            await pilot.press("down", "down", "enter")  # the arrows and enter pick too
+            await pilot.pause()
+            assert not isinstance(app.screen, ChooseScreen)
+            assert sent[1] == (legal[2] if len(legal) > 2 else legal[-1], version)
 
     asyncio.run(choose())
 
@@ -305,3 +310,32 @@ def test_zdeck_play_in_a_terminal_opens_the_table_and_keeps_what_it_returns(
     assert len(opened) == 1 and opened[0].seed == 5 and opened[0].bots == {1: "random", 2: "random"}
     kept = tmp_path / "zdeck-zoker-tiko-5.jsonl"
     assert Record.from_json(kept.read_text().strip()).seed == 5
+
+
+@needs_action_faces
+def test_the_cursor_moves_over_the_hand_and_enter_plays_the_card_under_it() -> None:
+    app = short_app("zoker-tiko", speed=50.0)
+    sent: list[tuple[str, int]] = []
+
+    async def aim() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.bindings_now.cards:
+                    break
+
+            async def act(text: str, seen: int) -> None:
+                sent.append((text, seen))
+
+            app.table.act = act  # type: ignore[method-assign]
+            await pilot.press("right", "right", "left")
+            slot = app.ring.by_ident(app.cursor)
+            assert slot is not None and slot is app.slots[0]
+            await pilot.press("enter")
+            await pilot.pause()
+            if slot.card in app.bindings_now.cards:
+                assert sent and app.faces.action(sent[0][0]).get("card") == slot.card
+            else:
+                assert not sent
+
+    asyncio.run(aim())

@@ -89,8 +89,8 @@ class ZdeckApp(App[None]):
         Binding("r", "rules", "rules"),
         Binding("left", "cursor(-1)", "◀", show=False),
         Binding("right", "cursor(1)", "▶", show=False),
-        Binding("enter", "play_cursor", "play card", priority=True),
-        Binding("space", "choose_any", "all actions", priority=True),
+        Binding("enter", "play_cursor", "play card"),
+        Binding("space", "choose_any", "all actions"),
         Binding("f2", "pause", "pause", show=False),
     ]
 
@@ -137,6 +137,8 @@ class ZdeckApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        for panel in self.query("#log, #middle"):  # nothing on the table takes the keys: they act on cards
+            panel.can_focus = False
         self.query_one("#seats").border_title = "seats"
         self.query_one("#log").border_title = "what happened"
         self.query_one("#middle").border_title = self.game.title
