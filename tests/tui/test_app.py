@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import re
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +17,7 @@ import zdeck.core
 from zdeck.records import Record, replay
 from zdeck.server.catalog import TableSettings
 from zdeck.server.room import Room
-from zdeck.tui.app import View, ZdeckApp
+from zdeck.tui.app import WATCH_BEAT_S, Bindings, View, ZdeckApp
 from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
@@ -339,3 +342,52 @@ def test_the_cursor_moves_over_the_hand_and_enter_plays_the_card_under_it() -> N
                 assert not sent
 
     asyncio.run(aim())
+
+
+def views_app(*views: tuple[float, int, list[str]]) -> ZdeckApp:
+    app = short_app("zoker-tiko", speed=50.0)
+    app.views = [View(at, version, Bindings(every=texts)) for at, version, texts in views]
+    return app
+
+
+def every(bound: Bindings, text: str = "play red S1") -> list[str]:
+    return [text] if text in bound.every else []
+
+
+def test_a_key_pressed_right_after_a_change_answers_the_table_before_it() -> None:
+    app = views_app((10.0, 4, ["play red S1"]), (10.9, 5, ["play red S1"]))
+    assert app.view_answered(every, now=11.0) == (4, ["play red S1"])  # 0.1 s: nobody reads that fast
+    assert app.view_answered(every, now=11.3) == (5, ["play red S1"])
+
+
+def test_a_change_your_own_action_made_counts_as_seen_at_once() -> None:
+    app = views_app((10.0, 4, ["play red S1"]), (10.9, 5, ["play red S1"]))
+    app.own_versions.add(5)
+    assert app.view_answered(every, now=11.0)[0] == 5
+
+
+def test_a_key_that_did_nothing_before_the_change_answers_the_new_table() -> None:
+    app = views_app((10.0, 4, []), (10.9, 5, ["play red S1"]))  # your turn just came
+    assert app.view_answered(every, now=11.0) == (5, ["play red S1"])
+
+
+def test_watching_holds_each_change_on_screen_for_a_beat() -> None:
+    app = short_app("zipzap", watch=True, speed=0.25)  # a beat of 0.2 s; bots answer in about as long
+    arrivals: list[float] = []
+    receive = app.receive
+
+    def timed(message: dict[str, Any]) -> None:
+        if message.get("type") == "state":
+            arrivals.append(time.monotonic())
+        receive(message)
+
+    app.receive = timed  # type: ignore[method-assign]
+
+    async def watch() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause(2.0)
+
+    asyncio.run(watch())
+    gaps = [b - a for a, b in itertools.pairwise(arrivals[1:])]
+    assert len(gaps) >= 3, "the bots played on"
+    assert min(gaps) >= WATCH_BEAT_S * 0.25 * 0.9
