@@ -288,14 +288,17 @@ class ZdeckApp(App[None]):
 
     def _title(self, message: Mapping[str, Any]) -> Text:
         obs = message["observation"]
-        title = Text(f" {self.game.title} ", style="bold reverse")
+        title = Text()
+        title.append(f" {self.game.title} ", style="bold #000000 on #ffd75f")
         rounds = f" of {obs['rounds']}" if obs.get("rounds") else ""
-        title.append(f"  round {obs.get('round', 1)}{rounds}  ·  phase: {obs.get('phase')}")
+        title.append(f"  round {obs.get('round', 1)}{rounds}  ·  phase: {obs.get('phase')}", style="bold")
+        if message.get("number", 1) > 1:
+            title.append(f"  ·  game {message['number']}")
         if self.me is None:
-            title.append("  ·  watching", style="bold")
+            title.append("  ·  watching", style="bold #87d7ff")
         if self.paused:
             title.append("  ·  PAUSED (F2)", style="bold #ff875f")
-        title.append(f"  ·  v{message['version']}", style="grey50")
+        title.append(f"  ·  move {message['version']}", style="grey62")
         return title
 
     def _status(self, message: Mapping[str, Any]) -> Text:

@@ -171,8 +171,9 @@ def facts(obs: Mapping[str, Any], skip: Sequence[str], players: int, width: int)
         if value is None or value in ([], {}, ""):
             continue
         shown = fact(value, players)
-        line = Text(f"{key.replace('_', ' ')}: ", style="grey62")
-        line.append(shown if len(shown) <= width - len(key) - 2 else shown[:max(8, width - len(key) - 5)] + "…")
+        room = width - len(key) - 2
+        line = Text.assemble((f"{key.replace('_', ' ')}: ", "grey62"),
+                             shown if len(shown) <= room else shown[:max(8, room - 3)] + "…")
         lines.append(line)
     return lines
 
