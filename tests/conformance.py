@@ -277,6 +277,46 @@ def check_resample_independent(state: State) -> None:
             raise AssertionError(f"resample_hidden accepted {bad!r} as its rng")
 
 
+CARD_FIELDS = ("card", "for")  # face fields that hold one card text; "cards" holds a list of them
+
+
+def check_action_faces(game: Game, seeds: range = range(3)) -> None:
+    """Every action has a JSON-ready face of a known kind with a label; its card fields name cards (keys of
+    `card_faces()` where the game has it); and over random games, a legal action done with hand cards
+    names cards the actor holds - what a client binds it to."""
+    faces = game.action_faces()
+    assert len(faces) == game.num_distinct_actions()
+    assert game.action_faces() is faces  # computed once
+    json.dumps(faces)
+    card_faces = getattr(game, "card_faces", None)
+    known = set(card_faces()) if callable(card_faces) else None
+    for index, face in enumerate(faces):
+        assert face["kind"] in Game.FACE_KINDS, (index, face)
+        assert isinstance(face.get("label"), str) and face["label"], (index, face)
+        named = [face[k] for k in CARD_FIELDS if k in face] + list(face.get("cards", []))
+        assert all(isinstance(c, str) and c for c in named), (index, face)
+        if known is not None:
+            assert set(named) <= known, (index, face, set(named) - known)
+    for seed in seeds:
+        _check_faces_against_hands(game, seed)
+
+
+def _check_faces_against_hands(game: Game, seed: int) -> None:
+    state, rng, faces = game.new_state(seed), Rng(seed), game.action_faces()
+    for _ in range(400):
+        if state.is_over():
+            return
+        for player, legal in state.moves():
+            hand = state.observation(player)["hand"]
+            for action in legal:
+                face = faces[game.action_id(action)]
+                if hand is None or face["kind"] not in ("play", "discard", "call") or "card" not in face:
+                    continue  # Kubo's calls name cards of the cube, not of the hand
+                used = Counter(face.get("cards") or [face["card"]])
+                assert not used - Counter(hand), (seed, str(action), face, hand)
+        moves = state.moves()
+        player, legal = moves[rng.below(len(moves))]
+        state.apply(player, legal[rng.below(len(legal))])
 # -- card faces (docs/observations.md "Card faces"; each game's "Cards" section) -----------------------------
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "observations"

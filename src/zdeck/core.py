@@ -202,6 +202,27 @@ class Game(ABC):
             raise ValueError(f"{self.id}: action id {shorten(index)} is outside 0..{len(table) - 1}")
         return table[index]
 
+    # Kinds an action face may have (docs/observations.md, "Action faces"): what a client draws the action on.
+    FACE_KINDS: ClassVar[frozenset[str]] = frozenset({
+        "play", "call", "draw", "pass", "declare", "discard", "take", "stop", "place", "dig", "cover", "give",
+        "steal", "switch", "move", "deal", "turn", "end",
+    })
+
+    def action_faces(self) -> list[dict[str, Any]]:
+        """What each action stands for, by action id, as JSON-ready data: its `kind` (one of `FACE_KINDS`),
+        the card it is done with (`card`, a card text as observations name it), the call it makes
+        (`call`), what it declares, ... (per game: docs/observations/<game>.md). A client binds a card or
+        a button to an action with it, never by reading action texts. Computed once; do not mutate."""
+        faces: list[dict[str, Any]] | None = self.__dict__.get("_action_faces")
+        if faces is None:
+            faces = [self.action_face(self.action_from_id(i)) for i in range(self.num_distinct_actions())]
+            self.__dict__["_action_faces"] = faces
+        return faces
+
+    def action_face(self, action: Action) -> dict[str, Any]:
+        """The face of one action of the table (`action_faces`); every game says its own."""
+        raise NotImplementedError(f"{self.id}: this game does not describe its actions' faces")
+
     def parse_action(self, text: str) -> Action:
         self._ensure_table()
         if not isinstance(text, str):

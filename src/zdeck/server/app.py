@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import zdeck
 from zdeck.core import shorten
-from zdeck.server.catalog import describe_games, game_cards, spec_from_request
+from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
 from zdeck.server.room import MAX_NAME, Room, RoomError, parse_message
 from zdeck.server.store import Store
 
@@ -224,6 +224,25 @@ def create_app(db_url: str) -> FastAPI:
     async def list_games() -> list[dict[str, Any]]:
         return describe_games()
 
+    @app.get("/api/games/{game_id}/actions",
+             summary="What each action of a game stands for, by action id (docs/observations.md, Action faces)")
+    async def list_action_faces(game_id: str, request: Request) -> dict[str, Any]:
+        """Players and options as query parameters, as for the cards: some change the action table (Zop Zoo's
+        seats, ZAR's spoken calls, Kubo's cube)."""
+        if game_id not in zdeck.games():
+            raise HTTPException(404, f"no game {shorten(game_id)}; known games: {', '.join(zdeck.games())}")
+        try:
+            return action_faces(game_id, request.query_params)
+        except ValueError as exc:
+            raise HTTPException(422, str(exc)) from None
+
+    @app.get("/rules/{name}", response_class=HTMLResponse, summary="A game's rules as a page")
+    async def rules(name: str) -> HTMLResponse:
+        try:
+            return HTMLResponse(rules_page(name))
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+
     @app.get("/api/games/{game_id}/cards",
              summary="Every card text the game's observations can show, with its face (players and options as query)")
     async def cards(game_id: str, request: Request) -> dict[str, dict[str, Any]]:
@@ -321,7 +340,12 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/rooms/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str) -> FileResponse:
+        """A room's shareable link: the same page, which opens the room named in its path."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -7,14 +7,17 @@ player count, option or bot is not one that exists.
 
 from __future__ import annotations
 
+import html
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from zdeck.core import Game
-from zdeck.registry import bot_names, game_class, games, make
+from zdeck.registry import bot_names, document, game_class, games, make
 
 # Options of the table rather than of the rules: they sit beside the game's options in a
 # room's "options" and are taken out before the game is made.
@@ -154,3 +157,42 @@ def seat_bots(game: Game, bots: Any) -> dict[int, str]:
             raise ValueError(f"bots: {name!r} is not a bot of {game.id}; choose from {', '.join(allowed)}")
         chosen[seat] = name
     return chosen
+
+
+def action_faces(game_id: str, query: Mapping[str, str]) -> dict[str, Any]:
+    """`GET /api/games/{id}/actions`: the game made with the players and options of the query (as for its
+    cards: `?players=5&calls=strict`), and its `action_faces()` by action id. ValueError naming what is wrong."""
+    values = {name: _query_value(text) for name, text in query.items()}
+    players = values.pop("players", None)
+    game = spec_from_request(game_id, players, values, None).game
+    return _faces_of(json.dumps(game.describe(), sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _faces_of(described: str) -> dict[str, Any]:
+    """Faces are computed once per game and options; the answer is cached by the game's description."""
+    head = json.loads(described)
+    game = make(head["game"], head["players"], **head["options"])
+    return {**head, "faces": game.action_faces()}
+
+
+RULES_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} - rules - zdeck</title><link rel="stylesheet" href="/static/style.css"></head>
+<body class="rules-page"><header class="bar"><a class="brand" href="/">zdeck</a><span>rules</span></header>
+<main class="rules">{body}</main></body></html>"""
+
+
+def rules_page(name: str) -> str:
+    """A rules document (`docs/rules/<name>.md`: a game id, or `zoker-deck`) as a whole HTML page. Links
+    between the rules documents lead to their pages; a link to another document keeps its words only."""
+    from markdown_it import MarkdownIt
+
+    if not re.fullmatch(r"[a-z0-9-]{1,40}", name):
+        raise ValueError(f"no rules page {name!r}")
+    text = document(f"rules/{name}.md")
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    body = re.sub(r'href="(?:\./)?([a-z0-9-]+)\.md(#[^"]*)?"', lambda m: f'href="/rules/{m[1]}{m[2] or ""}"', body)
+    body = re.sub(r'<a href="[^"/][^"]*\.md(?:#[^"]*)?">(.*?)</a>', r"\1", body)  # not served here
+    first = text.lstrip().splitlines()[0] if text.strip() else name
+    return RULES_PAGE.format(title=html.escape(first.lstrip("# ").replace("`", "").strip()), body=body)

@@ -43,6 +43,13 @@ log = logging.getLogger("zdeck.server")
 
 IDLE_S = 1.5  # as zdeck.table: a table whose bots all hold back waits this long before "nobody plays"
 IDLE_PERSON_S = 6.0  # the same when people could act too (both scaled by the table's speed)
+# The commit window (ms, scaled by the table's speed). A card already on its way when another lands first
+# cannot be taken back: a hand that started to move within the time a person needs to see the other card
+# land (a simple visual reaction, ~200-250 ms) still throws it. So a bot whose answer was due within
+# REACTION_MS after the landing submits it with the version it saw, and the rules resolve it (bounced,
+# penalised or applied), as the simulator lands the slower proposals; an answer due later is dropped and
+# the bot thinks again at the new version.
+REACTION_MS = 250.0
 PROTOCOL = 1  # docs/protocol.md: bumped when a change is not one old clients can ignore
 MAX_MESSAGE = 4096  # characters in one client message; uvicorn closes past MAX_FRAME bytes
 MAX_FRAME = 65536
@@ -120,6 +127,13 @@ def plan_moment(state: State, bots: Mapping[int, tuple[Bot, int]], seed: int, sp
     return plans
 
 
+def in_window(plans: list[Plan], landed: float, speed: float) -> list[Plan]:
+    """The answers still on their way when a card landed `landed` seconds into the moment: those due
+    within the commit window after it (`REACTION_MS`, scaled by the table's speed), soonest first."""
+    limit = landed + REACTION_MS / 1000 * speed
+    return [plan for plan in plans if plan.delay <= limit]
+
+
 def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 1.0,
                  max_steps: int = 100_000) -> Record:
     """What a table of bots records with no clock in the way: the same arrivals as a live room
@@ -135,8 +149,15 @@ def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 
             break
         plans = plan_moment(state, seats, seed, speed)
         if plans:
+            seen = state.version
             state.apply(plans[0].seat, plans[0].action)
             record.actions.append([plans[0].seat, str(plans[0].action)])
+            for plan in in_window(plans[1:], plans[0].delay, speed):
+                try:
+                    state.apply(plan.seat, plan.action, seen=seen)
+                except IllegalAction:
+                    continue  # the rules refuse it outright (the game has no late rule here): nothing happened
+                record.actions.append([plan.seat, str(plan.action), seen])
         else:
             state.timeout()
             record.actions.append([None, TIMEOUT])
@@ -206,6 +227,7 @@ class Room:
         self._idle_timer: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._plans: list[Plan] = []
+        self._late: list[tuple[int, Plan]] = []  # (version seen, answer) still on its way: lands by the clock
         self._moment_start = 0.0
         self._rev = 0  # bumped whenever the seats change (taken, connected, stood in for)
         self._cache_key: tuple[int, int, int] | None = None
@@ -238,9 +260,11 @@ class Room:
         room._deal(data.number, data.seed)
         state = room.state
         for index, entry in enumerate(data.actions):
-            if room.started and not state.is_over():
-                room._ask_seat_bots()
             player, text = entry[0], entry[1]
+            window_late = len(entry) == 3 and player in room.bots  # landed before the table asked again
+            if room.started and not state.is_over() and not window_late:
+                room._ask_seat_bots()
+            room._track_window(entry)
             try:
                 if player is None and text == TIMEOUT:
                     state.timeout()
@@ -250,6 +274,25 @@ class Room:
                 raise ValueError(f"room {data.id}: saved action {index + 1} {entry!r} does not replay: {exc}") from None
             room.actions.append(entry)
         return room
+
+    def _track_window(self, entry: list[Any]) -> None:
+        """While replaying: the bots' cards the commit window had in the air after each landing, less those
+        saved as landed since - what is left was in the air when the server stopped, and lands on resume.
+        (Known after a bot's landing, whose time is its plan's; a person's landing time is not saved, so the
+        bots' cards in the air after it are lost with a crash, as a hand stops when the table falls.)"""
+        player, text = entry[0], entry[1]
+        if len(entry) == 3:
+            found = next((k for k, (_, plan) in enumerate(self._late)
+                          if plan.seat == player and str(plan.action) == text), None)
+            if found is not None:
+                del self._late[found]
+            return
+        first = self._plans[0] if self._plans and self.asked == self.state.version else None
+        if first is not None and first.seat == player and str(first.action) == text:
+            seen = self.state.version
+            self._late = [(seen, plan) for plan in in_window(self._plans[1:], first.delay, self.settings.speed)]
+        else:
+            self._late = []
 
     def _deal(self, number: int, seed: int) -> None:
         self.number, self.seed = number, seed
@@ -262,13 +305,15 @@ class Room:
         for seat in self.seats:
             seat.standin, seat.was_actor = None, False
         self.asked = -1
+        self._plans, self._late = [], []
 
     def _ask_seat_bots(self) -> None:
         """What the live table does at each new version (its answers are dropped here): bots that
         remember what they saw must see every version again on a resumed table."""
         if self.asked != self.state.version:
             self.asked = self.state.version
-            plan_moment(self.state, {p: (b, _BOT) for p, b in self.bots.items()}, self.seed, self.settings.speed)
+            self._plans = plan_moment(self.state, {p: (b, _BOT) for p, b in self.bots.items()}, self.seed,
+                                      self.settings.speed)
 
     # -- what the room is ------------------------------------------------------------------------
     @property
@@ -328,12 +373,13 @@ class Room:
         state, started = self.state, self.started
         over = state.is_over()
         actors = list(state.actors()) if started else []
-        legal = [str(a) for a in state.legal_actions(seat)] if started and seat is not None and seat in actors else []
+        listed = state.legal_actions(seat) if started and seat is not None and seat in actors else []
+        legal = [str(a) for a in listed]
         return {
             "type": "state", "protocol": PROTOCOL, "room": self.id, "game": self.game.id, "title": self.game.title,
             "options": dict(self.game.options), "settings": self.settings.as_dict(), "number": self.number,
             "status": self.status, "version": state.version, "seat": seat, "observation": state.observation(seat),
-            "legal": legal, "actors": actors, "seats": [s.public() for s in self.seats], "over": over,
+            "legal": legal, "legal_ids": [self.game.action_id(a) for a in listed], "actors": actors, "seats": [s.public() for s in self.seats], "over": over,
             "scores": list(state.scores()) if over else None, "winners": list(state.winners()) if over else None,
         }
 
@@ -475,8 +521,10 @@ class Room:
             self._replan()
 
     # -- applying ----------------------------------------------------------------------------------
-    async def _submit(self, seat: int, action: Action, seen: int | None, by: str) -> Outcome:
-        """Apply, save, then tell everyone. The caller holds the lock."""
+    async def _submit(self, seat: int, action: Action, seen: int | None, by: str,
+                      landed: float | None = None) -> Outcome:
+        """Apply, save, then tell everyone. The caller holds the lock. `landed`: when a bot's card landed,
+        in seconds into the moment, as planned (a person's is read off the clock)."""
         at = time.time()
         before = self.state.version
         outcome = self.state.apply(seat, action, seen=seen)  # IllegalAction: nothing happened
@@ -486,17 +534,28 @@ class Room:
         over = self.state.is_over()
         result = (list(self.state.scores()), list(self.state.winners())) if over else None
         await self._save(self.saver.add_action(self.id, self.number, len(self.actions) - 1, entry, result))
-        event = {"kind": "action", "seat": seat, "by": by, "action": None, "outcome": outcome.value, "late": late,
+        event = {"kind": "action", "seat": seat, "by": by, "action": None, "id": None, "outcome": outcome.value,
+                 "late": late,
                  "seen": seen if late else before, "version": self.state.version, "number": self.number, "at": at,
                  "reason": _reason(outcome, late, seen, before)}
+        named = {"action": str(action), "id": self.game.action_id(action)}
         if outcome is Outcome.APPLIED:
-            event["action"] = str(action)
-            self.broadcast(event)
+            self.broadcast({**event, **named})
         else:  # a card that came back, or was punished, stays its owner's secret
-            self.broadcast(event, {seat: {**event, "action": str(action)}})
+            self.broadcast(event, {seat: {**event, **named}})
+        if not late:
+            self._commit_window(before, landed)
         if outcome is not Outcome.BOUNCED:
             self._changed()
         return outcome
+
+    def _commit_window(self, seen: int, landed: float | None) -> None:
+        """A card landed on time: the bots' answers due within the commit window are already thrown and
+        land later with the version they saw; the rest are dropped (the bots think again)."""
+        if landed is None:
+            landed = asyncio.get_running_loop().time() - self._moment_start
+        self._late += [(seen, plan) for plan in in_window(self._plans, landed, self.settings.speed)]
+        self._plans = []
 
     async def _timeout(self) -> None:
         at = time.time()
@@ -563,6 +622,10 @@ class Room:
                 self._idle_timer = None
             return
         loop = asyncio.get_running_loop()
+        if self._late:  # cards still on their way land first; the table asks its bots again after them
+            due = self._moment_start + self._late[0][1].delay
+            self._timer = loop.call_at(due, self._spawn, self._land_late)
+            return
         now = self._moment_start = loop.time()
         self._watch_idle(now)
         bots = self._acting_bots()
@@ -599,12 +662,31 @@ class Room:
                 plan = self._plans.pop(0)
                 standin = self.seats[plan.seat].standin is not None
                 try:
-                    await self._submit(plan.seat, plan.action, None, "standin" if standin else "bot")
+                    await self._submit(plan.seat, plan.action, None, "standin" if standin else "bot", plan.delay)
                 except IllegalAction as exc:  # a bot's bug: its answer is dropped, the next one comes due
                     log.error("room %s: bot at seat %d chose %s: %s", self.id, plan.seat, plan.action, exc)
                     self._arm(version, self._acting_bots())
             except NotSaved:
                 return
+
+    async def _land_late(self) -> None:
+        """The next answer of the commit window lands, with the version its bot saw."""
+        async with self.lock:
+            if self.broken or not self._late:
+                return
+            seen, plan = self._late.pop(0)
+            if self.state.is_over():
+                self._late = []
+                return
+            by = "standin" if self.seats[plan.seat].standin is not None else "bot"
+            try:
+                outcome = await self._submit(plan.seat, plan.action, seen, by)
+            except IllegalAction:  # no late rule in this game, or no longer possible: nothing happened
+                outcome = Outcome.BOUNCED
+            except NotSaved:
+                return
+            if outcome is Outcome.BOUNCED:
+                self._replan()  # (an accepted one replanned already, through _changed)
 
     def _watch_idle(self, now: float) -> None:
         """Note when each person's seat began to be able to act; stand a bot in past `idle` seconds."""

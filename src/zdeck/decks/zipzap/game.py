@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
-from zdeck.decks.zipzap.actions import action_table
+from zdeck.decks.zipzap.actions import action_face, action_table
 from zdeck.decks.zipzap.cards import DATA, card_faces
 from zdeck.decks.zipzap.state import ZipZapState, read_state
 from zdeck.rng import Rng
@@ -45,6 +45,9 @@ class ZipZap(Game):
 
     def read_state(self, data: dict[str, Any]) -> ZipZapState:
         return read_state(self, data)
+
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
 
     def action_table(self) -> Sequence[Action]:
         return action_table()

@@ -6,7 +6,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
-from zdeck.decks.zoop.actions import ActionRows, PlayWild, ZoopAction, action_table
+from zdeck.decks.zoop.actions import ActionRows, PlayWild, ZoopAction, action_face, action_table
 from zdeck.decks.zoop.cards import (
     BASIC_ANIMALS,
     NEXT_DRAWS,
@@ -135,6 +135,9 @@ class ZoopGame(Game):
 
     def read_state(self, data: dict[str, Any]) -> ZoopState:
         return read_state(self, data)
+
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
 
     def action_table(self) -> list[ZoopAction]:
         return action_table(self.rows, self.strict)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
-from zdeck.decks.zopzoo.actions import ZopAction, action_table
+from zdeck.decks.zopzoo.actions import ZopAction, action_face, action_table
 from zdeck.decks.zopzoo.cards import card_faces
 from zdeck.decks.zopzoo.state import ZopZooState, read_state
 from zdeck.rng import Rng
@@ -50,6 +50,9 @@ class ZopZoo(Game):
 
     def read_state(self, data: dict[str, Any]) -> ZopZooState:
         return read_state(self, data)
+
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
 
     def action_table(self) -> Sequence[ZopAction]:
         return action_table(self.players)
