@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 import zdeck
-import zdeck.core
 from zdeck.records import Record, replay
 from zdeck.server.catalog import TableSettings
 from zdeck.server.room import Room
@@ -158,12 +157,6 @@ def test_games_have_a_short_setting_here() -> None:
     assert isinstance(short_app("zar"), ZdeckApp)
 
 
-# Cards and calls get their keys from the game's action faces (Game.action_faces): without them every
-# action is still reached by space, but there are no card keys to test.
-needs_action_faces = pytest.mark.skipif(not hasattr(zdeck.core.Game, "action_faces"),
-                                        reason="this engine has no action faces: actions are only listed")
-
-
 def two_people(game_id: str, players: int, seed: int, **options: object) -> tuple[ZdeckApp, LocalConn, list[dict]]:
     """The app at seat 0 and a rival person at seat 1 (the test acts for them through the room's
     protocol), bots nowhere: every move of the game happens when the test says so."""
@@ -178,7 +171,6 @@ async def rival_acts(app: ZdeckApp, rival: LocalConn, text: str, seen: int) -> N
     await app.table.room.handle(rival, json.dumps({"type": "act", "action": text, "seen": seen}))
 
 
-@needs_action_faces
 def test_a_card_put_down_after_another_landed_is_shown_coming_back() -> None:
     app, rival, heard = two_people("zipzap", 2, seed=11, rounds=1)
 
@@ -217,7 +209,6 @@ def test_a_card_put_down_after_another_landed_is_shown_coming_back() -> None:
     asyncio.run(race())
 
 
-@needs_action_faces
 def test_keys_stay_on_their_cards_when_a_card_arrives_and_a_key_plays_its_own_card() -> None:
     app, rival, _ = two_people("zoop", 3, seed=4)
     app.table.room = Room.new("local", app.game, {2: "random"}, TableSettings(0.0), MemorySaver(), seed=4)
@@ -315,7 +306,6 @@ def test_zdeck_play_in_a_terminal_opens_the_table_and_keeps_what_it_returns(
     assert Record.from_json(kept.read_text().strip()).seed == 5
 
 
-@needs_action_faces
 def test_the_cursor_moves_over_the_hand_and_enter_plays_the_card_under_it() -> None:
     app = short_app("zoker-tiko", speed=50.0)
     sent: list[tuple[str, int]] = []

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 import zdeck
-import zdeck.core
 from zdeck.server.room import play_offline
 from zdeck.tui.app import ZdeckApp
 from zdeck.tui.host import LocalTable
@@ -20,8 +19,6 @@ from zdeck.tui.host import LocalTable
 from .helpers import SHORT, SIZE
 
 pytest.importorskip("pytest_textual_snapshot")
-pytestmark = pytest.mark.skipif(not hasattr(zdeck.core.Game, "action_faces"),
-                                reason="the pictures show the keys the action faces bind")
 
 # Each game's table a few moves in (then on to the next moment where seat 0 may act): players, options,
 # seed, moves. The short games of the pilot tests, except where they end before there is much to see.

@@ -176,7 +176,7 @@ class ZdeckApp(App[None]):
         self.slots = self.ring.update(hand) if isinstance(hand, list) else []
         if self.cursor is not None and self.ring.by_ident(self.cursor) is None:
             self.cursor = None
-        self.bindings_now = self._bind(message["legal"], hand if isinstance(hand, list) else [])
+        self.bindings_now = self._bind(message["legal"], message.get("legal_ids"), hand if isinstance(hand, list) else [])
         self.views = [*self.views[-20:], View(time.monotonic(), message["version"], self.bindings_now)]
         self.flying = {c: t for c, t in self.flying.items() if c in (hand or [])}
         if message.get("over") and self.finished is None:
@@ -199,10 +199,11 @@ class ZdeckApp(App[None]):
         if beat_no == self._beat and not self.paused and not self.table.over:
             self.table.resume()
 
-    def _bind(self, legal: list[str], hand: list[str]) -> Bindings:
+    def _bind(self, legal: list[str], ids: list[int] | None, hand: list[str]) -> Bindings:
         bound = Bindings(every=list(legal))
-        for text in legal:
-            for target in self.faces.targets(text, hand):
+        for i, text in enumerate(legal):
+            ident = ids[i] if isinstance(ids, list) and len(ids) == len(legal) else None
+            for target in self.faces.targets(text, hand, ident):
                 if target[0] == "card":
                     bound.cards.setdefault(target[1], []).append(text)
                 elif target[0] == "board" and target in self.board_keys:

@@ -75,9 +75,10 @@ class Faces:
             return {}
         return self.actions[ident]
 
-    def targets(self, text: str, hand: Iterable[str]) -> list[Target]:
-        """Where this action is on the keyboard now (several places: Zip Zap's Zap is its card and z)."""
-        ident = self.action_id(text)
+    def targets(self, text: str, hand: Iterable[str], ident: int | None = None) -> list[Target]:
+        """Where this action is on the keyboard now (several places: Zip Zap's Zap is its card and z).
+        `ident` is its id when the state message sent it (`legal_ids`)."""
+        ident = self.action_id(text) if ident is None else ident
         if self.actions is None or ident is None:
             return [("list",)]
         face = self.actions[ident]
