@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from typing import Any
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
 
@@ -23,6 +26,7 @@ SHORT: dict[str, tuple[int, dict[str, Any], int]] = {
     "zar": (2, {"hands": 1}, 3),
 }
 SIZE = (110, 36)
+T = TypeVar("T")
 
 
 def short_app(game_id: str, watch: bool = False, speed: float = 0.0, seed: int | None = None) -> ZdeckApp:
@@ -70,3 +74,16 @@ async def play_whole_game(app: ZdeckApp, pilot: Pilot[None], limit: int = 400) -
         if key is not None:
             pressed.append(key)
     raise AssertionError(f"{app.game.id}: not over after {limit} rounds of keys ({len(pressed)} pressed)")
+
+
+def in_a_thread(work: Callable[[], T]) -> T:
+    """Run `work` in a thread of its own and return its result. The app needs an event loop of its own:
+    a test that ran earlier in this worker may have left one running in the main thread (Playwright's
+    sync API does, for the browser tests' session), and asyncio.run refuses to start under it."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(work).result()
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` in a thread of its own (see `in_a_thread`)."""
+    return in_a_thread(lambda: asyncio.run(coroutine))

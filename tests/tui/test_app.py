@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import json
 import re
@@ -20,7 +19,7 @@ from zdeck.tui.app import WATCH_BEAT_S, Bindings, View, ZdeckApp
 from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
-from .helpers import SHORT, SIZE, play_whole_game, short_app
+from .helpers import SHORT, SIZE, play_whole_game, run, short_app
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -31,7 +30,7 @@ def test_a_whole_game_of_each_game_is_played_by_keys(game_id: str) -> None:
         async with app.run_test(size=SIZE) as pilot:
             return await play_whole_game(app, pilot)
 
-    pressed = asyncio.run(play())
+    pressed = run(play())
     assert pressed, "the person acted"
     record = app.finished
     assert record is not None and record.scores is not None
@@ -54,7 +53,7 @@ def test_watching_shows_bots_playing_to_the_end_without_a_hand() -> None:
             assert app.message is not None and app.message["seat"] is None
             assert app.message["observation"]["hand"] is None  # a spectator sees no hand
 
-    asyncio.run(watch())
+    run(watch())
 
 
 def test_the_rules_and_the_keys_open_and_close() -> None:
@@ -74,7 +73,7 @@ def test_the_rules_and_the_keys_open_and_close() -> None:
             await pilot.press("escape")
             assert not isinstance(app.screen, HelpScreen)
 
-    asyncio.run(look())
+    run(look())
 
 
 def test_q_asks_and_k_leaves_keeping_the_record_of_the_game_so_far() -> None:
@@ -91,7 +90,7 @@ def test_q_asks_and_k_leaves_keeping_the_record_of_the_game_so_far() -> None:
             await pilot.press("k")
         assert app.keep_record
 
-    asyncio.run(leave())
+    run(leave())
     record = app.table.record()
     assert record.scores is None and record.seed == SHORT["zoker-tiko"][2]
     assert record.bots[0] == "you"
@@ -124,7 +123,7 @@ def test_the_space_key_offers_every_action_as_a_snapshot_and_a_number_picks_one(
             assert not isinstance(app.screen, ChooseScreen)
             assert sent[1] == (legal[2] if len(legal) > 2 else legal[-1], version)
 
-    asyncio.run(choose())
+    run(choose())
 
 
 def test_the_app_holds_only_what_its_seat_is_sent() -> None:
@@ -142,13 +141,13 @@ def test_the_app_holds_only_what_its_seat_is_sent() -> None:
                 for card in set(state.observation(other)["hand"]) - mine:
                     assert not re.search(rf"(?<!\w){re.escape(card)}(?!\w)", shown), card
 
-    asyncio.run(look())
+    run(look())
 
 
 def test_zdeck_play_without_a_terminal_is_the_line_mode() -> None:
-    from tests.cli.helpers import run
+    from tests.cli.helpers import run as run_cli
 
-    result = run("play", "zoker-solo", "--seed", "1", "--speed", "0")  # CliRunner's stdin is no terminal
+    result = run_cli("play", "zoker-solo", "--seed", "1", "--speed", "0")  # CliRunner's stdin is no terminal
     assert "your turn" in result.output and "1 " in result.output  # the numbered menu of the line mode
 
 
@@ -206,7 +205,7 @@ def test_a_card_put_down_after_another_landed_is_shown_coming_back() -> None:
             assert any(m.get("outcome") == "bounced" and m.get("action") is None for m in heard), \
                 "the rival learns a card came back, not which"
 
-    asyncio.run(race())
+    run(race())
 
 
 def test_keys_stay_on_their_cards_when_a_card_arrives_and_a_key_plays_its_own_card() -> None:
@@ -260,7 +259,7 @@ def test_keys_stay_on_their_cards_when_a_card_arrives_and_a_key_plays_its_own_ca
                         await pilot.press("1")
             assert checked_play
 
-    asyncio.run(draw_and_play())
+    run(draw_and_play())
 
 
 def test_n_after_the_end_deals_another_game_and_both_are_kept() -> None:
@@ -278,7 +277,7 @@ def test_n_after_the_end_deals_another_game_and_both_are_kept() -> None:
                     break
             assert app.message is not None and app.message["number"] == 2  # (a short deal may end at once)
 
-    asyncio.run(two_games())
+    run(two_games())
     first, second = app.records()
     assert first.scores is not None and replay(first).is_over()
     assert second.seed != first.seed or second.actions != first.actions
@@ -288,7 +287,7 @@ def test_zdeck_play_in_a_terminal_opens_the_table_and_keeps_what_it_returns(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import zdeck.cli.play
     import zdeck.tui
-    from tests.cli.helpers import run
+    from tests.cli.helpers import run as run_cli
 
     opened: list[LocalTable] = []
 
@@ -299,7 +298,7 @@ def test_zdeck_play_in_a_terminal_opens_the_table_and_keeps_what_it_returns(
     monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
     monkeypatch.setattr(zdeck.tui, "run", fake_run)
     monkeypatch.chdir(tmp_path)
-    result = run("play", "zoker-tiko", "-p", "3", "--seed", "5", "--bots", "random")
+    result = run_cli("play", "zoker-tiko", "-p", "3", "--seed", "5", "--bots", "random")
     assert result.exit_code == 0, result.output
     assert len(opened) == 1 and opened[0].seed == 5 and opened[0].bots == {1: "random", 2: "random"}
     kept = tmp_path / "zdeck-zoker-tiko-5.jsonl"
@@ -331,7 +330,7 @@ def test_the_cursor_moves_over_the_hand_and_enter_plays_the_card_under_it() -> N
             else:
                 assert not sent
 
-    asyncio.run(aim())
+    run(aim())
 
 
 def views_app(*views: tuple[float, int, list[str]]) -> ZdeckApp:
@@ -377,7 +376,7 @@ def test_watching_holds_each_change_on_screen_for_a_beat() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause(2.0)
 
-    asyncio.run(watch())
+    run(watch())
     gaps = [b - a for a, b in itertools.pairwise(arrivals[1:])]
     assert len(gaps) >= 3, "the bots played on"
     assert min(gaps) >= WATCH_BEAT_S * 0.25 * 0.9

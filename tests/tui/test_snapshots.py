@@ -16,7 +16,7 @@ from zdeck.server.room import play_offline
 from zdeck.tui.app import ZdeckApp
 from zdeck.tui.host import LocalTable
 
-from .helpers import SHORT, SIZE
+from .helpers import SHORT, SIZE, in_a_thread
 
 pytest.importorskip("pytest_textual_snapshot")
 
@@ -53,4 +53,5 @@ async def settle(pilot: Any) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(PICTURES))
 def test_each_games_table_looks_as_it_did(game_id: str, snap_compare: Any) -> None:
-    assert snap_compare(mid_game(game_id), terminal_size=SIZE, run_before=settle)
+    app = mid_game(game_id)
+    assert in_a_thread(lambda: snap_compare(app, terminal_size=SIZE, run_before=settle))
