@@ -241,10 +241,12 @@ class Room:
 
     # -- making and rebuilding ---------------------------------------------------------------
     @classmethod
-    def new(cls, room_id: str, game: Game, bots: Mapping[int, str], settings: TableSettings, saver: Saver) -> Room:
+    def new(cls, room_id: str, game: Game, bots: Mapping[int, str], settings: TableSettings, saver: Saver,
+            seed: int | None = None) -> Room:
+        """A room whose first game is dealt from `seed` (default: a fresh random one; `zdeck play --seed`)."""
         seats = [Seat(p, "bot", bot=bots[p]) if p in bots else Seat(p, "person") for p in range(game.players)]
         room = cls(room_id, game, settings, seats, saver)
-        room._deal(1, secrets.randbits(63))
+        room._deal(1, secrets.randbits(63) if seed is None else seed)
         return room
 
     @classmethod
