@@ -1,12 +1,12 @@
-# Two commands do everything: `make play` (the main job) and `make test`.
-# `make play` installs only what the zdeck command runs (click, rich); `make test` adds the test tools.
+# Two commands do everything: `make serve` (the main job: the game server) and `make test`.
+# `make serve` (and `make play`) install only what zdeck runs; `make test` adds the test tools.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test bench clean
+.PHONY: serve play test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,9 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(RUN_STAMP) $(TEST_STAMP)
+
+serve: $(RUN_STAMP)
+	$(BIN)/zdeck serve
 
 play: $(RUN_STAMP)
 	$(BIN)/zdeck play zipzap --players 4

@@ -10,8 +10,12 @@ hidden part leaves the seat's observation unchanged).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from zdeck import Game, IllegalAction, Outcome, RandomBot, Rng, State
@@ -271,3 +275,122 @@ def check_resample_independent(state: State) -> None:
             assert "zdeck.Rng" in str(exc)
         else:
             raise AssertionError(f"resample_hidden accepted {bad!r} as its rng")
+
+
+CARD_FIELDS = ("card", "for")  # face fields that hold one card text; "cards" holds a list of them
+
+
+def check_action_faces(game: Game, seeds: range = range(3)) -> None:
+    """Every action has a JSON-ready face of a known kind with a label; its card fields name cards (keys of
+    `card_faces()` where the game has it); and over random games, a legal action done with hand cards
+    names cards the actor holds - what a client binds it to."""
+    faces = game.action_faces()
+    assert len(faces) == game.num_distinct_actions()
+    assert game.action_faces() is faces  # computed once
+    json.dumps(faces)
+    card_faces = getattr(game, "card_faces", None)
+    known = set(card_faces()) if callable(card_faces) else None
+    for index, face in enumerate(faces):
+        assert face["kind"] in Game.FACE_KINDS, (index, face)
+        assert isinstance(face.get("label"), str) and face["label"], (index, face)
+        named = [face[k] for k in CARD_FIELDS if k in face] + list(face.get("cards", []))
+        assert all(isinstance(c, str) and c for c in named), (index, face)
+        if known is not None:
+            assert set(named) <= known, (index, face, set(named) - known)
+    for seed in seeds:
+        _check_faces_against_hands(game, seed)
+
+
+def _check_faces_against_hands(game: Game, seed: int) -> None:
+    state, rng, faces = game.new_state(seed), Rng(seed), game.action_faces()
+    for _ in range(400):
+        if state.is_over():
+            return
+        for player, legal in state.moves():
+            hand = state.observation(player)["hand"]
+            for action in legal:
+                face = faces[game.action_id(action)]
+                if hand is None or face["kind"] not in ("play", "discard", "call") or "card" not in face:
+                    continue  # Kubo's calls name cards of the cube, not of the hand
+                used = Counter(face.get("cards") or [face["card"]])
+                assert not used - Counter(hand), (seed, str(action), face, hand)
+        moves = state.moves()
+        player, legal = moves[rng.below(len(moves))]
+        state.apply(player, legal[rng.below(len(legal))])
+# -- card faces (docs/observations.md "Card faces"; each game's "Cards" section) -----------------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "observations"
+NOT_CARD_PLACES = ("game", "phase", "last")  # texts that may spell a card by chance: a game id, a phase, an action
+HEX = re.compile(r"#[0-9a-f]{6}")
+
+
+@dataclass(frozen=True)
+class CardsSection:
+    """What a game's observation page documents of its cards: the face keys, in order, and the card places."""
+
+    keys: tuple[str, ...]
+    places: tuple[str, ...]
+
+
+@cache
+def documented_cards(game_id: str) -> CardsSection:
+    """The "## Cards" section of docs/observations/<game>.md: its "Card places:" line and its table of face keys."""
+    text = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
+    found = re.search(r"^## Cards\n(.*?)(?=^## |\Z)", text, re.DOTALL | re.MULTILINE)
+    assert found, f"docs/observations/{game_id}.md has no '## Cards' section"
+    section = found.group(1)
+    places = re.search(r"^Card places: (.*)$", section, re.MULTILINE)
+    assert places, f"docs/observations/{game_id}.md, Cards: no 'Card places:' line"
+    keys = tuple(re.findall(r"^\| `(\w+)` \|", section, re.MULTILINE))
+    assert keys[:1] == ("kind",), f"docs/observations/{game_id}.md, Cards: the face keys' table starts with `kind`"
+    listed = re.sub(r"\([^)]*\)", "", places.group(1))  # "(its `card` fields)" says where inside a place
+    return CardsSection(keys, tuple(re.findall(r"`(\w+)`", listed)))
+
+
+def _texts(value: object) -> list[str]:
+    """Every text anywhere in a JSON-ready value."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return []
+
+
+def check_faces(game: Game) -> dict[str, dict[str, Any]]:
+    """`card_faces()` itself: JSON-ready, flat, the documented keys in their order on every face, a fresh dict
+    on every call. Returns the faces."""
+    faces = game.card_faces()
+    keys = documented_cards(game.id).keys
+    assert faces and json.loads(json.dumps(faces)) == faces, "card_faces() must be a non-empty JSON-ready dict"
+    for text, face in faces.items():
+        assert tuple(face) == keys, f"{game.id} face of {text!r} has keys {tuple(face)}, documented: {keys}"
+        assert all(v is None or isinstance(v, (str, int, float, bool)) for v in face.values()), (
+            f"{game.id} face of {text!r} must be flat: {face}")
+        assert isinstance(face["kind"], str) and face["kind"], f"{text!r}: every face says its kind"
+        assert face["label"] is None or (isinstance(face["label"], str) and face["label"]), f"{text!r}: label"
+        hex_ = face.get("colour_hex")
+        assert hex_ is None or HEX.fullmatch(hex_), f"{text!r}: colour_hex {hex_!r} is not #rrggbb"
+    for face in faces.values():
+        face["kind"] = "changed by a client"
+    assert game.card_faces() != faces, "card_faces() must hand out a fresh dict: a client's change stays its own"
+    return game.card_faces()
+
+
+def check_card_faces(state: State) -> None:
+    """Every text in each documented card place of every seat's observation (and a spectator's) has a face,
+    and no other key of the observation holds a card text: a new card place must be documented."""
+    game = state.game
+    faces = check_faces(game) if state.version == 0 else game.card_faces()
+    places = documented_cards(game.id).places
+    for seat in [None, *range(game.players)]:
+        obs = state.observation(seat)
+        for place in places:
+            assert place in obs, f"{game.id}: documented card place {place!r} is not an observation key"
+            for text in _texts(obs[place]):
+                assert text in faces, f"{game.id}: {text!r} in {place!r} has no face in card_faces()"
+        for key, value in obs.items():
+            if key not in places and key not in NOT_CARD_PLACES:
+                stray = [t for t in _texts(value) if t in faces]
+                assert not stray, f"{game.id}: {key!r} holds card texts {stray[:3]}: document it as a card place"

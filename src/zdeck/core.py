@@ -50,9 +50,9 @@ class Option:
         # state dicts and records would then carry a value of the wrong type.
         if self.choices is not None and not any(type(c) is type(value) and c == value for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"option {name}={_shorten(value)} is not allowed; choose one of {allowed}")
+            raise ValueError(f"option {name}={shorten(value)} is not allowed; choose one of {allowed}")
         if self.check is not None and not self._passes(value):
-            raise ValueError(f"option {name}={_shorten(value)} is not allowed: {self.expects()}")
+            raise ValueError(f"option {name}={shorten(value)} is not allowed: {self.expects()}")
         return value
 
     def expects(self) -> str:
@@ -88,7 +88,7 @@ class Game(ABC):
         unknown = sorted(set(options) - set(self.options_spec))
         if unknown:
             allowed = ", ".join(sorted(self.options_spec)) or "none"
-            named = ", ".join(name if len(name) <= 40 else _shorten(name, 40) for name in unknown)
+            named = ", ".join(name if len(name) <= 40 else shorten(name, 40) for name in unknown)
             raise ValueError(f"{self.id}: unknown option(s) {named}; allowed: {allowed}")
         chosen = {name: opt.default for name, opt in self.options_spec.items()}
         for name, value in options.items():
@@ -100,7 +100,7 @@ class Game(ABC):
             players = self.default_players or self.player_range(self.options)[0]
         lo, hi = self.player_range(self.options)
         if not well_typed or not lo <= players <= hi:
-            raise ValueError(f"{self.id}: players={_shorten(players)} is not allowed; this game takes {lo} to {hi}")
+            raise ValueError(f"{self.id}: players={shorten(players)} is not allowed; this game takes {lo} to {hi}")
         self.players = players
         self.check_options()
         self._table: tuple[Action, ...] | None = None
@@ -118,6 +118,20 @@ class Game(ABC):
 
     def check_options(self) -> None:
         """Raise ValueError for option combinations the rules do not allow."""
+
+    @abstractmethod
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """Every card text this game's observations can show (hands, piles, rows, tricks, boards), with its
+        face as JSON-ready data: what a player reads off the card. Clients draw and encode cards from it and
+        never parse a text.
+
+        A face is a flat dict with the same keys, in the same order, for every card of a game (null where
+        one does not apply), `kind` first and always a text. The shared key names are in
+        docs/observations.md ("Card faces"), each game's set in docs/observations/<game>.md ("Cards"). Markers that stand in a card's place (a
+        face-down card, `"down"`) have faces too. The order is fixed for a game and its options (the
+        deck's order, markers last), so a position can serve as an encoding index. Each call returns a
+        fresh dict: the same for every seat and every state, so it tells nothing hidden.
+        """
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.id, "players": self.players, "options": dict(self.options)}
@@ -180,25 +194,46 @@ class Game(ABC):
         try:
             return self._ids[action]
         except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
-            raise ValueError(f"{self.id}: {_shorten(action)} is not an action of this game") from None
+            raise ValueError(f"{self.id}: {shorten(action)} is not an action of this game") from None
 
     def action_from_id(self, index: int) -> Action:
         table = self._ensure_table()
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(table):
-            raise ValueError(f"{self.id}: action id {_shorten(index)} is outside 0..{len(table) - 1}")
+            raise ValueError(f"{self.id}: action id {shorten(index)} is outside 0..{len(table) - 1}")
         return table[index]
+
+    # Kinds an action face may have (docs/observations.md, "Action faces"): what a client draws the action on.
+    FACE_KINDS: ClassVar[frozenset[str]] = frozenset({
+        "play", "call", "draw", "pass", "declare", "discard", "take", "stop", "place", "dig", "cover", "give",
+        "steal", "switch", "move", "deal", "turn", "end",
+    })
+
+    def action_faces(self) -> list[dict[str, Any]]:
+        """What each action stands for, by action id, as JSON-ready data: its `kind` (one of `FACE_KINDS`),
+        the card it is done with (`card`, a card text as observations name it), the call it makes
+        (`call`), what it declares, ... (per game: docs/observations/<game>.md). A client binds a card or
+        a button to an action with it, never by reading action texts. Computed once; do not mutate."""
+        faces: list[dict[str, Any]] | None = self.__dict__.get("_action_faces")
+        if faces is None:
+            faces = [self.action_face(self.action_from_id(i)) for i in range(self.num_distinct_actions())]
+            self.__dict__["_action_faces"] = faces
+        return faces
+
+    def action_face(self, action: Action) -> dict[str, Any]:
+        """The face of one action of the table (`action_faces`); every game says its own."""
+        raise NotImplementedError(f"{self.id}: this game does not describe its actions' faces")
 
     def parse_action(self, text: str) -> Action:
         self._ensure_table()
         if not isinstance(text, str):
-            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {_shorten(text)} as an action: an action is read from text")  # noqa: TRY004
+            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {shorten(text)} as an action: an action is read from text")  # noqa: TRY004
         try:
             return self._by_text[normalise_text(text)]
         except (KeyError, AttributeError):
-            raise ValueError(f"{self.id}: cannot read {_shorten(text)} as an action") from None
+            raise ValueError(f"{self.id}: cannot read {shorten(text)} as an action") from None
 
 
-def _shorten(value: object, limit: int = 60) -> str:
+def shorten(value: object, limit: int = 60) -> str:
     """A value quoted in a message, cut short: hostile input must not flood a log or a terminal."""
     try:
         text = repr(value)
@@ -254,7 +289,7 @@ class State(ABC):
         """
         self.check_seat(player)
         if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= self.version):
-            raise IllegalAction(f"seen={_shorten(seen)} is not an earlier version (this state is at {self.version})")
+            raise IllegalAction(f"seen={shorten(seen)} is not an earlier version (this state is at {self.version})")
         if seen is not None and seen < self.version:
             try:  # the game's late rule only ever sees values of its own action table
                 self.game.action_id(action)
@@ -310,7 +345,7 @@ class State(ABC):
 
     def check_seat(self, player: int) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
-            raise IllegalAction(f"player {_shorten(player)} is not a seat of this game (0..{self.game.players - 1})")
+            raise IllegalAction(f"player {shorten(player)} is not a seat of this game (0..{self.game.players - 1})")
 
     # -- outcome ------------------------------------------------------------------------
     @abstractmethod

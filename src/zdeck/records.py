@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Self, TextIO
 
 import zdeck
-from zdeck.core import Game, IllegalAction, Outcome, State, _shorten
+from zdeck.core import Game, IllegalAction, Outcome, State, shorten
 from zdeck.registry import make
 
 TIMEOUT = "timeout"
@@ -73,7 +73,7 @@ class Record:
         try:
             data = json.loads(line)
         except ValueError as exc:  # a JSONDecodeError, or an integer of more digits than Python converts
-            raise RecordError(f"not valid JSON: {_shorten(str(exc))[1:-1]}") from None
+            raise RecordError(f"not valid JSON: {shorten(str(exc))[1:-1]}") from None
         except RecursionError:  # json nests by recursion: a line of 100k "[" must not be a traceback
             raise RecordError("not a record: JSON nested too deeply") from None
         if not isinstance(data, dict):
@@ -85,7 +85,7 @@ class Record:
             value = data.get(key)
             well_kept = isinstance(value, kind) and not isinstance(value, bool)
             if not well_kept and (value is not None or key in _REQUIRED):
-                raise RecordError(f"record's {key} must be {wanted}, got {_shorten(value)}")
+                raise RecordError(f"record's {key} must be {wanted}, got {shorten(value)}")
         return cls(
             game=data["game"],
             players=data["players"],
@@ -107,7 +107,7 @@ class Record:
 
 def _version_text(value: Any) -> str:
     """The zdeck version a record names, as text fit for a message."""
-    return value if isinstance(value, str) and len(value) <= 40 else _shorten(value, 40)
+    return value if isinstance(value, str) and len(value) <= 40 else shorten(value, 40)
 
 
 def read_records(path: str | Path) -> Iterator[Record]:
@@ -202,16 +202,16 @@ def _replay(record: Record, on_step: Step | None) -> State:
     if (record.scores is not None or record.winners is not None) and not state.is_over():
         raise RecordError(f"the record ends before the game does (after {len(record.actions)} actions)")
     if record.scores is not None and _rounded(state.scores()) != _rounded(record.scores):
-        raise RecordError(f"replayed scores {state.scores()} differ from the recorded {_shorten(record.scores)}")
+        raise RecordError(f"replayed scores {state.scores()} differ from the recorded {shorten(record.scores)}")
     if record.winners is not None and state.winners() != record.winners:
-        raise RecordError(f"replayed winners {state.winners()} differ from the recorded {_shorten(record.winners)}")
+        raise RecordError(f"replayed winners {state.winners()} differ from the recorded {shorten(record.winners)}")
     return state
 
 
 def _replay_one(game: Game, state: State, index: int, entry: Any) -> Outcome | None:
     where = f"action {index + 1}"
     if not isinstance(entry, list) or len(entry) not in (2, 3):
-        raise RecordError(f"{where}: expected [player, action] or [player, action, seen], got {_shorten(entry)}")
+        raise RecordError(f"{where}: expected [player, action] or [player, action, seen], got {shorten(entry)}")
     player, text = entry[0], entry[1]
     try:
         if player is None and text == TIMEOUT:
@@ -221,11 +221,11 @@ def _replay_one(game: Game, state: State, index: int, entry: Any) -> Outcome | N
         seen = entry[2] if len(entry) == 3 else None
         return state.apply(player, action, seen=seen)
     except (IllegalAction, ValueError) as exc:
-        raise RecordError(f"{where} ({_shorten(entry)}) diverges: {exc}") from None
+        raise RecordError(f"{where} ({shorten(entry)}) diverges: {exc}") from None
 
 
 def _rounded(values: list[float]) -> list[float]:
     try:
         return [round(float(v), 6) for v in values]
     except (TypeError, ValueError):
-        raise RecordError(f"scores must be numbers, got {_shorten(values)}") from None
+        raise RecordError(f"scores must be numbers, got {shorten(values)}") from None

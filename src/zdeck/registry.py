@@ -10,12 +10,17 @@ The rules documents ship inside the package (`zdeck/docs/`, a link to the source
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zdeck.bots import Bot, BotFactory, RandomBot
-from zdeck.core import Game, _shorten
+from zdeck.core import Game, shorten
+
+if TYPE_CHECKING:
+    from zdeck.batch.figures import GameFigures
 
 
 @cache
@@ -55,7 +60,7 @@ def make_bot(game_id: str, name: str) -> Bot:
     """A new bot by its spec: a name of `bot_names`, and for a search bot its parameters after a colon
     (`ismcts:iters=2000,c=0.7`, `ismcts:ms=200,rollout=greedy`). ValueError says what was wrong."""
     if not isinstance(name, str):
-        raise ValueError(f"a bot spec is a text, not {type(name).__name__} {_shorten(name)}")  # noqa: TRY004
+        raise ValueError(f"a bot spec is a text, not {type(name).__name__} {shorten(name)}")  # noqa: TRY004
     factories = _bots(game_id)
     base, colon, params = name.partition(":")
     base = base.strip()
@@ -64,9 +69,9 @@ def make_bot(game_id: str, name: str) -> Bot:
 
         return ismcts_from_spec(name.strip(), params, factories, game_id)
     if base in factories and colon:
-        raise ValueError(f"bot {base!r} takes no parameters (only {', '.join(SEARCH_BOTS)} does): {_shorten(name)}")
+        raise ValueError(f"bot {base!r} takes no parameters (only {', '.join(SEARCH_BOTS)} does): {shorten(name)}")
     if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
-        raise ValueError(f"unknown bot {_shorten(name)} for {game_id}; choose from {', '.join(bot_names(game_id))}")
+        raise ValueError(f"unknown bot {shorten(name)} for {game_id}; choose from {', '.join(bot_names(game_id))}")
     return factories[name]()
 
 
@@ -93,6 +98,18 @@ def _bots(game_id: str) -> dict[str, BotFactory]:
     return {"random": RandomBot, **own}
 
 
+def game_metrics(game_id: str) -> Callable[[], GameFigures] | None:
+    """The factory of a game's own figures for reports (`zdeck.batch.figures.GameFigures`), or None.
+
+    A game names them in an optional `metrics.py` beside its rules (`METRICS = {"game-id": Factory}`);
+    it is imported only here, when a batch asks for figures."""
+    module_name = game_class(game_id).__module__.rpartition(".")[0] + ".metrics"
+    if importlib.util.find_spec(module_name) is None:
+        return None
+    factory: Callable[[], GameFigures] | None = getattr(importlib.import_module(module_name), "METRICS", {}).get(game_id)
+    return factory
+
+
 def games() -> list[str]:
     """The ids of every game zdeck knows."""
     return list(_registry())
@@ -102,7 +119,7 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return _registry()[game_id]
     except KeyError:
-        raise ValueError(f"unknown game {_shorten(game_id)}; known games: {', '.join(games())}") from None
+        raise ValueError(f"unknown game {shorten(game_id)}; known games: {', '.join(games())}") from None
 
 
 def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
@@ -123,7 +140,7 @@ def document(name: str) -> str:
 
     parts = name.split("/")
     if not name.endswith(".md") or any(part in ("", ".", "..") for part in parts):
-        raise ValueError(f"no document {_shorten(name)}: documents are .md files under docs/")
+        raise ValueError(f"no document {shorten(name)}: documents are .md files under docs/")
     try:
         return resources.files("zdeck").joinpath("docs", *parts).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

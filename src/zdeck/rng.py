@@ -165,7 +165,7 @@ class Rng:
     @classmethod
     def from_state(cls, state: int) -> Rng:
         if isinstance(state, bool) or not isinstance(state, int) or not 0 <= state <= _MASK:
-            raise ValueError(f"rng state must be an integer in [0, 2**64), got {state!r}")
+            raise ValueError(f"rng state must be an integer in [0, 2**64), got {_quote(state)}")
         rng = cls.__new__(cls)
         rng.state = state
         return rng
@@ -265,3 +265,12 @@ def _rejection_within(state: int, size: int) -> bool:
     hi = lo + size - 2  # output size - 1's (past _MASK it wraps round to the start)
     at = bisect_left(marks, lo)
     return (at < len(marks) and marks[at] <= hi) or (hi > _MASK and bool(marks) and marks[0] <= hi - (1 << 64))
+
+
+def _quote(value: object) -> str:
+    """A refused value, quoted short (`zdeck.core.shorten`'s twin: the kernel imports this module)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than 4,300 digits has no repr
+        return f"a {type(value).__name__} too large to print"
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"

@@ -11,17 +11,20 @@ and a separate Rng derived from the same seed drives the bots and reaction times
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from zdeck.bots import Bot, RandomBot
-from zdeck.core import Action, Game, IllegalAction, State
+from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
 from zdeck.registry import make_bot
 from zdeck.rng import Rng
+
+if TYPE_CHECKING:
+    from zdeck.batch.figures import GameResult
 
 _SIM_SALT = 0x5EED_B075
 REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
@@ -61,6 +64,12 @@ class LazyObservation(Mapping[str, Any]):
         return len(self._get())
 
 
+Watch = Callable[[State, int | None, Action | None, Outcome | None, bool], None]
+"""Called after every decision `run` makes: (state, player, action, outcome, late). `late` is True for a
+race submission resolved against the version its sender saw (its outcome may be BOUNCED or PENALISED);
+a timeout comes as (state, None, None, None, False). It must not change the state."""
+
+
 class GameTooLong(RuntimeError):
     """A game exceeded the step limit: a rules bug, a bot that waits forever, or a table that can
     stall (ZAR's penalty draws). It holds the unfinished state and, from `play`, its record so far."""
@@ -96,6 +105,41 @@ def reaction(bot: Bot, action: Action, timing: Rng) -> float:
     return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
 
 
+class Racer(Protocol):
+    """What a race reads of a seat: its median reaction times in ms, for a considered move and a reflex."""
+
+    considered_ms: float
+    reflex_ms: float
+
+
+class Reflexes:
+    """A `Racer` for a seat whose median reaction time is `reaction_ms` (an RL agent's, say): the same
+    products the simulator forms for a bot, so a race orders the same either way."""
+
+    __slots__ = ("considered_ms", "reflex_ms")
+
+    def __init__(self, reaction_ms: float) -> None:
+        self.considered_ms = reaction_ms * 1.0
+        self.reflex_ms = reaction_ms * REFLEX_SHARE
+
+
+def race_order(proposals: list[tuple[int, Action, bool]], racers: Sequence[Racer],
+               timing: Rng) -> list[tuple[int, Action, bool]]:
+    """Proposals made at one version, fastest first, as the simulator orders them: one reaction time
+    drawn from `timing` per proposal, in the order given (log-normal around the proposer's median in
+    `racers`, indexed by seat; a reflex action at REFLEX_SHARE of it); an exact tie keeps that order.
+    With a single proposal nothing is drawn. Each proposal is (seat, action, taken from its legal list)."""
+    return _race(proposals, racers, timing) if len(proposals) > 1 else list(proposals)
+
+
+def generators(seed: int, seats: int) -> tuple[Rng, list[Rng]]:
+    """The simulator's generators for a game seeded `seed`: the race timing generator and one per seat
+    (its bot's). Derived from the seed apart from the game's own Rng, so chance in the rules and in the
+    players never share draws."""
+    timing, *per_seat = Rng(seed ^ _SIM_SALT).spawn_many(1 + seats)
+    return timing, per_seat
+
+
 _NOTHING: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
 
 
@@ -129,8 +173,8 @@ class _Seat:
         self.reflex_ms = bot.reaction_ms * REFLEX_SHARE
 
 
-def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat], timing: Rng,
-          actions: list[Any] | None) -> int:
+def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer], timing: Rng,
+          actions: list[Any] | None, watch: Watch | None) -> int:
     """The proposals made at one version, fastest first (`_race`). The fastest lands; the slower ones
     are submitted with the version their bots saw, for the rules to bounce, penalise or apply. Returns
     how many late ones the rules accepted but bounced: decisions (a replay must bounce them too) that
@@ -140,27 +184,31 @@ def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequen
     seen = state.version
     player, action, listed = proposals[0]
     if listed:  # it came from this very version's legal list: no second check
-        state.apply_listed(player, action)
+        outcome = state.apply_listed(player, action)
     else:
-        state.apply(player, action)
+        outcome = state.apply(player, action)
     if actions is not None:
         actions.append([player, str(action)])
+    if watch is not None:
+        watch(state, player, action, outcome, False)
     landed = 0
     for player, action, listed in proposals[1:]:
         try:
             if listed:
-                state.apply_listed(player, action, seen)
+                outcome = state.apply_listed(player, action, seen)
             else:
-                state.apply(player, action, seen=seen)
+                outcome = state.apply(player, action, seen=seen)
         except IllegalAction:
             continue  # the rules refuse it outright; nothing happened, nothing to record
         landed += 1
         if actions is not None:
             actions.append([player, str(action), seen])
+        if watch is not None:
+            watch(state, player, action, outcome, True)
     return landed - (state.version - seen - 1)  # (every landed one moved the version on, but a bounce)
 
 
-def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
+def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer],
           timing: Rng) -> list[tuple[int, Action, bool]]:
     """The proposals fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
     times = []
@@ -173,14 +221,15 @@ def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[_Seat],
 
 
 def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,
-        max_steps: int = 200_000) -> tuple[State, int]:
+        max_steps: int = 200_000, watch: Watch | None = None) -> tuple[State, int]:
     """One whole game; returns the final state and the number of decisions (recorded entries).
 
     At each moment (`state.moves()`) every actor is asked, the fastest proposal lands and the
     rest are resolved as late; if all wait, the state times out. A decision is what a record
     lists: each submission the rules accepted (bounced late ones included) or one timeout.
     Each bot's `reaction_ms` and flags are read once, when the game starts. GameTooLong (holding
-    the unfinished state) when `max_steps` moments pass without an end.
+    the unfinished state) when `max_steps` moments pass without an end. `watch`, if given, sees every
+    decision as it is made (see `Watch`): how a batch counts races lost, ZOOP!s or Zaps without a record.
     """
     state, seats, timing = _start(game, bots, seed)
     actions = None if record is None else record.actions
@@ -193,17 +242,19 @@ def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None
             break
         if len(moment) == 1:  # one actor (a turn, most moments): nothing to order, nothing late
             player, legal = moment[0]
-            if legal and _turn(state, seats[player], player, legal, actions):
+            if legal and _turn(state, seats[player], player, legal, actions, watch):
                 continue
         else:
             proposals = _proposals(state, moment, seats)
             if proposals:
-                bounced += _land(state, proposals, seats, timing, actions)
+                bounced += _land(state, proposals, seats, timing, actions, watch)
                 continue
         # Nobody proposed anything (no legal action, or every bot waits): the state times out.
         state.timeout()
         if actions is not None:
             actions.append([None, TIMEOUT])
+        if watch is not None:
+            watch(state, None, None, None, False)
     else:
         if state.moves():
             raise GameTooLong(f"{game.id} seed {seed}: no end after {max_steps} steps", state)
@@ -220,26 +271,29 @@ def _start(game: Game, bots: Sequence[Bot], seed: int) -> tuple[State, list[_Sea
     for bot in bots:
         if hasattr(bot, "reset"):
             bot.reset()
-    timing, *seat_rngs = Rng(seed ^ _SIM_SALT).spawn_many(1 + len(bots))
+    timing, seat_rngs = generators(seed, len(bots))
     return state, [_Seat(bot, rng) for bot, rng in zip(bots, seat_rngs)], timing
 
 
-def _turn(state: State, seat: _Seat, player: int, legal: list[Action], actions: list[Any] | None) -> bool:
+def _turn(state: State, seat: _Seat, player: int, legal: list[Action], actions: list[Any] | None,
+          watch: Watch | None) -> bool:
     """A lone actor's move, applied and recorded; False when its bot waits."""
     if seat.draws_here:  # RandomBot.act, inlined (see _Seat): the choice is a listed object
         n = len(legal)
         action = legal[seat.below(n)] if n > 1 else legal[0]
-        state.apply_listed(player, action)
+        outcome = state.apply_listed(player, action)
     else:
         action = _ask_seat(state, seat, player, legal)
         if action is None:
             return False
         if action in legal:
-            state.apply_listed(player, action)
+            outcome = state.apply_listed(player, action)
         else:
-            state.apply(player, action)  # checked: a bot's illegal choice is refused, with the reason
+            outcome = state.apply(player, action)  # checked: a bot's illegal choice is refused, with the reason
     if actions is not None:
         actions.append([player, str(action)])
+    if watch is not None:
+        watch(state, player, action, outcome, False)
     return True
 
 
@@ -346,18 +400,29 @@ class Summary:
 
     def add(self, state: State, record: Record) -> None:
         """Count one finished game: `record.bots` names the bot of each seat."""
+        plies = sum(1 for entry in record.actions if entry[0] is not None)  # a timeout is no one's ply
+        self._count(record.bots, state.scores(), state.winners(), plies, state.round())
+
+    def add_result(self, result: GameResult) -> None:
+        """Count one game of a batch (`zdeck.batch`): a finished one in the figures, else by its seed."""
+        if result.finished:
+            self._count(result.lineup, result.scores, result.winners, result.plies, result.rounds)
+        else:
+            self.add_unfinished(result.seed)
+
+    def _count(self, bots: Sequence[str], scores: Sequence[float], winners: Sequence[int], plies: int,
+               rounds: int) -> None:
         self.games += 1
-        self.plies += sum(1 for entry in record.actions if entry[0] is not None)  # a timeout is no one's ply
-        self.rounds += state.round()
-        winners = state.winners()
-        for seat, (name, score) in enumerate(zip(record.bots, state.scores())):
+        self.plies += plies
+        self.rounds += rounds
+        for seat, (name, score) in enumerate(zip(bots, scores)):
             self.seat_scores[seat] += score
             self.bot_seats[name] = self.bot_seats.get(name, 0) + 1
             self.bot_wins.setdefault(name, 0.0)
             self.bot_scores.setdefault(name, Spread()).add(score)
         for seat in winners:  # a tie shares the win
             self.seat_wins[seat] += 1 / len(winners)
-            self.bot_wins[record.bots[seat]] += 1 / len(winners)
+            self.bot_wins[bots[seat]] += 1 / len(winners)
 
     def add_unfinished(self, seed: int) -> None:
         """Count a game stopped at the step limit: it is in no rate, but reported by its seed."""

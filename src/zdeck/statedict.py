@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar, overload
 
-from zdeck.core import _shorten
+from zdeck.core import shorten
 
 T = TypeVar("T")
 
@@ -41,12 +41,12 @@ def field(data: dict[str, Any], key: str) -> Any:
     try:
         return data[key]
     except KeyError:
-        raise ValueError(f"the state lacks {_shorten(key)}") from None
+        raise ValueError(f"the state lacks {shorten(key)}") from None
 
 
 def integer(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what}: expected an integer, got {_shorten(value)}")
+        raise ValueError(f"{what}: expected an integer, got {shorten(value)}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         low, high = "-inf" if lo is None else lo, "inf" if hi is None else hi
         raise ValueError(f"{what}: {value} is outside {low}..{high}")
@@ -55,13 +55,13 @@ def integer(value: Any, what: str, lo: int | None = None, hi: int | None = None)
 
 def boolean(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{what}: expected true or false, got {_shorten(value)}")
+        raise ValueError(f"{what}: expected true or false, got {shorten(value)}")
     return value
 
 
 def listed(value: Any, what: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list):
-        raise ValueError(f"{what}: expected a list, got {_shorten(value)}")
+        raise ValueError(f"{what}: expected a list, got {shorten(value)}")
     if length is not None and len(value) != length:
         raise ValueError(f"{what}: expected {length} entries, got {len(value)}")
     return value
@@ -75,7 +75,7 @@ def integers(value: Any, what: str, lo: int | None = None, hi: int | None = None
 
 def per_seat(value: Any, n: int, what: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != n:
-        raise ValueError(f"{what}: expected one entry per seat ({n}), got {_shorten(value)}")
+        raise ValueError(f"{what}: expected one entry per seat ({n}), got {shorten(value)}")
     return value
 
 
@@ -89,13 +89,13 @@ def seat(value: Any, n: int, what: str, optional: bool = False) -> int | None:
         return None
     number = integer(value, what)
     if number not in range(n):
-        raise ValueError(f"{what}: {_shorten(value)} is not a seat (0..{n - 1})")
+        raise ValueError(f"{what}: {shorten(value)} is not a seat (0..{n - 1})")
     return number
 
 
 def choice(value: Any, what: str, allowed: tuple[Any, ...]) -> Any:
     if value not in allowed:
-        raise ValueError(f"{what}: {_shorten(value)} is not one of {', '.join(map(repr, allowed))}")
+        raise ValueError(f"{what}: {shorten(value)} is not one of {', '.join(map(repr, allowed))}")
     return value
 
 

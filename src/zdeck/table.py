@@ -24,7 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from zdeck.core import Action, Game, IllegalAction, Outcome, State, _shorten
+from zdeck.core import Action, Game, IllegalAction, Outcome, State, shorten
 from zdeck.records import TIMEOUT, Record
 from zdeck.registry import make_bot
 from zdeck.rng import Rng
@@ -157,7 +157,7 @@ class LiveTable:
             try:
                 action = self.game.parse_action(line)
             except ValueError:
-                self.console.print(Text(f"not an action: {_shorten(line)} ({HELP})", style="red"))
+                self.console.print(Text(f"not an action: {shorten(line)} ({HELP})", style="red"))
                 return True
             seen, _ = self.view_answered(arrived, lambda listed: action if action in listed else None)
         self.submit(self.human, action, seen)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import zdeck
-import zdeck.sim
+import zdeck.batch
 from tests.cli.helpers import run, text
 
 
@@ -34,13 +34,13 @@ def test_a_game_that_does_not_end_is_counted_as_unfinished_and_the_batch_goes_on
 
 
 def test_ctrl_c_sums_up_the_games_played_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = zdeck.sim.play_batch
+    real = zdeck.batch.run_batch  # the runner every batch command plays through
 
-    def interrupted(*args: Any, **kwargs: Any) -> Iterator[zdeck.sim.Played]:
+    def interrupted(*args: Any, **kwargs: Any) -> Iterator[zdeck.batch.GameResult]:
         yield from list(real(*args, **kwargs))[:3]
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(zdeck.sim, "play_batch", interrupted)
+    monkeypatch.setattr(zdeck.batch, "run_batch", interrupted)
     result = run("simulate", "zipzap", "-p", "2", "-n", "50", "-o", "rounds=1")
     assert result.exit_code == 130
     assert "stopped after 3 of 50 games" in text(result) and "win rate" in result.output

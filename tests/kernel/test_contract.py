@@ -51,6 +51,9 @@ class TapGame(Game):
     def action_table(self) -> Sequence[Tap]:
         return [Tap(1), Tap(2)]
 
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        return {}  # a tap race has no cards
+
 
 class TapState(State):
     def __init__(self, game: TapGame, rng: Rng) -> None:

@@ -20,6 +20,9 @@ COMMANDS = {
     "rules": "rules",
     "play": "play",
     "simulate": "simulate",
+    "report": "report",
+    "compare": "compare",
+    "tournament": "tournament",
     "replay": "replay",
     "serve": "serve",
 }

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from zdeck.core import _shorten
+from zdeck.core import shorten
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,13 +35,13 @@ def say_error(message: str) -> None:
 
 
 def quote(value: object) -> str:
-    """Bad input as a message quotes it: repr, cut short (`zdeck.core._shorten`, the one helper)."""
-    return _shorten(value)
+    """Bad input as a message quotes it: repr, cut short (`zdeck.core.shorten`, the one helper)."""
+    return shorten(value)
 
 
 def brief(text: str, limit: int = 60) -> str:
     """A text read from a file, shown as it is when short and quoted shortened when not."""
-    return text if len(text) <= limit else _shorten(text, limit)
+    return text if len(text) <= limit else shorten(text, limit)
 
 
 @cache

@@ -1,17 +1,24 @@
 """`zdeck play`: one seat against bots at a live table (races on a real clock), or `--watch` bots alone.
 
-The table is the line mode (`--plain`): the whole table as text after every change, a numbered menu
-of your actions. The record file is opened before the game, so a path that cannot take it is refused
-before anyone plays.
+In a terminal the table is a Textual app (`zdeck.tui`): cards drawn, keys bound to the cards and calls
+they act on. Where stdin or stdout is not a terminal (a pipe, a script, CI), or with `--plain`, it is the
+line mode (`zdeck.table`): the whole table as text after every change, a numbered menu of your actions.
+The record file is opened before the game, so a path that cannot take it is refused before anyone plays.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from zdeck.cli.common import bot_list, build_game, fail, game_argument, options_option, out, players_option
+from zdeck.cli.common import bot_list, build_game, fail, game_argument, note, options_option, out, players_option
+
+if TYPE_CHECKING:
+    from zdeck.core import Game
+    from zdeck.records import Record, RecordWriter
 
 
 @click.command()
@@ -24,24 +31,26 @@ from zdeck.cli.common import bot_list, build_game, fail, game_argument, options_
                    "the first `zdeck list` names)")
 @click.option("--seed", "-s", type=int, default=None, metavar="SEED",
               help="seed (default: from the clock)")
-@click.option("--speed", type=click.FloatRange(min=0.0), default=1.0, show_default=True, metavar="X",
+@click.option("--speed", type=click.FloatRange(min=0.0, max=100.0), default=1.0, show_default=True, metavar="X",
               help="bots' reaction-time multiplier (2 = twice as slow, 0 = at once)")
 @click.option("--watch", is_flag=True, help="bots play every seat; you watch")
 @options_option
 @click.option("--record", type=click.Path(path_type=Path), default=None, metavar="FILE",
               help="append the game's record (JSON Lines) to FILE, even when you leave early")
-@click.option("--plain", is_flag=True, help="the line-mode table (text after every change; the only one for now)")
+@click.option("--plain", is_flag=True,
+              help="the line-mode table (text after every change, a numbered menu); the default where stdin or "
+                   "stdout is not a terminal")
 def command(game: str, players: int | None, seat: int, bots: str | None, seed: int | None, speed: float,
             watch: bool, options: tuple[str, ...], record: Path | None, plain: bool) -> None:
     """Play one seat against bots, races on a real clock.
 
-    Type the number of an action from the menu, or its text (e.g. `play red 4`, `zap`); `q` or Ctrl-C
-    leaves the table. A number answers the menu you saw: if the menu changed while you typed and the
-    number now means another action, it is refused and the new menu shown.
+    In a terminal: press the key shown on a card to play it (it keeps its key while you hold it), the
+    call keys shown under your hand (z: Zap or ZOOP!, d: draw, ...), `?` for every key, `r` for the
+    rules, `q` to leave. With --plain (or when piped): type the number of an action from the menu, or
+    its text (e.g. `play red 4`, `zap`); `q` or Ctrl-C leaves.
     """
     from zdeck.records import RecordError, RecordWriter
     from zdeck.registry import default_bot
-    from zdeck.table import LiveTable
 
     rules = build_game(game, players, options)
     if not watch and not 0 <= seat < rules.players:
@@ -51,16 +60,67 @@ def command(game: str, players: int | None, seat: int, bots: str | None, seed: i
         sink = RecordWriter(record) if record is not None else None
     except RecordError as exc:
         fail(str(exc))
-    live = LiveTable(rules, None if watch else seat, names, seed, speed, out())
+    human = None if watch else seat
+    if plain or not in_terminal():
+        _plain(rules, human, names, seed, speed, sink)
+    else:
+        _app(rules, human, names, seed, speed, sink)
+
+
+def in_terminal() -> bool:
+    """Both ends are a terminal: a person at a keyboard, not a pipe or a script."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _plain(rules: Game, human: int | None, names: list[str], seed: int | None, speed: float,
+           sink: RecordWriter | None) -> None:
+    from zdeck.table import LiveTable
+
+    live = LiveTable(rules, human, names, seed, speed, out())
     try:
         final = live.run()
     except KeyboardInterrupt:  # Ctrl-C leaves the table like 'q': the record so far is still kept
         final = None
     if sink is not None and live.record is not None:
-        try:
-            with sink:
-                sink.write(live.record)
-        except RecordError as exc:
-            fail(str(exc))
+        _write(sink, live.record)
     if final is None:
         out().print("game left before its end")
+
+
+def _app(rules: Game, human: int | None, names: list[str], seed: int | None, speed: float,
+         sink: RecordWriter | None) -> None:
+    from zdeck.records import RecordError, RecordWriter
+    from zdeck.tui import run
+    from zdeck.tui.host import LocalTable
+
+    table = LocalTable(rules, human, names, seed, speed)
+    path = sink.path if sink is not None else None
+    try:
+        records, keep = run(table, str(path) if path is not None else None)
+    except KeyboardInterrupt:
+        records, keep = [table.record()], sink is not None
+    if keep and sink is None:
+        path = Path(f"zdeck-{rules.id}-{table.seed}.jsonl")
+        try:
+            sink = RecordWriter(path)
+        except RecordError as exc:
+            fail(str(exc))
+    if sink is not None:
+        _write(sink, *records)
+        note(f"the record is in {sink.path} (zdeck replay {sink.path})")
+    record = records[-1]
+    if record.scores is None:
+        out().print("game left before its end")
+    else:
+        out().print(f"game over: scores {record.scores}, winners {record.winners}", highlight=False)
+
+
+def _write(sink: RecordWriter, *records: Record) -> None:
+    from zdeck.records import RecordError
+
+    try:
+        with sink:
+            for record in records:
+                sink.write(record)
+    except RecordError as exc:
+        fail(str(exc))

@@ -23,14 +23,14 @@ def command(file: Path, quiet: bool) -> None:
     Every recorded action is applied again; any divergence from the record is an error.
     """
     import zdeck
-    from zdeck.core import _shorten
+    from zdeck.core import shorten
     from zdeck.records import RecordError, read_records, replay
 
     number = 0
     try:
         for number, record in enumerate(read_records(file), 1):
             click.secho(f"game {number}: {brief(record.game)}, {record.players} players, seed {record.seed}, "
-                        f"options {_shorten(record.options, 200)}", bold=True)
+                        f"options {shorten(record.options, 200)}", bold=True)
             if record.version != zdeck.__version__:
                 note(f"game {number} was recorded by zdeck {record.version}; this is zdeck {zdeck.__version__}")
             state = replay(record, on_step=None if quiet else _print_step)

@@ -11,7 +11,9 @@ from zdeck.cli.common import fail
 @click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS", help="address to listen on")
 @click.option("--port", type=click.IntRange(min=1, max=65535), default=8000, show_default=True, metavar="N",
               help="port")
-@click.option("--db", default=None, metavar="FILE", help="database file for games and players (default: the server's)")
+@click.option("--db", default=None, metavar="URL",
+              help="SQLAlchemy database URL (postgresql+psycopg://user@host/db) or a SQLite file path "
+                   "(default: a SQLite file in your data directory)")
 def command(host: str, port: int, db: str | None) -> None:
     """Serve tables to browsers (play and watch)."""
     import importlib
@@ -20,4 +22,7 @@ def command(host: str, port: int, db: str | None) -> None:
         server = importlib.import_module("zdeck.server")
     except ImportError as exc:
         fail(f"cannot start the server: {exc}")
-    server.serve(host=host, port=port, db=db)
+    try:
+        server.serve(host=host, port=port, db=db)
+    except ValueError as exc:
+        fail(str(exc))

@@ -1,8 +1,10 @@
 """`zdeck simulate`: a batch of bot games and the figures a designer reads off it.
 
-A game still going after `--max-steps` moments is stopped, counted as unfinished (by seed) and the
-batch goes on; Ctrl-C or a record that cannot be written ends the batch early, and the games that
-finished are still summed up.
+The games are played on every core (`--workers`) or a Ray cluster (`--backend ray`); each game's seed and
+bots follow from its index, so the figures and records are the same for any number of workers. A game
+still going after `--max-steps` moments is stopped, counted as unfinished (by seed) and the batch goes
+on; Ctrl-C or a record that cannot be written ends the batch early, and the games that finished in
+order are still summed up. Records are built only when `--records` writes them.
 """
 
 from __future__ import annotations
@@ -14,15 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from zdeck.cli.common import bot_list, build_game, err, fail, game_argument, note, options_option, out, players_option
+from zdeck.cli.batching import batch_options, check_backend, play
+from zdeck.cli.common import bot_list, build_game, fail, game_argument, note, options_option, out, players_option
 
 if TYPE_CHECKING:
-    from zdeck.core import Game
+    from zdeck.batch import BatchSpec
     from zdeck.records import RecordWriter
-    from zdeck.sim import Played, Summary
-
-MAX_STEPS = 20_000  # ~10x the longest game of any default table (ZAR, 2 players: about 1,800)
-PROGRESS_FROM = 20  # fewer games than this show no progress bar
+    from zdeck.sim import Summary
 
 
 @click.command()
@@ -35,34 +35,39 @@ PROGRESS_FROM = 20  # fewer games than this show no progress bar
               help="bot names per seat, comma-separated; the list repeats round the table")
 @click.option("--rotate", is_flag=True, help="shift the bots one seat round the table each game")
 @options_option
-@click.option("--max-steps", type=click.IntRange(min=1), default=MAX_STEPS, show_default=True, metavar="N",
-              help="a game not over after this many moments is stopped and reported as unfinished")
+@batch_options
 @click.option("--records", type=click.Path(path_type=Path), default=None, metavar="FILE",
               help="append every game's record (JSON Lines) to FILE")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object instead of tables")
 def command(game: str, players: int | None, count: int, seed: int, bots: str, rotate: bool,
-            options: tuple[str, ...], max_steps: int, records: Path | None, as_json: bool) -> None:
+            options: tuple[str, ...], max_steps: int, workers: int | None, backend: str, address: str | None,
+            records: Path | None, as_json: bool) -> None:
     """Bots against bots: win rates, scores per bot, speed.
 
-    Games are seeded SEED, SEED+1, ...; the same command gives the same games. Scores per bot are the
-    mean, spread and range over the seats it played; the game's rules say whether higher or lower is
-    better. A game not over after --max-steps is stopped, reported as unfinished (with its seed) and
-    the batch goes on. Ctrl-C stops the batch and sums up the games played.
+    Games are seeded SEED, SEED+1, ...; the same command gives the same games, on any number of
+    workers. Scores per bot are the mean, spread and range over the seats it played; the game's rules
+    say whether higher or lower is better. A game not over after --max-steps is stopped, reported as
+    unfinished (with its seed) and the batch goes on. Ctrl-C stops the batch and sums up the games played.
     """
+    from zdeck.batch import BatchError, BatchSpec
     from zdeck.records import RecordError
-    from zdeck.sim import Summary
+    from zdeck.sim import Summary, seat_bots
 
+    check_backend(backend, address)
     rules = build_game(game, players, options)
     names = bot_list(game, bots)
+    lineups = tuple(tuple(seat_bots(names, rules.players, i, rotate)) for i in range(len(names) if rotate else 1))
+    spec = BatchSpec(game, rules.players, dict(rules.options), lineups, count, seed, max_steps,
+                     records=records is not None)
     summary = Summary(game, rules.players, dict(rules.options), names, rules.score_order)
     sink = _open_records(records)
     stopped: str | None = None
     start = time.perf_counter()
     try:
-        _play(rules, names, (count, seed, rotate, max_steps), summary, sink, progress=not as_json)
+        _play(spec, (workers, backend, address), summary, sink, progress=not as_json)
     except KeyboardInterrupt:
         stopped = "interrupted"
-    except RecordError as exc:
+    except (RecordError, BatchError) as exc:
         stopped = str(exc)
     finally:
         summary.seconds = time.perf_counter() - start
@@ -99,33 +104,13 @@ def _close(sink: RecordWriter | None) -> None:
             fail(str(exc))
 
 
-def _play(rules: Game, names: list[str], batch: tuple[int, int, bool, int], summary: Summary,
+def _play(spec: BatchSpec, where: tuple[int | None, str, str | None], summary: Summary,
           sink: RecordWriter | None, progress: bool) -> None:
-    """Play the batch into the summary (and the records); a progress bar on stderr for long batches."""
-    from zdeck.sim import play_batch
-
-    count, seed, rotate, max_steps = batch
-    if not progress or count < PROGRESS_FROM:
-        for played in play_batch(rules, names, count, seed, rotate, max_steps):
-            _count(played, summary, sink)
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err(), transient=True) as bar:
-        task = bar.add_task(f"{rules.id} x{count}", total=count)
-        for played in play_batch(rules, names, count, seed, rotate, max_steps):
-            _count(played, summary, sink)
-            bar.advance(task)
-
-
-def _count(played: Played, summary: Summary, sink: RecordWriter | None) -> None:
-    if played.finished:
-        summary.add(played.state, played.record)
-    else:
-        summary.add_unfinished(played.seed)
-    if sink is not None:
-        sink.write(played.record)  # an unfinished game's record too: it replays up to where it stopped
+    """Play the batch into the summary (and the records), in game order."""
+    for result in play(spec, *where, f"{spec.game} x{spec.count}", progress):
+        summary.add_result(result)
+        if sink is not None and result.record is not None:
+            sink.write(result.record)  # an unfinished game's record too: it replays up to where it stopped
 
 
 def _report(result: dict[str, Any], as_json: bool) -> None:

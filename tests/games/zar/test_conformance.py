@@ -10,6 +10,7 @@ import zdeck
 from tests.conformance import (
     check_action_codec,
     check_bad_inputs,
+    check_card_faces,
     check_playouts,
     check_resample_independent,
     check_vocabulary,
@@ -86,6 +87,7 @@ def test_observations_speak_the_shared_vocabulary_and_resamples_own_their_chance
     for seed in range(2):
         for state in walk(game, seed):
             check_vocabulary(state)
+            check_card_faces(state)
             check_resample_independent(state)
 
 

@@ -11,6 +11,7 @@ import zdeck
 from tests.conformance import (
     check_action_codec,
     check_bad_inputs,
+    check_card_faces,
     check_choice_walk,
     check_playouts,
     check_resample_independent,
@@ -55,6 +56,7 @@ def test_every_moment_speaks_the_shared_vocabulary_and_resamples_on_its_own_stre
     for seed in range(2):
         for state in states_along(game, seed):
             check_vocabulary(state)
+            check_card_faces(state)
             check_resample_independent(state)
 
 

@@ -13,6 +13,7 @@ import zdeck
 from tests.conformance import (
     check_action_codec,
     check_bad_inputs,
+    check_card_faces,
     check_choice_walk,
     check_playouts,
     check_resample_independent,
@@ -45,6 +46,7 @@ def test_solo_random_playouts_keep_the_contract() -> None:
 
 def test_solo_observations_speak_the_shared_vocabulary() -> None:
     walk_random_games(zdeck.make("zoker-solo"), range(3), check_vocabulary)
+    walk_random_games(zdeck.make("zoker-solo"), range(3), check_card_faces)
 
 
 def test_solo_resamples_owe_nothing_to_the_real_random_stream() -> None:
@@ -79,6 +81,7 @@ def test_memo_options_keep_the_contract(options: dict) -> None:
 @pytest.mark.parametrize("players", [1, 3, 5])
 def test_memo_observations_speak_the_shared_vocabulary(players: int) -> None:
     walk_random_games(zdeck.make("zoker-memo", players=players), range(2), check_vocabulary)
+    walk_random_games(zdeck.make("zoker-memo", players=players), range(2), check_card_faces)
 
 
 @pytest.mark.parametrize("players", [1, 4])

@@ -13,6 +13,7 @@ import zdeck
 from tests.conformance import (
     check_action_codec,
     check_bad_inputs,
+    check_card_faces,
     check_playouts,
     check_resample_independent,
     check_vocabulary,
@@ -110,6 +111,7 @@ def test_observations_speak_the_shared_vocabulary_and_resamples_owe_nothing_to_t
     for seed in range(3):
         for state in random_walk(game.new_state(seed), seed):
             check_vocabulary(state)
+            check_card_faces(state)
             check_resample_independent(state)
 
 

@@ -56,8 +56,6 @@ def test_any_action_text_or_id_is_read_or_refused_with_a_reason(game_id: str, va
             assert game.action_id(action) in range(game.num_distinct_actions())
 
 
-@pytest.mark.xfail(reason="zdeck.core: Game.action_from_id quotes a bad id whole (a kernel fix: quote it with "
-                          "_shorten, as parse_action does)")
 def test_a_long_bad_action_id_is_quoted_cut_short() -> None:
     for game in GAMES.values():
         with pytest.raises(ValueError) as refused:

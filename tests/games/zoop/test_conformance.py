@@ -8,6 +8,7 @@ import zdeck
 from tests.conformance import (
     check_action_codec,
     check_bad_inputs,
+    check_card_faces,
     check_playouts,
     check_resample_independent,
     check_vocabulary,
@@ -60,6 +61,7 @@ def test_observations_speak_the_shared_vocabulary_and_resamples_owe_nothing_to_t
         state, pick = game.new_state(seed), Rng(seed)
         while True:
             check_vocabulary(state)
+            check_card_faces(state)
             check_resample_independent(state)
             moment = state.moves()
             if not moment:

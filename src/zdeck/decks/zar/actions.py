@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from zdeck.decks.zar.cards import CHAMELEON, KINDS, PLAIN_KINDS, declaration_name, declarations
 
@@ -165,3 +166,15 @@ class PlayTable:
                 play for n in range(low, real + 1) for c in range(chameleons + 1) if n + c for play in cells[card, n, c]
             )
         return got
+
+
+def action_face(action: ZarAction) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zar.md): the kind played (`card`), the hand's
+    cards it puts down (`cards`: the printed ones, then the Chameleons), what it declares, what is said."""
+    if not isinstance(action, Play):
+        return {"kind": str(action), "label": str(action)}  # draw, pass
+    name, cham = KINDS[action.card].name, KINDS[CHAMELEON].name
+    return {"kind": "play", "card": name, "cards": [name] * action.real + [cham] * action.chameleons,
+            "count": action.size, "chameleon_on_top": action.chameleon_on_top,
+            "declare": declaration_name(action.card, action.declare) or None,
+            "call": action.spoken() or None, "label": str(action)}

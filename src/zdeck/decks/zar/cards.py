@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from itertools import compress
 from typing import Any
@@ -140,3 +141,36 @@ def full_deck(half_decks: int, chameleons: int) -> list[int]:
     """Every card in play as kinds: N copies of each printed card and the chosen Chameleons."""
     cards = [k for k in range(PLAIN_KINDS) for _ in range(half_decks)]
     return cards + [CHAMELEON] * chameleons
+
+
+# -- faces: what a player reads off each card (Game.card_faces, docs/observations/zar.md "Cards") ------
+FACE_KEYS = ("kind", "colour", "symbol", "creature", "effect", "points", "label", "colour_hex")
+COLOUR_HEX: dict[str, str] = DECK["colour_hex"]
+_ENTRY: dict[str, dict[str, Any]] = {e["card"]: e for e in DECK["symbols"] + DECK["commands"] + DECK["power"]}
+
+
+def _face(kind: Kind, points: int) -> dict[str, Any]:
+    """A Symbol card shows a colour and a symbol, a Command card a colour and a creature, a Power card a
+    creature alone; the Chameleon is a blank card."""
+    colour = COLOURS[kind.colour] if kind.colour >= 0 else None
+    shown = kind.name.removeprefix(f"{colour} ") if colour else kind.name  # the symbol or creature printed
+    entry = _ENTRY.get(shown, {})
+    if kind.category == POWER:
+        effect: str | None = f"declare_{kind.declares}"
+    else:
+        effect = DECK["chameleon"]["effect"] if kind.category == CHAMELEON_CAT else entry.get("effect")
+    return {"kind": kind.category, "colour": colour, "symbol": shown if kind.category == SYMBOL else None,
+            "creature": shown if kind.category in (COMMAND, POWER) else None, "effect": effect, "points": points,
+            "label": entry.get("label", shown), "colour_hex": COLOUR_HEX[colour or kind.category]}
+
+
+@cache
+def _faces(scoring: str, chameleons: bool) -> dict[str, dict[str, Any]]:
+    points = points_table(scoring)
+    return {k.name: _face(k, points[k.index]) for k in KINDS if chameleons or k.index != CHAMELEON}
+
+
+def card_faces(scoring: str, chameleons: bool) -> dict[str, dict[str, Any]]:
+    """The 31 printed cards in kind order, then the Chameleon when the game has any; `points` by the game's
+    scoring table. A fresh copy each call."""
+    return {text: dict(face) for text, face in _faces(scoring, chameleons).items()}

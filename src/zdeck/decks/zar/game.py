@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option, normalise_text
-from zdeck.decks.zar.actions import DRAW, PASS, Call, Play, PlayTable, ZarAction, action_table
-from zdeck.decks.zar.cards import deal_size, declaration_name, full_deck, player_range, points_table
+from zdeck.decks.zar.actions import DRAW, PASS, Call, Play, PlayTable, ZarAction, action_face, action_table
+from zdeck.decks.zar.cards import card_faces, deal_size, declaration_name, full_deck, player_range, points_table
 from zdeck.decks.zar.state import ZarState, read_state
 from zdeck.rng import Rng
 
@@ -103,10 +103,18 @@ class ZarGame(Game):
         return read_state(self, data)
 
     # -- actions ------------------------------------------------------------------------------
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
+
     def action_table(self) -> Sequence[Any]:
         if not self.spoken_calls:
             return self._bare
         return [self.action_from_id(i) for i in range(self.num_distinct_actions())]
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 31 cards of a half deck, then the Chameleon when `chameleons` brings any; `points` follow the
+        `scoring` option."""
+        return card_faces(self.options["scoring"], self.chameleons > 0)
 
     def with_call(self, play: Play, call: Call | None) -> Play:
         return replace(play, call=call)

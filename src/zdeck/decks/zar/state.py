@@ -18,7 +18,7 @@ from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
-from zdeck.core import IllegalAction, Outcome, State
+from zdeck.core import IllegalAction, Outcome, State, shorten
 from zdeck.dealing import deal_lazily
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.decks.zar.calls import call_of, call_penalised, due_call
@@ -220,7 +220,7 @@ class ZarState(State):
         if self.phase == OVER:
             return "the game is over"
         if not isinstance(action, (Play, Draw, Pass)):
-            return f"{action!r} is not a ZAR action"
+            return f"{shorten(action)} is not a ZAR action"
         if isinstance(action, Pass):
             return "pass: only after drawing a card on your turn"
         in_turn = self.phase in (PLAY, DRAWN) and player == self.turn
@@ -675,7 +675,7 @@ def _read_match(state: ZarState, data: dict[str, Any]) -> None:
         raise ValueError("zar state: totals: they must add up each hand's points in history")
     over = state.phase == OVER
     if over != _match_ended(game, state.history, state.totals):
-        raise ValueError(f"zar state: phase: {state.phase!r}, but the end of the game is {'not ' * over}reached")
+        raise ValueError(f"zar state: phase: {shorten(state.phase)}, but the end of the game is {'not ' * over}reached")
     state.hand_no = sd.integer(sd.field(data, "hand_no"), "hand_no", lo=1)
     if state.hand_no != len(state.history) + (0 if over else 1):
         raise ValueError(f"zar state: hand_no: {state.hand_no} after {len(state.history)} finished hands")

@@ -7,7 +7,7 @@ position in the action table: the actions a hand allows are read straight from i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from zdeck.core import Action
 from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card, indices
@@ -47,3 +47,11 @@ def actions_of(mask: int) -> list[Action]:
     if not mask & (mask - 1):  # none or one card, the usual race moment: no bit walk (6% of random play)
         return [ACTIONS[mask.bit_length() - 1]] if mask else []
     return [ACTIONS[i] for i in indices(mask)]
+
+
+def action_face(action: Play | Zap) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zipzap.md): the card put down; the Zap is a card
+    too, and its call."""
+    if isinstance(action, Zap):
+        return {"kind": "play", "card": ZAP_TEXT, "call": "ZAP!", "label": "ZAP!"}
+    return {"kind": "play", "card": action.card.text, "label": "play"}

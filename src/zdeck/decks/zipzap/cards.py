@@ -143,3 +143,29 @@ def deck_of(suits: tuple[int, ...]) -> tuple[int, ...]:
 def in_play_mask(suits: tuple[int, ...]) -> int:
     """The bitmask of a round's deck with these suits in play."""
     return mask_of(deck_of(suits))
+
+
+# -- faces: what a player reads off each card (Game.card_faces, docs/observations/zipzap.md "Cards") ------
+FACE_KEYS = ("kind", "colour", "number", "points", "label", "colour_hex")
+COLOUR_HEX: dict[str, str] = DATA["colour_hex"]
+
+
+def _faces(scored: bool) -> dict[str, dict[str, Any]]:
+    """Every card of the box (all five suits: which solid suits sit out is drawn per game), then the Zap."""
+    faces: dict[str, dict[str, Any]] = {
+        card.text: {"kind": "number", "colour": SUITS[card.suit], "number": card.number,
+                    "points": card.points if scored else None, "label": str(card.number),
+                    "colour_hex": COLOUR_HEX[SUITS[card.suit]]}
+        for card in CARDS
+    }
+    faces[ZAP_TEXT] = {"kind": "zap", "colour": None, "number": None, "points": ZAP_POINTS if scored else None,
+                       "label": "Zap", "colour_hex": COLOUR_HEX["zap"]}
+    return faces
+
+
+_FACES = {True: _faces(True), False: _faces(False)}
+
+
+def card_faces(scored: bool) -> dict[str, dict[str, Any]]:
+    """The faces, a fresh copy each call (a client may change its own); `scored`: cards count points in hand."""
+    return {text: dict(face) for text, face in _FACES[scored].items()}

@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
-from zdeck.decks.zipzap.actions import action_table
-from zdeck.decks.zipzap.cards import DATA
+from zdeck.decks.zipzap.actions import action_face, action_table
+from zdeck.decks.zipzap.cards import DATA, card_faces
 from zdeck.decks.zipzap.state import ZipZapState, read_state
 from zdeck.rng import Rng
 
@@ -46,5 +46,13 @@ class ZipZap(Game):
     def read_state(self, data: dict[str, Any]) -> ZipZapState:
         return read_state(self, data)
 
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
+
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """Every suit's cards (the suits left out with 2-3 players are drawn per game) and the Zap; `points` is
+        what a card costs in hand under card scoring, null under `scoring="wins"`."""
+        return card_faces(self.options["scoring"] == "cards")

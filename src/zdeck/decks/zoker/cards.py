@@ -27,6 +27,7 @@ from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
+from zdeck.core import shorten
 
 # Quality indices, in the rulebook's order of priority (colour strongest).
 COLOUR, SIZE, SHAPE = 0, 1, 2
@@ -68,7 +69,7 @@ class Card:
         for name in ("colour", "size", "shape"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-                raise ValueError(f"a Zoker card's {name} must be an int 0..3, got {value!r}")
+                raise ValueError(f"a Zoker card's {name} must be an int 0..3, got {shorten(value)}")
         object.__setattr__(self, "index", self.colour * 16 + self.size * 4 + self.shape)
         object.__setattr__(self, "text", f"{COLOURS[self.colour]} {SIZES[self.size]}{SHAPES[self.shape]}")
 
@@ -90,7 +91,7 @@ class Card:
         """Read the printed code, e.g. "red XL4" (case and spacing are free)."""
         if not isinstance(text, str):
             # not a TypeError: the project reports every bad input (records, states, the CLI) as a ValueError
-            raise ValueError(f"a Zoker card code must be text like 'red XL4', got {text!r}")  # noqa: TRY004
+            raise ValueError(f"a Zoker card code must be text like 'red XL4', got {shorten(text)}")  # noqa: TRY004
         card = _BY_TEXT.get(text)
         if card is not None:  # the code exactly as printed: what observations hold
             return card
@@ -101,16 +102,16 @@ class Card:
                     parts = [parts[0][: len(name)], parts[0][len(name) :]]
                     break
         if len(parts) != 2 or len(parts[1]) < 2:
-            raise ValueError(f"cannot read {text!r} as a Zoker card: expected a code like 'red XL4' or 'blue S1'")
+            raise ValueError(f"cannot read {shorten(text)} as a Zoker card: expected a code like 'red XL4' or 'blue S1'")
         colour = _COLOUR_OF.get(parts[0].lower())
         size = _SIZE_OF.get(parts[1][:-1].lower())
         shape = _SHAPE_OF.get(parts[1][-1:].lower())
         if colour is None:
-            raise ValueError(f"cannot read {text!r} as a Zoker card: colour must be one of {', '.join(COLOURS)}")
+            raise ValueError(f"cannot read {shorten(text)} as a Zoker card: colour must be one of {', '.join(COLOURS)}")
         if size is None:
-            raise ValueError(f"cannot read {text!r} as a Zoker card: size must be one of {', '.join(SIZES)}")
+            raise ValueError(f"cannot read {shorten(text)} as a Zoker card: size must be one of {', '.join(SIZES)}")
         if shape is None:
-            raise ValueError(f"cannot read {text!r} as a Zoker card: shape must be one of {', '.join(SHAPES)}")
+            raise ValueError(f"cannot read {shorten(text)} as a Zoker card: shape must be one of {', '.join(SHAPES)}")
         return card_at(shape, size, colour)
 
 
@@ -249,3 +250,30 @@ def _space_diagonals() -> tuple[Line, ...]:
 STRAIGHTS: tuple[Line, ...] = _straights()  # 48 lines of four along an axis (4x4 per axis)
 LAYER_DIAGONALS: tuple[Line, ...] = _layer_diagonals()  # 24: two in each of the 12 axis-aligned layers
 SPACE_DIAGONALS: tuple[Line, ...] = _space_diagonals()  # 4 "Zokers": corner to opposite corner of the cube
+
+
+# -- faces: what a player reads off each card (Game.card_faces, docs/observations/zoker-*.md "Cards") ------
+FACE_KEYS = ("kind", "colour", "dots", "size", "shape", "value", "label", "colour_hex")
+COLOUR_HEX: dict[str, str] = _DATA["colour_hex"]
+DOWN = "down"  # the text a face-down card shows in its place (Memo's table)
+
+
+def _face(card: Card) -> dict[str, Any]:
+    """The figure's colour (with its dots: 1 for the weakest colour, 4 for the strongest), size and shape (its
+    number of corners), the code printed in the corners as the label, and its strength as the value."""
+    return {"kind": "card", "colour": COLOURS[card.colour], "dots": card.colour + 1, "size": SIZES[card.size],
+            "shape": int(SHAPES[card.shape]), "value": beats_count(card), "label": f"{SIZES[card.size]}{SHAPES[card.shape]}",
+            "colour_hex": COLOUR_HEX[COLOURS[card.colour]]}
+
+
+_FACES: dict[str, dict[str, Any]] = {card.text: _face(card) for card in DECK}
+_DOWN_FACE: dict[str, Any] = {**dict.fromkeys(FACE_KEYS), "kind": DOWN}
+
+
+def card_faces(face_down: bool = False) -> dict[str, dict[str, Any]]:
+    """The 64 cards in deck order, then `"down"` for a game that shows face-down cards in their places (Memo);
+    a fresh copy each call. One function for the four Zoker games."""
+    faces = {text: dict(face) for text, face in _FACES.items()}
+    if face_down:
+        faces[DOWN] = dict(_DOWN_FACE)
+    return faces

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from zdeck.core import Action
-from zdeck.decks.zoop.cards import BASIC_ANIMALS, Card, Deck
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, CAGE_CARD, WILD_CARD, Card, Deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,3 +174,20 @@ class Memo(dict[int, tuple[A, ...]]):
             self.clear()
         found = self[mask] = tuple(self.rows.pick(mask))
         return found
+
+
+def action_face(action: ZoopAction) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zoop.md)."""
+    if isinstance(action, Play):
+        return {"kind": "play", "card": action.card.text, "label": "play"}
+    if isinstance(action, PlayWild):
+        return {"kind": "play", "card": WILD_CARD.text, "declare": action.animal, "label": action.animal}
+    if isinstance(action, Discard):
+        return {"kind": "discard", "card": action.card.text, "label": "discard"}
+    if isinstance(action, Zoop):
+        call = "ZOOP!" if action.called else None
+        return {"kind": "call", "call": call, "card": action.card.text, "label": call or "zoop (silent)"}
+    if isinstance(action, Cage):
+        call = "Captured!" if action.called else None
+        return {"kind": "call", "call": call, "card": CAGE_CARD.text, "label": call or "cage (silent)"}
+    return {"kind": str(action), "label": str(action)}  # draw, pass

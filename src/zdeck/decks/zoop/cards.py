@@ -14,6 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from zdeck.core import shorten
+
 WILD = "wild"
 CAGE = "cage"
 
@@ -137,7 +139,7 @@ class Deck:
         try:
             return self.by_text[text]
         except (KeyError, TypeError):
-            raise ValueError(f"{text!r} is not a card of this deck") from None
+            raise ValueError(f"{shorten(text)} is not a card of this deck") from None
 
 
 @cache
@@ -181,3 +183,29 @@ def card_by_text(text: str) -> Card | None:
     deck = load_deck(MAX_COLOURS)
     k = deck.by_text.get(text)
     return None if k is None else deck.kinds[k]
+
+
+# -- faces: what a player reads off each card (Game.card_faces, docs/observations/zoop.md "Cards") ------
+FACE_KEYS = ("kind", "colour", "animal", "count", "effect", "label", "colour_hex")
+COLOUR_HEX: dict[str, str] = DATA["colour_hex"]
+
+
+def _face(card: Card) -> dict[str, Any]:
+    if not card.is_animal:  # the Wild Card and the Cage: no colour, no animal; the bottom icon tells the effect
+        return {"kind": card.animal, "colour": None, "animal": None, "count": None,
+                "effect": DATA["card_effects"][card.animal], "label": card.animal.capitalize(),
+                "colour_hex": COLOUR_HEX[card.animal]}
+    plural = "s" if card.count > 1 else ""
+    return {"kind": "basic" if card.animal in BASIC_ANIMALS else "special", "colour": card.colour,
+            "animal": card.animal, "count": card.count, "effect": effect_of(card),
+            "label": f"{card.count} {card.animal.capitalize()}{plural}", "colour_hex": COLOUR_HEX[card.colour]}
+
+
+@cache
+def _faces(colours: int) -> dict[str, dict[str, Any]]:
+    return {card.text: _face(card) for card in load_deck(colours).kinds}
+
+
+def card_faces(colours: int) -> dict[str, dict[str, Any]]:
+    """The faces of the deck with this many colours, in the deck's order; a fresh copy each call."""
+    return {text: dict(face) for text, face in _faces(colours).items()}

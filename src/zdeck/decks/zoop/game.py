@@ -6,7 +6,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
-from zdeck.decks.zoop.actions import ActionRows, PlayWild, ZoopAction, action_table
+from zdeck.decks.zoop.actions import ActionRows, PlayWild, ZoopAction, action_face, action_table
 from zdeck.decks.zoop.cards import (
     BASIC_ANIMALS,
     NEXT_DRAWS,
@@ -14,6 +14,7 @@ from zdeck.decks.zoop.cards import (
     NEXT_MISSES_THEN_DRAWS,
     REVERSE,
     Deck,
+    card_faces,
     load_deck,
 )
 from zdeck.decks.zoop.state import ZoopState, read_state
@@ -135,8 +136,15 @@ class ZoopGame(Game):
     def read_state(self, data: dict[str, Any]) -> ZoopState:
         return read_state(self, data)
 
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
+
     def action_table(self) -> list[ZoopAction]:
         return action_table(self.rows, self.strict)
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The cards of the deck with the `colours` option's colours, the Wild Card and the Cage last."""
+        return card_faces(self.options["colours"])
 
 
 def _effect(deck: Deck, k: int) -> Effect:

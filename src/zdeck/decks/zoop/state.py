@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
-from zdeck.core import Action, IllegalAction, Outcome, State
+from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
 from zdeck.decks.zoop.cards import BASIC_ANIMALS
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
@@ -286,7 +286,7 @@ class ZoopState(State):
         if self.phase == OVER:
             return "the game is over"
         if not self._known(action):
-            return f"{action!r} is not an action of this game"
+            return f"{shorten(action)} is not an action of this game"
         if isinstance(action, Zoop):
             return self._explain_zoop(player, action)
         if isinstance(action, Cage):
@@ -590,7 +590,7 @@ class ZoopState(State):
         if self.phase == OVER:
             raise IllegalAction(f"{action} comes too late: the game is over")
         if not self._known(action):
-            raise IllegalAction(f"{action!r} is not an action of this game")
+            raise IllegalAction(f"{shorten(action)} is not an action of this game")
         if isinstance(action, Zoop):
             return self._late_zoop(player, action, seen)
         if isinstance(action, Cage):

@@ -9,6 +9,7 @@ moving with whatever covers or connects to it) or a Side Bonus card.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from zdeck.decks.zopzoo.cards import NAME, UNITS, WHITE
 
@@ -116,3 +117,18 @@ def action_table(players: int) -> list[ZopAction]:
     table += [Steal(u) for u in UNITS]
     table += [Switch(a, b) for a in UNITS for b in UNITS if a != b]
     return table
+
+
+def action_face(action: ZopAction) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zopzoo.md): the card it names (a row card by its
+    white card, or a Side Bonus card) and, for a Specialty, the seat or the other card."""
+    if isinstance(action, Cover):
+        return {"kind": "cover", "card": NAME[action.card], "label": "cover"}
+    if isinstance(action, Give):
+        return {"kind": "give", "card": NAME[action.unit], "to": action.to, "label": f"give to p{action.to}"}
+    if isinstance(action, Steal):
+        return {"kind": "steal", "card": NAME[action.unit], "label": "steal"}
+    if isinstance(action, Switch):
+        return {"kind": "switch", "card": NAME[action.mine], "for": NAME[action.theirs],
+                "label": f"switch for {NAME[action.theirs]}"}
+    return {"kind": str(action), "label": str(action)}  # draw, take, stop, place, discard, dig

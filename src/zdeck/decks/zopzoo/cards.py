@@ -18,6 +18,8 @@ from enum import IntEnum
 from importlib import resources
 from typing import Any
 
+from zdeck.core import shorten
+
 
 class Kind(IntEnum):
     # white deck
@@ -138,4 +140,42 @@ def card_id(name: str) -> int:
     try:
         return BY_NAME[name.lower()]
     except KeyError:
-        raise ValueError(f"zopzoo has no card named {name!r}") from None
+        raise ValueError(f"zopzoo has no card named {shorten(name)}") from None
+
+
+# -- faces: what a player reads off each card (Game.card_faces, docs/observations/zopzoo.md "Cards") ------
+FACE_KEYS = ("kind", "deck", "animal", "category", "colour", "value", "label", "colour_hex")
+CATEGORY_HEX: dict[str, str] = {c["name"]: c["hex"] for c in DATA["categories"]}
+BORDER_HEX: dict[str, str] = DATA["border_hex"]
+KIND_TEXT: dict[Kind, str] = {
+    Kind.CATEGORY: "category", Kind.LOWER: "lower half", Kind.MINUS: "minus", Kind.POINTS: "points",
+    Kind.UPPER: "upper half", Kind.ANTI: "anti-minus", Kind.BEAST: "beast", Kind.BEST_BEAST: "best beast",
+    Kind.BONUS: "side bonus", Kind.MOLE: "mole", Kind.HYENA: "specialty", Kind.RACCOON: "specialty",
+    Kind.EARTHWORM: "specialty",
+}
+_ANIMAL_CARDS = frozenset({Kind.CATEGORY, Kind.LOWER, Kind.MINUS, Kind.POINTS, Kind.UPPER, Kind.ANTI})
+_NAMED_ONLY = frozenset({Kind.MOLE, Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM})  # a creature, no POINTS
+
+
+def _face(card: Card) -> dict[str, Any]:
+    kind = KIND_TEXT[card.kind]
+    category = card.category or None
+    if card.kind in _ANIMAL_CARDS:
+        animal: str | None = card.art
+        label = card.art.title()  # the animal's name, written at the bottom of the card
+    elif card.kind in _NAMED_ONLY:
+        animal, label = card.art, card.art.upper()  # MOLE, HYENA, RACCOON, EARTHWORM
+    else:  # BEAST, BEST BEAST, a Side Bonus (which names its category)
+        animal, label = None, (category or card.art).upper()
+    return {"kind": kind, "deck": "white" if card.white else "black", "animal": animal, "category": category,
+            "colour": CATEGORY_COLOUR[category] if category else None,
+            "value": None if card.kind in _NAMED_ONLY else card.value, "label": label,
+            "colour_hex": CATEGORY_HEX[category] if category else BORDER_HEX[kind]}
+
+
+_FACES: dict[str, dict[str, Any]] = {card.name: _face(card) for card in CARDS}
+
+
+def card_faces() -> dict[str, dict[str, Any]]:
+    """Every card of both decks, white first, in deck.json's order; a fresh copy each call."""
+    return {text: dict(face) for text, face in _FACES.items()}

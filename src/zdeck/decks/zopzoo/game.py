@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
-from zdeck.decks.zopzoo.actions import ZopAction, action_table
+from zdeck.decks.zopzoo.actions import ZopAction, action_face, action_table
+from zdeck.decks.zopzoo.cards import card_faces
 from zdeck.decks.zopzoo.state import ZopZooState, read_state
 from zdeck.rng import Rng
 
@@ -50,5 +51,12 @@ class ZopZoo(Game):
     def read_state(self, data: dict[str, Any]) -> ZopZooState:
         return read_state(self, data)
 
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
+
     def action_table(self) -> Sequence[ZopAction]:
         return action_table(self.players)
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 126 cards: the white deck's 52, then the black deck's 74."""
+        return card_faces()

@@ -24,7 +24,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Action, RoundTotals, State
+from zdeck.core import Action, RoundTotals, State, shorten
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import specialty
 from zdeck.decks.zopzoo.actions import ZopAction
@@ -541,7 +541,7 @@ def read_state(game: ZopZoo, data: dict[str, Any]) -> ZopZooState:
     if missing:
         raise ValueError(f"zopzoo state dict lacks {', '.join(missing)}")
     if type(data["state_version"]) is not int or data["state_version"] != STATE_VERSION:
-        raise ValueError(f"zopzoo state_version {data['state_version']!r} is not {STATE_VERSION}")
+        raise ValueError(f"zopzoo state_version {shorten(data['state_version'])} is not {STATE_VERSION}")
     state = ZopZooState(game, Rng(0))
     try:  # every message of this game names it first
         _read_match(state, data)
@@ -579,7 +579,7 @@ def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
     s.phase = sd.choice(d["phase"], "phase", PHASES)
     s.pending = sd.integer(d["pending"], "pending", -1, N_CARDS - 1)
     if (s.pending >= 0) != (s.phase in PENDING_KINDS):
-        raise ValueError(f"pending: card {s.pending} does not fit phase {s.phase!r}")
+        raise ValueError(f"pending: card {s.pending} does not fit phase {shorten(s.phase)}")
     s.rows = [_cards(r, "rows") for r in sd.per_seat(d["rows"], n, "rows")]
     s.bonus = [_cards(b, "bonus") for b in sd.per_seat(d["bonus"], n, "bonus")]
     # [white card, covering card] pairs
@@ -594,7 +594,7 @@ def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
 
 def _read_last(game: ZopZoo, value: Any, version: int) -> tuple[int, ZopAction] | None:
     if (value is None) != (version == 0):
-        raise ValueError(f"last: {value!r} does not fit version {version} (no action before the first)")
+        raise ValueError(f"last: {shorten(value)} does not fit version {version} (no action before the first)")
     if value is None:
         return None
     seat, text = sd.listed(value, "last", length=2)
@@ -639,7 +639,7 @@ def _check_cards(s: ZopZooState) -> None:
     if any(KIND[b] is not Kind.BONUS for bonus in s.bonus for b in bonus):
         raise ValueError("zopzoo bonus areas may hold only Side Bonus cards")
     if s.pending >= 0 and KIND[s.pending] not in PENDING_KINDS[s.phase]:
-        raise ValueError(f"zopzoo: {NAME[s.pending]} cannot be pending in phase {s.phase!r}")
+        raise ValueError(f"zopzoo: {NAME[s.pending]} cannot be pending in phase {shorten(s.phase)}")
     if any(KIND[v] not in SPECIALTY for v in s.void):
         raise ValueError("zopzoo void may list only Specialty cards")
 
@@ -659,7 +659,7 @@ def _check_moment(s: ZopZooState) -> None:
     if s.phase in ("turn", "again", "chain") and not s.draw:
         raise ValueError("zopzoo: the draw pile is empty, so the round should have ended")
     if s.phase in ("match", "chain") and s.auto:
-        raise ValueError(f"zopzoo: phase {s.phase!r} exists only with assist='manual'")
+        raise ValueError(f"zopzoo: phase {shorten(s.phase)} exists only with assist='manual'")
     if s.phase == "chain" and not (s.discard and s.can_match(p, s.discard[-1])):
         raise ValueError("zopzoo: phase 'chain' needs a top discard the current player can match")
     if s.phase == "match" and not s.can_match(p, s.pending):

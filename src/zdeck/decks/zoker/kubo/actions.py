@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from zdeck.decks.zoker.cards import DECK, Card
-from zdeck.decks.zoker.kubo.board import LINES, line_text
+from zdeck.decks.zoker.kubo.board import LINE_CARDS, LINES, Frame, line_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,3 +48,17 @@ SCORES: tuple[Score, ...] = tuple(Score(k) for k in range(len(LINES)))  # SCORES
 def action_table() -> tuple[KuboAction, ...]:
     """Every Kubo action, in a fixed order: draw, end, the 64 places, the 76 scores."""
     return (DRAW, END, *PLACES, *SCORES)
+
+
+def action_face(action: KuboAction, frame: Frame) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zoker-kubo.md). A card laid names its place in
+    the cube as this table stands it (`layer` 0 = bottom, `cell` 0..15 on the 4x4 square, reading order),
+    so a client draws the cube's layers from the faces alone; a claim names its line's four cards."""
+    if isinstance(action, Place):
+        index = action.card.index
+        return {"kind": "play", "card": action.card.text, "layer": frame.layer_of[index],
+                "cell": frame.column_of[index], "label": "place"}
+    if isinstance(action, Score):
+        return {"kind": "call", "call": "Score!", "line": line_text(action.line),
+                "cards": [DECK[i].text for i in LINE_CARDS[action.line]], "label": "Score!"}
+    return {"kind": str(action), "label": str(action)}  # draw, end

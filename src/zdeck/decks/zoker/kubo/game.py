@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
-from zdeck.decks.zoker.cards import DATA
-from zdeck.decks.zoker.kubo.actions import action_table
+from zdeck.decks.zoker.cards import DATA, card_faces
+from zdeck.decks.zoker.kubo.actions import action_face, action_table
 from zdeck.decks.zoker.kubo.board import FRAMES
 from zdeck.decks.zoker.kubo.state import KuboState, read_state
 from zdeck.rng import Rng
@@ -59,5 +59,12 @@ class Kubo(Game):
     def read_state(self, data: dict[str, Any]) -> KuboState:
         return read_state(self, data)
 
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action, FRAMES[self.options["start"]])
+
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 64 Zoker cards, in deck order."""
+        return card_faces()

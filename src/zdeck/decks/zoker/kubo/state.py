@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
-from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
+from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State, shorten
 from zdeck.dealing import deal_lazily
 from zdeck.decks.zoker.cards import DATA, TEXTS, read_index, texts_of
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
@@ -125,7 +125,7 @@ class KuboState(RoundTotals, State):
             return self._why_not_draw(player)
         if isinstance(action, Place):
             return self._why_not_place(player, action.card.index)
-        return f"{action!r} is not a Kubo action"
+        return f"{shorten(action)} is not a Kubo action"
 
     def _why_not_score(self, player: int, line: int) -> str:
         if line not in self.pending:

@@ -6,7 +6,7 @@ Places are numbered 1..64 in dealing order; a table of N cards uses places 1..N.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 MAX_PLACES = 64  # "even all the 64" cards may lie on the table
 
@@ -31,3 +31,8 @@ def action_table() -> tuple[Turn, ...]:
 def is_canonical(action: object) -> TypeGuard[Turn]:
     """Is this a value of the action table, its place a true int? (`Turn(True) == Turn(1)` in Python.)"""
     return isinstance(action, Turn) and type(action.slot) is int and 0 <= action.slot < MAX_PLACES
+
+
+def action_face(action: Turn) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zoker-memo.md): `place`, 0-based, indexes `table`."""
+    return {"kind": "turn", "place": action.slot, "label": f"turn {action.slot + 1}"}

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
-from zdeck.decks.zoker.memo.actions import MAX_PLACES, action_table
+from zdeck.decks.zoker.cards import card_faces
+from zdeck.decks.zoker.memo.actions import MAX_PLACES, action_face, action_table
 from zdeck.decks.zoker.memo.pairs import PAIR_RULES
 from zdeck.decks.zoker.memo.state import MemoState, read_state
 from zdeck.rng import Rng
@@ -45,5 +46,12 @@ class ZokerMemo(Game):
     def read_state(self, data: dict[str, Any]) -> MemoState:
         return read_state(self, data)
 
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
+
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 64 Zoker cards, in deck order, then `"down"`: a face-down card in its place on the table."""
+        return card_faces(face_down=True)

@@ -16,8 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, State
-from zdeck.core import _shorten as shorten  # (the kernel's quoting of bad input, cut short)
+from zdeck.core import Action, Game, State, shorten
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical

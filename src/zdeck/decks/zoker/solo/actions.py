@@ -7,7 +7,7 @@ every state: upper place `r1c1`..`r3c4` (row, column), last-row pile `1`..`4`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 ROW = 4  # places in a row of the 4x4 square
 UPPER = 12  # the three upper rows' places, in reading order
@@ -87,3 +87,14 @@ def is_canonical(action: object) -> TypeGuard[SoloAction]:
 
 def _place(value: object, count: int) -> bool:
     return type(value) is int and 0 <= value < count
+
+
+def action_face(action: SoloAction) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zoker-solo.md): places by position, 0-based -
+    an upper place as `[row, column]` of `upper`, a pile as its index in `piles`."""
+    if isinstance(action, MoveCard):
+        return {"kind": "move", "place": [action.slot // ROW, action.slot % ROW], "pile": action.pile,
+                "label": f"to pile {action.pile + 1}"}
+    if isinstance(action, MovePile):
+        return {"kind": "move", "from_pile": action.src, "pile": action.dst, "label": f"onto pile {action.dst + 1}"}
+    return {"kind": "deal", "label": "deal"}

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from zdeck.core import Action, Game
-from zdeck.decks.zoker.solo.actions import action_table
+from zdeck.decks.zoker.cards import card_faces
+from zdeck.decks.zoker.solo.actions import action_face, action_table
 from zdeck.decks.zoker.solo.state import SoloState, read_state
 from zdeck.rng import Rng
 
@@ -27,5 +28,12 @@ class ZokerSolo(Game):
     def read_state(self, data: dict[str, Any]) -> SoloState:
         return read_state(self, data)
 
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
+
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 64 Zoker cards, in deck order."""
+        return card_faces()

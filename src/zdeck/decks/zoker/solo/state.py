@@ -12,8 +12,7 @@ from itertools import compress
 from typing import Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, State
-from zdeck.core import _shorten as shorten  # (the kernel's quoting of bad input, cut short)
+from zdeck.core import Action, Game, State, shorten
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.solo import moves
 from zdeck.decks.zoker.solo.actions import (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from zdeck.decks.zoker.cards import DECK, Card
 
@@ -22,3 +23,8 @@ PLAY_TEXTS: tuple[str, ...] = tuple(str(p) for p in PLAYS)  # formed once: `last
 def action_table() -> tuple[Play, ...]:
     """Every Tiko action; ids follow the deck order."""
     return PLAYS
+
+
+def action_face(action: Play) -> dict[str, Any]:
+    """What a client draws the action on (docs/observations/zoker-tiko.md): the card played."""
+    return {"kind": "play", "card": action.card.text, "label": "play"}

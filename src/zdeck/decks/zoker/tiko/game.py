@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
-from zdeck.decks.zoker.cards import DATA
-from zdeck.decks.zoker.tiko.actions import action_table
+from zdeck.decks.zoker.cards import DATA, card_faces
+from zdeck.decks.zoker.tiko.actions import action_face, action_table
 from zdeck.decks.zoker.tiko.state import TikoState, read_state
 from zdeck.rng import Rng
 
@@ -50,5 +50,12 @@ class Tiko(Game):
     def read_state(self, data: dict[str, Any]) -> TikoState:
         return read_state(self, data)
 
+    def action_face(self, action: Any) -> dict[str, Any]:
+        return action_face(action)
+
     def action_table(self) -> Sequence[Action]:
         return action_table()
+
+    def card_faces(self) -> dict[str, dict[str, Any]]:
+        """The 64 Zoker cards, in deck order."""
+        return card_faces()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
-from zdeck.core import Action, RoundTotals, State
+from zdeck.core import Action, RoundTotals, State, shorten
 from zdeck.dealing import deal_lazily
 from zdeck.decks.zoker.cards import DATA, STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
@@ -77,7 +77,7 @@ class TikoState(RoundTotals, State):
         if self.over:
             return "the game is over"
         if not isinstance(action, Play):
-            return f"{action!r} is not a Tiko action"
+            return f"{shorten(action)} is not a Tiko action"
         if player != self.turn:
             return f"it is player {self.turn}'s turn: players play to the trick one at a time, clockwise"
         return f"player {player} does not hold {action.card}"

@@ -1,0 +1,64 @@
+"""PettingZoo and Gymnasium environments for every zdeck game (the optional extra `rl`: numpy,
+gymnasium, pettingzoo). docs/rl.md describes them; the rules engine never imports this package.
+
+    import zdeck.rl
+    env = zdeck.rl.env("zipzap", players=4)               # PettingZoo AEC
+    par = zdeck.rl.parallel_env("zipzap", players=4)      # PettingZoo Parallel
+    gym = zdeck.rl.single_agent("zipzap", players=4, opponents=["greedy"])   # Gymnasium, bots at the other seats
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+try:
+    import gymnasium
+    import numpy  # noqa: F401
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
+except ImportError as exc:  # pragma: no cover - depends on the installation
+    raise ImportError(f"zdeck.rl needs numpy, gymnasium and pettingzoo ({exc.name} is missing): "
+                      "pip install 'zdeck[rl]'") from exc
+
+from zdeck.rl.aec import ZdeckAEC
+from zdeck.rl.encoding import EncodingMismatch
+from zdeck.rl.encodings import SPECS, encoder
+from zdeck.rl.parallel import ZdeckParallel
+from zdeck.rl.single import ZdeckSingle
+
+
+def env(game_id: str, players: int | None = None, **kwargs: Any) -> ZdeckAEC:
+    """A PettingZoo AEC env of this game (options and env settings as keywords: docs/rl.md)."""
+    return ZdeckAEC(game_id, players, **kwargs)
+
+
+def parallel_env(game_id: str, players: int | None = None, **kwargs: Any) -> ZdeckParallel:
+    """A PettingZoo Parallel env of this game: every actor of a moment answers at once."""
+    return ZdeckParallel(game_id, players, **kwargs)
+
+
+def single_agent(game_id: str, players: int | None = None, opponents: str | Sequence[str] | None = None,
+                 **kwargs: Any) -> ZdeckSingle:
+    """A Gymnasium env: the agent plays one seat (`seat=`, default 0), zdeck bots the others."""
+    return ZdeckSingle(game_id, players, opponents=opponents, **kwargs)
+
+
+def encoded_games() -> list[str]:
+    """The games that have an observation encoding (every env needs one)."""
+    return sorted(SPECS)
+
+
+def _register() -> None:
+    """`gymnasium.make("zdeck/zipzap-v1", players=4, opponents="greedy")`: each game's single-agent env under
+    Gymnasium's registry (the version is the env's: it moves with any change of encoding, reward or race)."""
+    for game_id in SPECS:
+        env_id = f"zdeck/{game_id}-v1"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="zdeck.rl.single:ZdeckSingle", kwargs={"game_id": game_id})
+
+
+_register()
+
+
+__all__ = ["EncodingMismatch", "ZdeckAEC", "ZdeckParallel", "ZdeckSingle", "encoded_games", "encoder", "env",
+           "parallel_env", "single_agent"]

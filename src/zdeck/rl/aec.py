@@ -1,0 +1,119 @@
+"""The PettingZoo AEC env: one agent acts at a time, every actor of a moment is asked in turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from zdeck.core import Action
+from zdeck.rl import rewards
+from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name, landing_info
+
+
+class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
+    """A zdeck game as a PettingZoo AEC env (`zdeck.rl.env`). See docs/rl.md.
+
+    At each moment the seats asked (`state.actors()` with a legal action) are selected one after the
+    other, in seat order as `actors()` gives them; each sees the same version of the table, and no
+    choice is landed before all have chosen. Then the referee lands them (a race by the seeded
+    reaction-time model) and the next moment's first seat is selected.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1", "is_parallelizable": True}
+
+    def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn | None = None,
+                 illegal: str = "lose", illegal_reward: float = -1.0,
+                 reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
+                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(p) for p in range(self.table.game.players)]
+        self._seat = {name: p for p, name in enumerate(self.possible_agents)}
+        self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]
+        self._pending: list[int] = []
+        self._choices: dict[int, Action | None] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.start(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._next_moment()
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self.table.observe(self._seat[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        choice = self.table.decode(action)
+        reason = self.table.refusal(seat, choice)  # raises in illegal="raise" mode, before anything changed
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if reason is not None:
+            self._end(self.table.illegal_rewards([seat]))
+            self.infos[agent] = {"illegal": reason}
+        else:
+            self._choices[seat] = choice
+            self._pending.pop(0)
+            if not self._pending:
+                self._land()
+            if self._pending:
+                self.agent_selection = agent_name(self._pending[0])
+        self._accumulate_rewards()
+
+    def _land(self) -> None:
+        referee = self.table.referee
+        assert referee is not None
+        landings = referee.land(self._choices)
+        self.infos = {a: {} for a in self.agents}
+        for seat, landing in landings:
+            self.infos[agent_name(seat)] = {"landing": landing_info(landing)}
+        if referee.moment is None:
+            self._end(self.table.final_rewards())
+        elif self.table.truncated():
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._pending = []
+        else:
+            self._next_moment()
+
+    def _next_moment(self) -> None:
+        referee = self.table.referee
+        assert referee is not None
+        self._choices = {}
+        if referee.moment is None:  # (a game that is over before anyone acts)
+            self._end(self.table.final_rewards())
+            return
+        self._pending = list(referee.moment.asked)
+        self.agent_selection = agent_name(self._pending[0])
+
+    def _end(self, final: list[float]) -> None:
+        for agent in self.agents:
+            self.rewards[agent] = final[self._seat[agent]]
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._pending = []
+
+    def render(self) -> str | None:
+        return self.table.render()
+
+    def close(self) -> None:
+        """Nothing to release: the env holds no window, file or process."""

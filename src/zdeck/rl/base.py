@@ -1,0 +1,181 @@
+"""What the PettingZoo and Gymnasium envs share: the options, spaces, masks, rewards and the text view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from zdeck.core import Action, Game, IllegalAction
+from zdeck.registry import make
+from zdeck.rl import rewards
+from zdeck.rl.encodings import encoder
+from zdeck.rl.referee import WAIT, Landing, Referee
+
+DEFAULT_REACTION_MS = 700.0  # a RandomBot's median: agents and the simulator's random bots race alike
+ILLEGAL = ("lose", "raise")
+Mask = npt.NDArray[np.int8]
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class Table:
+    """One env's game and options, and everything the envs compute from them (no state of a game in play
+    besides `referee`)."""
+
+    def __init__(self, game_id: str, players: int | None, *, reward: str | rewards.RewardFn | None = None,
+                 illegal: str = "lose", illegal_reward: float = -1.0,
+                 reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
+                 render_mode: str | None = None, **options: Any) -> None:
+        self.game: Game = make(game_id, players, **options)
+        self.encoder = encoder(self.game)
+        # A patience game (one seat) is always "won": its score is what there is to learn from.
+        self.reward = rewards.scheme(reward if reward is not None else "score" if self.game.players == 1 else "win")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal={str(illegal)[:60]!r} is not allowed; choose one of {', '.join(ILLEGAL)}")
+        self.illegal, self.illegal_reward = illegal, float(illegal_reward)
+        self.reaction_ms = _reaction_times(reaction_ms, self.game.players)
+        if isinstance(max_moments, bool) or not isinstance(max_moments, int) or max_moments < 1:
+            raise ValueError(f"max_moments is a whole number of moments >= 1, not {str(max_moments)[:60]!r}")
+        self.max_moments = max_moments
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode={str(render_mode)[:60]!r} is not supported; the envs render 'ansi'")
+        self.render_mode = render_mode
+        self.actions = self.game.num_distinct_actions()
+        self.wait_id = self.actions  # the env's own action: hold back this moment
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (self.actions + 1,), dtype=np.int8),
+        })
+        self.action_space = spaces.Discrete(self.actions + 1)
+        self.referee: Referee | None = None
+        self.np_random: np.random.Generator | None = None
+
+    # -- a new game ----------------------------------------------------------------------------
+    def start(self, seed: int | None) -> Referee:
+        """A new game: seeded `seed` itself when given (the game `zdeck.sim.run` plays with that seed),
+        else with the next draw of the env's generator (itself seeded by the last seed given)."""
+        if seed is not None:
+            check_seed(seed)
+            self.np_random, _ = gymnasium.utils.seeding.np_random(int(seed))
+            return self.start_game(int(seed))
+        if self.np_random is None:
+            self.np_random, _ = gymnasium.utils.seeding.np_random()
+        return self.start_game(int(self.np_random.integers(2**63)))
+
+    def start_game(self, game_seed: int, reaction_ms: Sequence[float] | None = None) -> Referee:
+        self.referee = Referee(self.game, game_seed, reaction_ms or self.reaction_ms)
+        return self.referee
+
+    # -- what a seat sees and may do -------------------------------------------------------------
+    def observe(self, seat: int) -> dict[str, Any]:
+        """The seat's observation vector and its action mask (fresh arrays)."""
+        referee = self._live()
+        return {"observation": self.encoder.encode(referee.state.observation(seat)), "action_mask": self.mask(seat)}
+
+    def mask(self, seat: int) -> Mask:
+        """1 for each action id the seat may choose now, the last one (`wait_id`) for waiting; all 0 when
+        the seat is not asked."""
+        mask = np.zeros(self.actions + 1, dtype=np.int8)
+        moment = self._live().moment
+        if moment is not None and seat in moment.legal:
+            ids = self.game.action_id
+            for action in moment.legal[seat]:
+                mask[ids(action)] = 1
+            if seat in moment.may_wait:
+                mask[self.wait_id] = 1
+        return mask
+
+    def decode(self, action: Any) -> Action | None:
+        """The action (or WAIT) an id names; ValueError for what is no id of this env."""
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action <= self.actions:
+            raise ValueError(f"{self.game.id}: an action is an id 0..{self.actions} ({self.actions} is wait), "
+                             f"not {str(action)[:60]!r}")
+        return WAIT if action == self.wait_id else self.game.action_from_id(int(action))
+
+    def refusal(self, seat: int, choice: Action | None) -> str | None:
+        """Why the seat may not make this choice now (None: it may); raises it in `illegal="raise"` mode."""
+        reason = self._live().check(seat, choice)
+        if reason is not None and self.illegal == "raise":
+            raise IllegalAction(f"{agent_name(seat)}: {reason}")
+        return reason
+
+    # -- the end -------------------------------------------------------------------------------------
+    def final_rewards(self) -> list[float]:
+        state = self._live().state
+        return [float(r) for r in self.reward(state.scores(), state.winners(), self.game.score_order)]
+
+    def truncated(self) -> bool:
+        referee = self._live()
+        return referee.moment is not None and referee.moments >= self.max_moments
+
+    def illegal_rewards(self, offenders: Sequence[int]) -> list[float]:
+        return [self.illegal_reward if p in offenders else 0.0 for p in range(self.game.players)]
+
+    def _live(self) -> Referee:
+        if self.referee is None:
+            raise RuntimeError("call reset() before using the env")
+        return self.referee
+
+    # -- the text view -----------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; make the env with render_mode='ansi'")
+            return None
+        return text_view(self._live(), self.encoder.name)
+
+
+def landing_info(landing: Landing) -> dict[str, Any]:
+    return {"outcome": landing.outcome, "action": landing.action, "order": landing.order}
+
+
+def text_view(referee: Referee, encoding: str) -> str:
+    """The table as a spectator sees it, what became of the last moment's choices, and who is asked now."""
+    state = referee.state
+    seen = state.observation(None)
+    lines = [f"{state.game!r}  seed {referee.seed}  moment {referee.moments}  encoding {encoding}"]
+    keys = ("phase", "turn", "round", "rounds", "scores", "hand_sizes", "top", "draw_size")
+    lines += [f"  {key:<12} {seen[key]}" for key in keys if seen.get(key) is not None]
+    landed_first = sorted(referee.log, key=lambda entry: (entry[1].order < 0, entry[1].order))  # waits last
+    for k, (seat, landing) in enumerate(landed_first):
+        head = "last moment" if k == 0 else ""
+        if landing.action is None:
+            what = "waited"
+        else:
+            place = "first" if landing.order == 0 else f"late, #{landing.order + 1}"
+            what = f"{landing.action!r} ({place}): {landing.outcome}"
+        lines.append(f"  {head:<12} {agent_name(seat)} {what}")
+    if referee.moment is None:
+        lines.append(f"  {'over':<12} winners {', '.join(agent_name(p) for p in state.winners()) or 'none'}")
+    else:
+        asked = ", ".join(agent_name(p) + (" (may wait)" if p in referee.moment.may_wait else "")
+                          for p in referee.moment.asked)
+        lines.append(f"  {'asked now':<12} {asked}")
+    return "\n".join(lines) + "\n"
+
+
+def check_seed(seed: Any) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"a seed is a whole number >= 0, not {str(seed)[:60]!r}")
+
+
+def _reaction_times(reaction_ms: float | Sequence[float], players: int) -> list[float]:
+    """One median per seat: a number for every seat, or one per seat."""
+    if isinstance(reaction_ms, (int, float)) and not isinstance(reaction_ms, bool):
+        values = [float(reaction_ms)] * players
+    elif isinstance(reaction_ms, Sequence) and not isinstance(reaction_ms, str) and len(reaction_ms) == players:
+        values = list(reaction_ms)
+    else:
+        raise ValueError(f"reaction_ms is a number of ms or one per seat ({players}), not {str(reaction_ms)[:60]!r}")
+    for ms in values:
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0:
+            raise ValueError(f"a reaction time is a number of ms above 0, not {str(ms)[:60]!r}")
+    return [float(ms) for ms in values]

@@ -1,0 +1,79 @@
+"""Zoker Memo: `zoker-memo_v1` (docs/observations/zoker-memo.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zdeck.core import Game
+from zdeck.rl.encoding import CardsBySeat, Context, Custom, Last, Num, OneOf, SeatOf, Spec, Vector, index_of
+from zdeck.rl.encodings.common import head, no_hands, outcome
+from zdeck.rl.encodings.tiko import CARDS
+
+PLACES = 64  # the table never holds more places than the deck has cards
+_AT = index_of(CARDS)
+_STATES = {None: 0, "down": 1}  # a place's state: earned (null), face down, or (else) a card face up
+
+
+def _write_table(value: Any, out: Vector, at: int, ctx: Context) -> None:
+    """Per place (1 first): earned / face down / face up one-hot; then the face-up cards' one-hot."""
+    if len(value) > PLACES:
+        raise ValueError(f"{len(value)} places")
+    for place, entry in enumerate(value):
+        state = _STATES.get(entry, 2)
+        out[at + place * 3 + state] = 1.0
+        if state == 2:
+            out[at + PLACES * 3 + _AT[entry]] = 1.0
+
+
+def _write_seen(value: Any, out: Vector, at: int, ctx: Context) -> None:
+    """Per place: the card remembered there one-hot, then its flip number / 100 (null: zeros)."""
+    for place, entry in enumerate(value):
+        if entry is not None:
+            card, flip = entry
+            base = at + place * (len(CARDS) + 1)
+            out[base + _AT[card]] = 1.0
+            out[base + len(CARDS)] = flip / 100.0
+
+
+def _write_place(value: Any, out: Vector, at: int, ctx: Context) -> None:
+    if value is not None:
+        out[at + value - 1] = 1.0
+
+
+def _write_last_turn(value: Any, out: Vector, at: int, ctx: Context) -> None:
+    """The seat (relative), each of the two places one-hot, each of the two cards one-hot, taken."""
+    if value is None:
+        return
+    out[at + ctx.rel(value["seat"])] = 1.0
+    base = at + ctx.players
+    for k, place in enumerate(value["places"]):
+        out[base + k * PLACES + place - 1] = 1.0
+    base += 2 * PLACES
+    for k, card in enumerate(value["cards"]):
+        out[base + k * len(CARDS) + _AT[card]] = 1.0
+    out[base + 2 * len(CARDS)] = 1.0 if value["taken"] else 0.0
+
+
+def spec(game: Game) -> Spec:
+    return Spec("zoker-memo_v1", "zoker-memo", [
+        *head(("first", "second", "over"), rounds_scale=1.0),
+        *no_hands(),
+        *outcome(16.0),
+        Num("draw_size", 64.0, high=64.0),
+        SeatOf("dealer"),
+        Last("last"),
+        OneOf("pair_rule", ("two", "one")),
+        Custom("table", lambda g: PLACES * 3 + len(CARDS), _write_table,
+               f"for each of {PLACES} places (place 1 first; places past the table's end stay zeros): earned, "
+               "face down or face up, one-hot; then the face-up cards' one-hot"),
+        Custom("face_up", lambda g: PLACES, _write_place, "the place turned first this turn, one-hot (null: zeros)"),
+        Custom("seen", lambda g: PLACES * (len(CARDS) + 1), _write_seen,
+               f"for each of {PLACES} places: the card last seen there one-hot, then its flip number / 100 "
+               "(never seen: zeros)", high=100.0),
+        Num("flips", 100.0),
+        Custom("last_turn", lambda g: g.players + 2 * PLACES + 2 * len(CARDS) + 1, _write_last_turn,
+               "the seat (relative) one-hot, its two places one-hot each, its two cards one-hot each, 1 if taken "
+               "(null: zeros)"),
+        CardsBySeat("collected", CARDS),
+    ], notes="Memo hides nothing but the cards never turned: a card appears only once it has been face up. "
+             "`collected` keeps who earned each card, not in which order.")

@@ -1,0 +1,52 @@
+"""Zoker Solo: `zoker-solo_v1` (docs/observations/zoker-solo.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zdeck.core import Game
+from zdeck.rl.encoding import Context, Custom, Last, Num, Spec, Vector, index_of
+from zdeck.rl.encodings.common import head, no_hands, outcome
+from zdeck.rl.encodings.tiko import CARDS
+
+ROWS, COLUMNS, PILES = 3, 4, 4
+_AT = index_of(CARDS)
+_PILE = 2 * len(CARDS) + 1  # a pile: its cards, its cover card, its length
+
+
+def _write_upper(value: Any, out: Vector, at: int, ctx: Context) -> None:
+    """Place rRcC (row-major, r1c1 first): the card's one-hot; an empty place stays zeros."""
+    for r, row in enumerate(value):
+        for c, card in enumerate(row):
+            if card is not None:
+                out[at + (r * COLUMNS + c) * len(CARDS) + _AT[card]] = 1.0
+
+
+def _write_piles(value: Any, out: Vector, at: int, ctx: Context) -> None:
+    """Each pile (pile 1 first): which cards it holds, its cover (top) card one-hot, its length / 16."""
+    if len(value) != PILES:
+        raise ValueError(f"{len(value)} piles")
+    for k, pile in enumerate(value):
+        base = at + k * _PILE
+        for card in pile:
+            out[base + _AT[card]] = 1.0
+        if pile:
+            out[base + len(CARDS) + _AT[pile[-1]]] = 1.0
+        out[base + 2 * len(CARDS)] = len(pile) / 16.0
+
+
+def spec(game: Game) -> Spec:
+    return Spec("zoker-solo_v1", "zoker-solo", [
+        *head(("play", "over"), rounds_scale=1.0),
+        *no_hands(),
+        *outcome(16.0),
+        Num("draw_size", 64.0, high=64.0),
+        Last("last"),
+        Custom("upper", lambda g: ROWS * COLUMNS * len(CARDS), _write_upper,
+               f"the {ROWS * COLUMNS} upper places, r1c1 first, row by row: each its card one-hot (empty: zeros)"),
+        Custom("piles", lambda g: PILES * _PILE, _write_piles,
+               "each of the 4 piles, pile 1 first: which cards it holds (64), its cover card one-hot (64), "
+               "its length / 16", high=4.0),
+        Num("free_places", 12.0, high=12.0),
+    ], notes="Everything lies face up but the draw pile's order. Inside a pile only the cover card's place is kept: "
+             "the moves read the cover, and a pile moves whole.")

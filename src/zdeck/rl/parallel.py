@@ -1,0 +1,103 @@
+"""The PettingZoo Parallel env: every actor of a moment answers at once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from gymnasium import spaces
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
+
+from zdeck.core import Action
+from zdeck.rl import rewards
+from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name, landing_info
+
+Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]
+
+
+class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
+    """A zdeck game as a PettingZoo Parallel env (`zdeck.rl.parallel_env`). See docs/rl.md.
+
+    Every step is one moment: the seats asked give their actions together (an agent that is not asked
+    has an all-zero mask, and whatever it sends is not read), and the referee lands them - a race by
+    the seeded reaction-time model. Every live agent gets its observation after every step.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1"}
+
+    def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn | None = None,
+                 illegal: str = "lose", illegal_reward: float = -1.0,
+                 reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
+                 render_mode: str | None = None, **options: Any) -> None:
+        self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
+                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(p) for p in range(self.table.game.players)]
+        self._seat = {name: p for p, name in enumerate(self.possible_agents)}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.action_space
+
+    def reset(self, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.table.start(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> Step:
+        referee = self.table.referee
+        if referee is None or not self.agents:
+            raise RuntimeError("the game is over (or never started): call reset()")
+        choices = self._choices(actions)
+        offenders = {seat: why for seat, why in
+                     ((seat, self.table.refusal(seat, c)) for seat, c in choices.items()) if why is not None}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if offenders:
+            final = self.table.illegal_rewards(list(offenders))
+            for seat, why in offenders.items():
+                infos[agent_name(seat)] = {"illegal": why}
+            return self._finish(final, infos, truncated=False)
+        for seat, landing in referee.land(choices):
+            infos[agent_name(seat)] = {"landing": landing_info(landing)}
+        if referee.moment is None:
+            return self._finish(self.table.final_rewards(), infos, truncated=False)
+        if self.table.truncated():
+            return self._finish([0.0] * len(self.possible_agents), infos, truncated=True)
+        live = self.agents
+        return (self._observations(), dict.fromkeys(live, 0.0), dict.fromkeys(live, False),
+                dict.fromkeys(live, False), infos)
+
+    def _choices(self, actions: dict[str, Any]) -> dict[int, Action | None]:
+        """The asked seats' choices; every id is checked to be one of the env's, asked or not."""
+        if not isinstance(actions, dict):
+            raise ValueError(f"step takes a dict from agent to action id, not {type(actions).__name__}")  # noqa: TRY004
+        unknown = [a for a in actions if a not in self._seat]
+        if unknown:
+            raise ValueError(f"no such agent(s): {', '.join(map(str, unknown))[:80]}")
+        decoded = {self._seat[a]: self.table.decode(action) for a, action in actions.items()}
+        moment = self.table.referee.moment if self.table.referee else None
+        asked = moment.asked if moment else ()
+        missing = [agent_name(p) for p in asked if p not in decoded]
+        if missing:
+            raise ValueError(f"asked now but given no action: {', '.join(missing)}")
+        return {p: decoded[p] for p in asked}
+
+    def _finish(self, final: list[float], infos: dict[str, dict[str, Any]], *, truncated: bool) -> Step:
+        live = self.agents
+        observations = self._observations()
+        self.agents = []
+        return (observations, {a: final[self._seat[a]] for a in live}, dict.fromkeys(live, not truncated),
+                dict.fromkeys(live, truncated), infos)
+
+    def _observations(self) -> dict[str, Any]:
+        return {a: self.table.observe(self._seat[a]) for a in self.agents}
+
+    def render(self) -> str | None:
+        return self.table.render()
+
+    def close(self) -> None:
+        """Nothing to release: the env holds no window, file or process."""

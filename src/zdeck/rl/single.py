@@ -1,0 +1,126 @@
+"""The Gymnasium env: one agent at one seat, zdeck bots at the others."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from zdeck import sim
+from zdeck.bots import Bot
+from zdeck.core import Action, State
+from zdeck.registry import bot_names, default_bot, make_bot
+from zdeck.rl import rewards
+from zdeck.rl.base import DEFAULT_REACTION_MS, Table, check_seed, landing_info
+from zdeck.rl.referee import WAIT, Referee
+
+Step = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
+
+
+class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
+    """A zdeck game for one learner (`zdeck.rl.single_agent`). See docs/rl.md.
+
+    The agent plays `seat`; the other seats are zdeck bots (`opponents`: one name for all, or one per
+    other seat in seat order; default: the game's strongest bot). Between the agent's moments the bots
+    play on, racing on the simulator's model; in a moment where the agent and bots are asked together,
+    the bots choose at the very version the agent saw, and the race decides who lands.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
+
+    def __init__(self, game_id: str, players: int | None = None, *, opponents: str | Sequence[str] | None = None,
+                 seat: int = 0, reward: str | rewards.RewardFn | None = None, illegal: str = "lose",
+                 illegal_reward: float = -1.0, reaction_ms: float = DEFAULT_REACTION_MS, max_moments: int = 20_000,
+                 render_mode: str | None = None, **options: Any) -> None:
+        self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
+                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
+        n = self.table.game.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat={str(seat)[:60]!r} is not a seat of this game (0..{n - 1})")
+        self.seat, self.render_mode = seat, render_mode
+        self.bots = _bots(game_id, opponents, n - 1)
+        self.observation_space = self.table.observation_space
+        self.action_space = self.table.action_space
+        self._others = [p for p in range(n) if p != seat]
+        self._done = True  # until reset
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any],
+                                                                                                   dict[str, Any]]:
+        if seed is not None:
+            check_seed(seed)
+        super().reset(seed=seed)
+        # A seed given is the game's own (the game `zdeck.sim.run` plays with it); without one, the
+        # game's seed is drawn from the env's generator, Gymnasium's `np_random`.
+        game_seed = int(self.np_random.integers(2**63)) if seed is None else int(seed)
+        medians = list(self.table.reaction_ms)
+        for p, bot in zip(self._others, self.bots):
+            medians[p] = bot.reaction_ms
+            if hasattr(bot, "reset"):
+                bot.reset()
+        referee = self.table.start_game(game_seed, medians)
+        self._done = False
+        self._play_bots(referee)
+        return self.table.observe(self.seat), {}
+
+    def step(self, action: Any) -> Step:
+        referee = self.table.referee
+        if self._done or referee is None or referee.moment is None:
+            raise RuntimeError("the episode is over (or never started): call reset()")
+        choice = self.table.decode(action)
+        reason = self.table.refusal(self.seat, choice)
+        if reason is not None:
+            self._done = True
+            final = self.table.illegal_rewards([self.seat])
+            return self.table.observe(self.seat), final[self.seat], True, False, {"illegal": reason}
+        choices = {p: self._bot_choice(referee, p) for p in referee.moment.asked if p != self.seat}
+        choices[self.seat] = choice
+        landings = dict(referee.land(choices))
+        info = {"landing": landing_info(landings[self.seat])}
+        self._play_bots(referee)
+        if referee.moment is None:
+            self._done = True
+            return self.table.observe(self.seat), self.table.final_rewards()[self.seat], True, False, info
+        self._done = self.table.truncated()
+        return self.table.observe(self.seat), 0.0, False, self._done, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids now, as booleans (what maskable learners such as sb3-contrib's MaskablePPO ask)."""
+        return self.table.mask(self.seat).astype(bool)
+
+    def _play_bots(self, referee: Referee) -> None:
+        """Let the bots play until the agent is asked, the game ends or `max_moments` is reached."""
+        while referee.moment is not None and self.seat not in referee.moment.asked and not self.table.truncated():
+            referee.land({p: self._bot_choice(referee, p) for p in referee.moment.asked})
+
+    def _bot_choice(self, referee: Referee, seat: int) -> Action | None:
+        bot = self.bots[self._others.index(seat)]
+        state: State = referee.state
+        choice = sim.ask(bot, state, seat, referee.seat_rngs[seat])
+        choice = WAIT if choice is None else choice
+        why = referee.check(seat, choice)
+        if why is not None:  # a bot's mistake is a bug in the bot, never the agent's loss
+            raise RuntimeError(f"bot {bot.name!r} at seat {seat} chose {choice}: {why}")
+        return choice
+
+    def render(self) -> str | None:
+        return self.table.render()
+
+    def close(self) -> None:
+        """Nothing to release: the env holds no window, file or process."""
+
+
+def _bots(game_id: str, opponents: str | Sequence[str] | None, count: int) -> list[Bot]:
+    """The bots of the other seats, by name (validated: an unknown name says which exist)."""
+    if opponents is None:
+        names = [default_bot(game_id)] * count
+    elif isinstance(opponents, str):
+        names = [opponents] * count
+    else:
+        names = list(opponents)
+        if len(names) != count:
+            raise ValueError(f"opponents: {count} bot name(s) for the other seats, not {len(names)}; "
+                             f"bots of {game_id}: {', '.join(bot_names(game_id))}")
+    return [make_bot(game_id, name) for name in names]

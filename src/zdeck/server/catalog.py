@@ -1,0 +1,198 @@
+"""What the lobby offers: every game with its options and bots, and the checks a new room passes.
+
+Pure Python on the kernel contract (no web framework): `GET /api/games` is `games()`,
+`GET /api/games/{id}/cards` is `game_cards()`, and `POST /api/rooms` is refused with `spec_from_request`'s ValueError message when a game,
+player count, option or bot is not one that exists.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from zdeck.core import Game
+from zdeck.registry import bot_names, document, game_class, games, make
+
+# Options of the table rather than of the rules: they sit beside the game's options in a
+# room's "options" and are taken out before the game is made.
+TABLE_OPTIONS: dict[str, dict[str, Any]] = {
+    "idle": {
+        "default": None,
+        "choices": None,
+        "doc": "seconds a person's seat may stay silent when it could act before a bot stands in for it "
+               "(handed back when the person acts or reconnects); null: never",
+    },
+    "speed": {
+        "default": 1.0,
+        "choices": None,
+        "doc": "the bots' reaction-time multiplier (2 = twice as slow, 0.1 = ten times as fast); "
+               "it scales the table's waiting times too",
+    },
+}
+MAX_SPEED = 100.0
+MAX_IDLE = 24 * 3600.0
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """The table options of a room."""
+
+    speed: float = 1.0
+    idle: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"speed": self.speed, "idle": self.idle}
+
+
+@dataclass
+class RoomSpec:
+    """A checked request for a room: the game made, its bots by seat, the table settings."""
+
+    game: Game
+    bots: dict[int, str] = field(default_factory=dict)
+    settings: TableSettings = field(default_factory=TableSettings)
+
+
+def describe_games() -> list[dict[str, Any]]:
+    """Every game: id, title, players range, options (game and table), bots."""
+    return [describe_game(game_id) for game_id in games()]
+
+
+def describe_game(game_id: str) -> dict[str, Any]:
+    cls = game_class(game_id)
+    options = [
+        {"name": name, "default": spec.default, "choices": list(spec.choices) if spec.choices is not None else None,
+         "doc": spec.doc, "scope": "game"}
+        for name, spec in cls.options_spec.items()
+    ]
+    options += [{"name": name, **spec, "scope": "table"} for name, spec in TABLE_OPTIONS.items()]
+    return {
+        "id": cls.id,
+        "title": cls.title,
+        "summary": cls.summary,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+        "default_players": cls.default_players or cls.min_players,
+        "score_order": cls.score_order,
+        "options": options,
+        "bots": bot_names(game_id),
+    }
+
+
+def game_cards(game_id: str, query: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The game's `card_faces()`, for the players and options in the query (`?players=5&colours=4`; the
+    defaults otherwise): some options change the deck (Zoop's colours, ZAR's Chameleons) or a card's points.
+    ValueError, naming what is allowed, for an unknown game, player count or option."""
+    values = {name: _query_value(text) for name, text in query.items()}
+    players = values.pop("players", None)
+    return spec_from_request(game_id, players, values, None).game.card_faces()
+
+
+def _query_value(text: str) -> Any:
+    """A query parameter as the JSON value it spells (`4`, `true`, `null`), else as the text itself (`wins`)."""
+    try:
+        value = json.loads(text)
+    except ValueError:  # not JSON (a bare word), or a number too long to read
+        return text
+    return value if value is None or isinstance(value, (bool, int, float, str)) else text
+
+
+def best_bot(game_id: str) -> str:
+    """The bot that stands in for an idle person: the game's last-listed (its strongest), as `zdeck play`."""
+    return bot_names(game_id)[-1]
+
+
+def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any) -> RoomSpec:
+    """Check a room request; ValueError with a message naming what is allowed."""
+    if not isinstance(game_id, str):
+        raise ValueError(f"game must be a game id; known games: {', '.join(games())}")  # noqa: TRY004 (a 422)
+    game_class(game_id)  # ValueError naming the known games
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise ValueError(f"players must be an integer, got {players!r}")
+    if not isinstance(options, dict):
+        raise ValueError("options must be an object of name: value")  # noqa: TRY004
+    game_options = {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
+    settings = table_settings({k: v for k, v in options.items() if k in TABLE_OPTIONS})
+    try:
+        game = make(game_id, players, **game_options)
+    except TypeError as exc:  # a game's resolve_options fed a value of the wrong kind
+        raise ValueError(f"{game_id}: {exc}") from None
+    return RoomSpec(game, seat_bots(game, bots), settings)
+
+
+def table_settings(values: dict[str, Any]) -> TableSettings:
+    speed = values.get("speed", 1.0)
+    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not math.isfinite(speed) \
+            or not 0 <= speed <= MAX_SPEED:
+        raise ValueError(f"option speed={speed!r} is not allowed: a number from 0 to {MAX_SPEED:g}")
+    idle = values.get("idle")
+    if idle is not None and (isinstance(idle, bool) or not isinstance(idle, (int, float))
+                             or not math.isfinite(idle) or not 0 < idle <= MAX_IDLE):
+        raise ValueError(f"option idle={idle!r} is not allowed: null or seconds above 0, at most {MAX_IDLE:g}")
+    return TableSettings(float(speed), None if idle is None else float(idle))
+
+
+def seat_bots(game: Game, bots: Any) -> dict[int, str]:
+    """{"1": "heuristic", ...} -> {1: "heuristic"}; seats and bot names are checked."""
+    if bots is None:
+        return {}
+    if not isinstance(bots, dict):
+        raise ValueError('bots must be an object of seat: bot name, e.g. {"1": "random"}')  # noqa: TRY004
+    allowed = bot_names(game.id)
+    chosen: dict[int, str] = {}
+    for key, name in bots.items():
+        try:
+            seat = int(key)
+        except (TypeError, ValueError):
+            seat = -1
+        if not 0 <= seat < game.players or str(seat) != str(key).strip():
+            raise ValueError(f"bots: {key!r} is not a seat of this table (0..{game.players - 1})")
+        if name not in allowed:
+            raise ValueError(f"bots: {name!r} is not a bot of {game.id}; choose from {', '.join(allowed)}")
+        chosen[seat] = name
+    return chosen
+
+
+def action_faces(game_id: str, query: Mapping[str, str]) -> dict[str, Any]:
+    """`GET /api/games/{id}/actions`: the game made with the players and options of the query (as for its
+    cards: `?players=5&calls=strict`), and its `action_faces()` by action id. ValueError naming what is wrong."""
+    values = {name: _query_value(text) for name, text in query.items()}
+    players = values.pop("players", None)
+    game = spec_from_request(game_id, players, values, None).game
+    return _faces_of(json.dumps(game.describe(), sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _faces_of(described: str) -> dict[str, Any]:
+    """Faces are computed once per game and options; the answer is cached by the game's description."""
+    head = json.loads(described)
+    game = make(head["game"], head["players"], **head["options"])
+    return {**head, "faces": game.action_faces()}
+
+
+RULES_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} - rules - zdeck</title><link rel="stylesheet" href="/static/style.css"></head>
+<body class="rules-page"><header class="bar"><a class="brand" href="/">zdeck</a><span>rules</span></header>
+<main class="rules">{body}</main></body></html>"""
+
+
+def rules_page(name: str) -> str:
+    """A rules document (`docs/rules/<name>.md`: a game id, or `zoker-deck`) as a whole HTML page. Links
+    between the rules documents lead to their pages; a link to another document keeps its words only."""
+    from markdown_it import MarkdownIt
+
+    if not re.fullmatch(r"[a-z0-9-]{1,40}", name):
+        raise ValueError(f"no rules page {name!r}")
+    text = document(f"rules/{name}.md")
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    body = re.sub(r'href="(?:\./)?([a-z0-9-]+)\.md(#[^"]*)?"', lambda m: f'href="/rules/{m[1]}{m[2] or ""}"', body)
+    body = re.sub(r'<a href="[^"/][^"]*\.md(?:#[^"]*)?">(.*?)</a>', r"\1", body)  # not served here
+    first = text.lstrip().splitlines()[0] if text.strip() else name
+    return RULES_PAGE.format(title=html.escape(first.lstrip("# ").replace("`", "").strip()), body=body)

@@ -1,0 +1,782 @@
+"""A room: one table of seats (people and bots) playing a game, then its rematches.
+
+The server is the authority: a person's intention arrives as action text with the version
+its sender saw, and is applied through the kernel contract (`state.apply(seat, action,
+seen=version)`), so a card that lands after someone else's is resolved by the rulebook
+exactly as in simulation. Bots act on a real clock with their reaction times, as `zdeck
+play` does: at every new version each bot that may act is asked once, its answer is timed
+(`zdeck.sim.reaction`, scaled by the table's speed) and the first to come due lands.
+
+Every accepted submission is saved (awaited) before anyone hears of it. A room is rebuilt
+from its seed and saved submissions (`Room.restore`): the bots' choices and timings come
+from generators derived from the seed and the version, and every bot is asked again at
+every version it was asked at, so a resumed table decides exactly as it would have.
+
+What a seat hears is decided by `state.observation(seat)` alone, plus events in which
+another seat's action text appears only once it took effect (a bounced or penalised card
+stays its owner's secret). Nothing here imports a web framework: a connection is anything
+with `send(text)` and `close(code, reason)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from zdeck.bots import Bot
+from zdeck.core import Action, Game, IllegalAction, Outcome, State
+from zdeck.records import TIMEOUT, Record
+from zdeck.registry import make_bot
+from zdeck.rng import Rng
+from zdeck.server.catalog import TableSettings, best_bot
+from zdeck.sim import ask, reaction
+
+log = logging.getLogger("zdeck.server")
+
+IDLE_S = 1.5  # as zdeck.table: a table whose bots all hold back waits this long before "nobody plays"
+IDLE_PERSON_S = 6.0  # the same when people could act too (both scaled by the table's speed)
+# The commit window (ms, scaled by the table's speed). A card already on its way when another lands first
+# cannot be taken back: a hand that started to move within the time a person needs to see the other card
+# land (a simple visual reaction, ~200-250 ms) still throws it. So a bot whose answer was due within
+# REACTION_MS after the landing submits it with the version it saw, and the rules resolve it (bounced,
+# penalised or applied), as the simulator lands the slower proposals; an answer due later is dropped and
+# the bot thinks again at the new version.
+REACTION_MS = 250.0
+PROTOCOL = 1  # docs/protocol.md: bumped when a change is not one old clients can ignore
+MAX_MESSAGE = 4096  # characters in one client message; uvicorn closes past MAX_FRAME bytes
+MAX_FRAME = 65536
+MAX_ACTION_TEXT = 200
+MAX_NAME = 40
+
+# Purposes of the generators derived from a room's seed: one per bot decision and per moment's timing.
+_BOT, _STANDIN, _TIMING = 0xB07, 0x57A9D, 0x71E
+
+
+class Conn(Protocol):
+    """A client connection: `seat` is None for a spectator. `send` must not block."""
+
+    seat: int | None
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+class Saver(Protocol):
+    """Where a room's facts are committed (the database). Every method returns once committed."""
+
+    async def create_room(self, room: Room) -> None: ...
+
+    async def take_seat(self, room: str, seat: int, name: str, token_hash: str) -> None: ...
+
+    async def add_action(self, room: str, number: int, index: int, entry: list[Any],
+                         result: tuple[list[float], list[int]] | None) -> None: ...
+
+    async def new_game(self, room: str, number: int, seed: int) -> None: ...
+
+
+class RoomError(Exception):
+    """A request the room refuses; `status` is the HTTP status that says so."""
+
+    def __init__(self, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class NotSaved(Exception):
+    """The database refused a write: the room is dropped from memory and rebuilt from what was saved."""
+
+
+def decision_rng(seed: int, purpose: int, seat: int, version: int) -> Rng:
+    """The generator of one decision, derived from the room's seed: the same at a resumed table."""
+    return Rng(seed ^ (purpose << 40) ^ ((seat + 1) * 0x9E3779B97F4A7C15) ^ (version * 0xC2B2AE3D27D4EB4F))
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Plan:
+    delay: float  # seconds after the moment began
+    seat: int
+    action: Action
+
+
+def plan_moment(state: State, bots: Mapping[int, tuple[Bot, int]], seed: int, speed: float) -> list[Plan]:
+    """Ask every bot that may act now, once; their answers, soonest first (a tie keeps actor order)."""
+    timing = decision_rng(seed, _TIMING, 0, state.version)
+    plans = []
+    for seat in state.actors():
+        entry = bots.get(seat)
+        if entry is None:
+            continue
+        bot, purpose = entry
+        action = ask(bot, state, seat, decision_rng(seed, purpose, seat, state.version))
+        if action is not None:
+            plans.append(Plan(reaction(bot, action, timing) / 1000 * speed, seat, action))
+    plans.sort(key=lambda plan: plan.delay)
+    return plans
+
+
+def in_window(plans: list[Plan], landed: float, speed: float) -> list[Plan]:
+    """The answers still on their way when a card landed `landed` seconds into the moment: those due
+    within the commit window after it (`REACTION_MS`, scaled by the table's speed), soonest first."""
+    limit = landed + REACTION_MS / 1000 * speed
+    return [plan for plan in plans if plan.delay <= limit]
+
+
+def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 1.0,
+                 max_steps: int = 100_000) -> Record:
+    """What a table of bots records with no clock in the way: the same arrivals as a live room
+    of these bots and this seed. (Tests compare a live, killed and resumed room with this.)"""
+    state = game.new_state(seed)
+    seats = {p: (make_bot(game.id, name), _BOT) for p, name in bots.items()}
+    for bot, _ in seats.values():
+        if hasattr(bot, "reset"):
+            bot.reset()
+    record = Record(game.id, game.players, dict(game.options), seed, [bots[p] for p in range(game.players)])
+    for _ in range(max_steps):
+        if state.is_over():
+            break
+        plans = plan_moment(state, seats, seed, speed)
+        if plans:
+            seen = state.version
+            state.apply(plans[0].seat, plans[0].action)
+            record.actions.append([plans[0].seat, str(plans[0].action)])
+            for plan in in_window(plans[1:], plans[0].delay, speed):
+                try:
+                    state.apply(plan.seat, plan.action, seen=seen)
+                except IllegalAction:
+                    continue  # the rules refuse it outright (the game has no late rule here): nothing happened
+                record.actions.append([plan.seat, str(plan.action), seen])
+        else:
+            state.timeout()
+            record.actions.append([None, TIMEOUT])
+    record.scores, record.winners = list(state.scores()), list(state.winners())
+    return record
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: str  # "person" or "bot"
+    bot: str | None = None  # the bot's name, for a bot seat
+    name: str | None = None  # the person's name once the seat is taken
+    token_hash: str | None = None
+    # live, not saved: a resumed room starts these from zero
+    connections: int = 0
+    standin: Bot | None = None
+    was_actor: bool = False
+    active_since: float = 0.0
+
+    @property
+    def open(self) -> bool:
+        return self.kind == "person" and self.name is None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "name": self.name if self.kind == "person" else self.bot,
+            "bot": self.bot,
+            "open": self.open,
+            "connected": self.connections > 0 if self.kind == "person" else True,
+            "standin": self.standin.name if self.standin is not None else None,
+        }
+
+
+@dataclass
+class RoomData:
+    """A room as saved: what `Room.restore` rebuilds it from."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    created: float
+    seats: list[Seat]
+    number: int
+    seed: int
+    actions: list[list[Any]] = field(default_factory=list)
+
+
+class Room:
+    def __init__(self, room_id: str, game: Game, settings: TableSettings, seats: list[Seat], saver: Saver,
+                 created: float | None = None) -> None:
+        self.id = room_id
+        self.game = game
+        self.settings = settings
+        self.seats = seats
+        self.saver = saver
+        self.created = time.time() if created is None else created
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.broken = False
+        self.on_broken: Callable[[Room], None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._plans: list[Plan] = []
+        self._late: list[tuple[int, Plan]] = []  # (version seen, answer) still on its way: lands by the clock
+        self._moment_start = 0.0
+        self._rev = 0  # bumped whenever the seats change (taken, connected, stood in for)
+        self._cache_key: tuple[int, int, int] | None = None
+        self._cache: dict[int | None, str] = {}
+        self.number = 0
+        self.seed = 0
+        self.state: State
+        self.actions: list[list[Any]] = []
+        self.bots: dict[int, Bot] = {}
+        self.asked = -1  # the last version the seat bots were asked at
+
+    # -- making and rebuilding ---------------------------------------------------------------
+    @classmethod
+    def new(cls, room_id: str, game: Game, bots: Mapping[int, str], settings: TableSettings, saver: Saver,
+            seed: int | None = None) -> Room:
+        """A room whose first game is dealt from `seed` (default: a fresh random one; `zdeck play --seed`)."""
+        seats = [Seat(p, "bot", bot=bots[p]) if p in bots else Seat(p, "person") for p in range(game.players)]
+        room = cls(room_id, game, settings, seats, saver)
+        room._deal(1, secrets.randbits(63) if seed is None else seed)
+        return room
+
+    @classmethod
+    def restore(cls, data: RoomData, saver: Saver) -> Room:
+        """Replay the saved game from its seed, asking the bots again where they were asked."""
+        from zdeck.registry import make
+        from zdeck.server.catalog import table_settings
+
+        game = make(data.game, data.players, **data.options)
+        room = cls(data.id, game, table_settings(data.settings), data.seats, saver, data.created)
+        room._deal(data.number, data.seed)
+        state = room.state
+        for index, entry in enumerate(data.actions):
+            player, text = entry[0], entry[1]
+            window_late = len(entry) == 3 and player in room.bots  # landed before the table asked again
+            if room.started and not state.is_over() and not window_late:
+                room._ask_seat_bots()
+            room._track_window(entry)
+            try:
+                if player is None and text == TIMEOUT:
+                    state.timeout()
+                else:
+                    state.apply(player, game.parse_action(text), seen=entry[2] if len(entry) == 3 else None)
+            except (IllegalAction, ValueError) as exc:
+                raise ValueError(f"room {data.id}: saved action {index + 1} {entry!r} does not replay: {exc}") from None
+            room.actions.append(entry)
+        return room
+
+    def _track_window(self, entry: list[Any]) -> None:
+        """While replaying: the bots' cards the commit window had in the air after each landing, less those
+        saved as landed since - what is left was in the air when the server stopped, and lands on resume.
+        (Known after a bot's landing, whose time is its plan's; a person's landing time is not saved, so the
+        bots' cards in the air after it are lost with a crash, as a hand stops when the table falls.)"""
+        player, text = entry[0], entry[1]
+        if len(entry) == 3:
+            found = next((k for k, (_, plan) in enumerate(self._late)
+                          if plan.seat == player and str(plan.action) == text), None)
+            if found is not None:
+                del self._late[found]
+            return
+        first = self._plans[0] if self._plans and self.asked == self.state.version else None
+        if first is not None and first.seat == player and str(first.action) == text:
+            seen = self.state.version
+            self._late = [(seen, plan) for plan in in_window(self._plans[1:], first.delay, self.settings.speed)]
+        else:
+            self._late = []
+
+    def _deal(self, number: int, seed: int) -> None:
+        self.number, self.seed = number, seed
+        self.state = self.game.new_state(seed)
+        self.actions = []
+        self.bots = {s.index: make_bot(self.game.id, s.bot) for s in self.seats if s.kind == "bot" and s.bot}
+        for bot in self.bots.values():
+            if hasattr(bot, "reset"):
+                bot.reset()
+        for seat in self.seats:
+            seat.standin, seat.was_actor = None, False
+        self.asked = -1
+        self._plans, self._late = [], []
+
+    def _ask_seat_bots(self) -> None:
+        """What the live table does at each new version (its answers are dropped here): bots that
+        remember what they saw must see every version again on a resumed table."""
+        if self.asked != self.state.version:
+            self.asked = self.state.version
+            self._plans = plan_moment(self.state, {p: (b, _BOT) for p, b in self.bots.items()}, self.seed,
+                                      self.settings.speed)
+
+    # -- what the room is ------------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return not any(seat.open for seat in self.seats)
+
+    @property
+    def status(self) -> str:
+        if not self.started:
+            return "waiting"
+        return "over" if self.state.is_over() else "playing"
+
+    def summary(self) -> dict[str, Any]:
+        taken = sum(1 for s in self.seats if not s.open)
+        return {"room": self.id, "game": self.game.id, "title": self.game.title, "players": self.game.players,
+                "seats_taken": taken, "seats_open": self.game.players - taken, "status": self.status,
+                "number": self.number, "created": self.created}
+
+    def info(self) -> dict[str, Any]:
+        over = self.state.is_over()
+        return {**self.summary(), "options": dict(self.game.options), "settings": self.settings.as_dict(),
+                "seats": [s.public() for s in self.seats], "version": self.state.version, "over": over,
+                "scores": list(self.state.scores()) if over else None,
+                "winners": list(self.state.winners()) if over else None,
+                "watchers": len(self.conns)}
+
+    def record(self) -> Record:
+        if not self.state.is_over():
+            raise RoomError(f"game {self.number} of room {self.id} is not over: its record (which holds the seed) "
+                            "is served once it is")
+        return Record(self.game.id, self.game.players, dict(self.game.options), self.seed, self.seat_names(),
+                      [list(e) for e in self.actions], list(self.state.scores()), list(self.state.winners()))
+
+    def seat_names(self) -> list[str]:
+        """Who sat where, for a record: a bot's name or a person's."""
+        return [(s.bot or "bot") if s.kind == "bot" else (s.name or "person") for s in self.seats]
+
+    def seat_for(self, token: str) -> int | None:
+        """The seat this token stands for, or None. Every seat's hash is compared, in constant time."""
+        wanted, found = hash_token(token), None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
+                found = seat.index
+        return found
+
+    # -- messages --------------------------------------------------------------------------------
+    def state_text(self, seat: int | None) -> str:
+        key = (self.number, self.state.version, self._rev)
+        if key != self._cache_key:
+            self._cache_key, self._cache = key, {}
+        text = self._cache.get(seat)
+        if text is None:
+            text = self._cache[seat] = json.dumps(self.state_message(seat), separators=(",", ":"))
+        return text
+
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        state, started = self.state, self.started
+        over = state.is_over()
+        actors = list(state.actors()) if started else []
+        listed = state.legal_actions(seat) if started and seat is not None and seat in actors else []
+        legal = [str(a) for a in listed]
+        return {
+            "type": "state", "protocol": PROTOCOL, "room": self.id, "game": self.game.id, "title": self.game.title,
+            "options": dict(self.game.options), "settings": self.settings.as_dict(), "number": self.number,
+            "status": self.status, "version": state.version, "seat": seat, "observation": state.observation(seat),
+            "legal": legal, "legal_ids": [self.game.action_id(a) for a in listed], "actors": actors, "seats": [s.public() for s in self.seats], "over": over,
+            "scores": list(state.scores()) if over else None, "winners": list(state.winners()) if over else None,
+        }
+
+    def broadcast_state(self) -> None:
+        for conn in list(self.conns):
+            conn.send(self.state_text(conn.seat))
+
+    def broadcast(self, event: dict[str, Any], private: Mapping[int, dict[str, Any]] | None = None) -> None:
+        """An event to every connection; `private` replaces it for the named seats."""
+        text = json.dumps({"type": "event", **event}, separators=(",", ":"))
+        own = {p: json.dumps({"type": "event", **e}, separators=(",", ":")) for p, e in (private or {}).items()}
+        for conn in list(self.conns):
+            conn.send(own.get(conn.seat, text) if conn.seat is not None else text)
+
+    # -- connections -------------------------------------------------------------------------------
+    def attach(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        if conn.seat is not None:
+            seat = self.seats[conn.seat]
+            seat.connections += 1
+            self._rev += 1
+            if seat.standin is not None:
+                self._hand_back(seat)
+                self.broadcast_state()
+                self._replan()
+                return
+            self.broadcast_state()
+        else:
+            conn.send(self.state_text(None))
+
+    def detach(self, conn: Conn) -> None:
+        if conn not in self.conns:
+            return
+        self.conns.discard(conn)
+        if conn.seat is not None:
+            self.seats[conn.seat].connections -= 1
+            self._rev += 1
+            self.broadcast_state()
+
+    def close_all(self, code: int, reason: str) -> None:
+        for conn in list(self.conns):
+            conn.close(code, reason)
+        self.conns.clear()
+
+    # -- requests ---------------------------------------------------------------------------------
+    async def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        async with self.lock:
+            self._check_usable()
+            chosen = self._seat_to_take(seat)
+            token = secrets.token_urlsafe(24)
+            await self._save(self.saver.take_seat(self.id, chosen.index, name, hash_token(token)))
+            chosen.name, chosen.token_hash = name, hash_token(token)
+            self._rev += 1
+            self.broadcast({"kind": "join", "seat": chosen.index, "name": name, "number": self.number})
+            if self.started:
+                self.broadcast({"kind": "start", "number": self.number, "version": self.state.version})
+                self._replan()
+            self.broadcast_state()
+            return chosen.index, token
+
+    def _seat_to_take(self, seat: int | None) -> Seat:
+        if seat is None:
+            free = [s for s in self.seats if s.open]
+            if not free:
+                raise RoomError(f"room {self.id} has no open seat")
+            return free[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise RoomError(f"seat {seat!r} is not a seat of this table (0..{len(self.seats) - 1})", 422)
+        chosen = self.seats[seat]
+        if not chosen.open:
+            others = ", ".join(str(s.index) for s in self.seats if s.open) or "none"
+            what = "a bot's" if chosen.kind == "bot" else "taken"
+            raise RoomError(f"seat {seat} is {what}; open seats: {others}")
+        return chosen
+
+    async def handle(self, conn: Conn, text: Any) -> None:
+        """One client message: exactly one `result` or `error` goes back to `conn`."""
+        ident: Any = None
+        try:
+            message = parse_message(text)
+            ident = message.get("id")
+            kind = message["type"]
+            if kind == "act":
+                outcome = await self.act(conn.seat, message)
+                conn.send(_reply({"type": "result", "outcome": outcome.value, "version": self.state.version}, ident))
+            elif kind == "rematch":
+                await self.rematch(conn.seat)
+                conn.send(_reply({"type": "result", "outcome": "rematch", "number": self.number}, ident))
+            else:
+                raise ProtocolError(f"unknown message type {_shorten(kind)}; send one of: act, rematch")
+        except (ProtocolError, RoomError, IllegalAction) as exc:
+            conn.send(_reply({"type": "error", "message": str(exc)}, ident))
+        except NotSaved:
+            conn.send(_reply({"type": "error", "message": "the server could not save this; reconnect"}, ident))
+
+    async def act(self, seat: int | None, message: dict[str, Any]) -> Outcome:
+        if seat is None:
+            raise ProtocolError("a spectator cannot act: join a seat (POST /api/rooms/{room}/join) and connect "
+                                "with its token")
+        claimed = message.get("seat", seat)
+        if claimed != seat:
+            raise ProtocolError(f"this connection holds seat {seat}; it cannot act for seat {_shorten(claimed)}")
+        text, seen = message.get("action"), message.get("seen")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
+            raise ProtocolError(f'"action" must be an action text of at most {MAX_ACTION_TEXT} characters, '
+                                'e.g. one of the "legal" texts of the last state')
+        if isinstance(seen, bool) or not isinstance(seen, int):
+            raise ProtocolError('"seen" must be the version (an integer) of the state your action answers')
+        try:
+            action = self.game.parse_action(text)
+        except ValueError as exc:
+            raise ProtocolError(str(exc)) from None
+        async with self.lock:
+            self._check_usable()
+            if not self.started:
+                raise RoomError(f"the game has not started: {sum(s.open for s in self.seats)} seat(s) still open")
+            if self.state.is_over():
+                raise RoomError("the game is over; send {\"type\": \"rematch\"} for another")
+            holder = self.seats[seat]
+            if holder.standin is not None:
+                self._hand_back(holder)
+                self.broadcast_state()
+            holder.active_since = asyncio.get_running_loop().time()
+            return await self._submit(seat, action, seen, "person")
+
+    async def rematch(self, seat: int | None) -> None:
+        if seat is None:
+            raise ProtocolError("a spectator cannot start a rematch")
+        async with self.lock:
+            self._check_usable()
+            if not self.state.is_over():
+                raise RoomError("a rematch starts once the game is over")
+            seed = secrets.randbits(63)
+            await self._save(self.saver.new_game(self.id, self.number + 1, seed))
+            self._deal(self.number + 1, seed)
+            self._rev += 1
+            self.broadcast({"kind": "start", "number": self.number, "version": self.state.version, "rematch": True})
+            self.broadcast_state()
+            self._replan()
+
+    # -- applying ----------------------------------------------------------------------------------
+    async def _submit(self, seat: int, action: Action, seen: int | None, by: str,
+                      landed: float | None = None) -> Outcome:
+        """Apply, save, then tell everyone. The caller holds the lock. `landed`: when a bot's card landed,
+        in seconds into the moment, as planned (a person's is read off the clock)."""
+        at = time.time()
+        before = self.state.version
+        outcome = self.state.apply(seat, action, seen=seen)  # IllegalAction: nothing happened
+        late = seen is not None and seen != before
+        entry: list[Any] = [seat, str(action), seen] if late else [seat, str(action)]
+        self.actions.append(entry)
+        over = self.state.is_over()
+        result = (list(self.state.scores()), list(self.state.winners())) if over else None
+        await self._save(self.saver.add_action(self.id, self.number, len(self.actions) - 1, entry, result))
+        event = {"kind": "action", "seat": seat, "by": by, "action": None, "id": None, "outcome": outcome.value,
+                 "late": late,
+                 "seen": seen if late else before, "version": self.state.version, "number": self.number, "at": at,
+                 "reason": _reason(outcome, late, seen, before)}
+        named = {"action": str(action), "id": self.game.action_id(action)}
+        if outcome is Outcome.APPLIED:
+            self.broadcast({**event, **named})
+        else:  # a card that came back, or was punished, stays its owner's secret
+            self.broadcast(event, {seat: {**event, **named}})
+        if not late:
+            self._commit_window(before, landed)
+        if outcome is not Outcome.BOUNCED:
+            self._changed()
+        return outcome
+
+    def _commit_window(self, seen: int, landed: float | None) -> None:
+        """A card landed on time: the bots' answers due within the commit window are already thrown and
+        land later with the version they saw; the rest are dropped (the bots think again)."""
+        if landed is None:
+            landed = asyncio.get_running_loop().time() - self._moment_start
+        self._late += [(seen, plan) for plan in in_window(self._plans, landed, self.settings.speed)]
+        self._plans = []
+
+    async def _timeout(self) -> None:
+        at = time.time()
+        try:
+            self.state.timeout()
+        except IllegalAction:
+            return  # someone must act here: the table waits for them
+        self.actions.append([None, TIMEOUT])
+        over = self.state.is_over()
+        result = (list(self.state.scores()), list(self.state.winners())) if over else None
+        await self._save(self.saver.add_action(self.id, self.number, len(self.actions) - 1, [None, TIMEOUT], result))
+        self.broadcast({"kind": "timeout", "version": self.state.version, "number": self.number, "at": at})
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.state.is_over():
+            self.broadcast({"kind": "over", "number": self.number, "scores": list(self.state.scores()),
+                            "winners": list(self.state.winners())})
+        self.broadcast_state()
+        self._replan()
+
+    async def _save(self, write: Awaitable[None]) -> None:
+        try:
+            await write
+        except Exception as exc:
+            log.exception("room %s: saving failed", self.id)
+            self.stop()
+            self.broken = True
+            self.close_all(1011, "the table could not be saved; reconnect")
+            if self.on_broken is not None:
+                self.on_broken(self)
+            raise NotSaved(str(exc)) from exc
+
+    def _check_usable(self) -> None:
+        if self.broken:
+            raise NotSaved("this room is being reloaded")
+
+    # -- the clock ---------------------------------------------------------------------------------
+    def start_clock(self) -> None:
+        """Start the bots and idle clocks of a room made or restored (from zero)."""
+        self._replan()
+
+    def stop(self) -> None:
+        for handle in (self._timer, self._idle_timer):
+            if handle is not None:
+                handle.cancel()
+        self._timer = self._idle_timer = None
+        for task in list(self._tasks):
+            task.cancel()
+
+    def _acting_bots(self) -> dict[int, tuple[Bot, int]]:
+        acting = {p: (b, _BOT) for p, b in self.bots.items()}
+        acting.update({s.index: (s.standin, _STANDIN) for s in self.seats if s.standin is not None})
+        return acting
+
+    def _replan(self) -> None:
+        """A new version: ask the bots, set the clock for the first answer (or for nobody playing)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.broken or not self.started or self.state.is_over():
+            if self._idle_timer is not None:
+                self._idle_timer.cancel()
+                self._idle_timer = None
+            return
+        loop = asyncio.get_running_loop()
+        if self._late:  # cards still on their way land first; the table asks its bots again after them
+            due = self._moment_start + self._late[0][1].delay
+            self._timer = loop.call_at(due, self._spawn, self._land_late)
+            return
+        now = self._moment_start = loop.time()
+        self._watch_idle(now)
+        bots = self._acting_bots()
+        self.asked = self.state.version
+        self._plans = plan_moment(self.state, bots, self.seed, self.settings.speed)
+        self._arm(self.state.version, bots)
+
+    def _arm(self, version: int, bots: Mapping[int, Any]) -> None:
+        loop = asyncio.get_running_loop()
+        if self._plans:
+            delay: float | None = self._plans[0].delay
+        else:
+            actors = self.state.actors()
+            people = [p for p in actors if p not in bots]
+            delay = None if people and len(actors) == 1 else (IDLE_PERSON_S if people else IDLE_S) * \
+                self.settings.speed
+        if delay is not None:
+            due = self._moment_start + delay
+            self._timer = loop.call_at(due, self._spawn, lambda: self._due(version))
+
+    def _spawn(self, work: Callable[[], Awaitable[None]]) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(work())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _due(self, version: int) -> None:
+        async with self.lock:
+            if self.broken or self.state.version != version or self.state.is_over():
+                return
+            try:
+                if not self._plans:
+                    await self._timeout()
+                    return
+                plan = self._plans.pop(0)
+                standin = self.seats[plan.seat].standin is not None
+                try:
+                    await self._submit(plan.seat, plan.action, None, "standin" if standin else "bot", plan.delay)
+                except IllegalAction as exc:  # a bot's bug: its answer is dropped, the next one comes due
+                    log.error("room %s: bot at seat %d chose %s: %s", self.id, plan.seat, plan.action, exc)
+                    self._arm(version, self._acting_bots())
+            except NotSaved:
+                return
+
+    async def _land_late(self) -> None:
+        """The next answer of the commit window lands, with the version its bot saw."""
+        async with self.lock:
+            if self.broken or not self._late:
+                return
+            seen, plan = self._late.pop(0)
+            if self.state.is_over():
+                self._late = []
+                return
+            by = "standin" if self.seats[plan.seat].standin is not None else "bot"
+            try:
+                outcome = await self._submit(plan.seat, plan.action, seen, by)
+            except IllegalAction:  # no late rule in this game, or no longer possible: nothing happened
+                outcome = Outcome.BOUNCED
+            except NotSaved:
+                return
+            if outcome is Outcome.BOUNCED:
+                self._replan()  # (an accepted one replanned already, through _changed)
+
+    def _watch_idle(self, now: float) -> None:
+        """Note when each person's seat began to be able to act; stand a bot in past `idle` seconds."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        idle = self.settings.idle
+        if idle is None:
+            return
+        actors = set(self.state.actors())
+        due = []
+        for seat in self.seats:
+            if seat.kind != "person":
+                continue
+            if seat.index in actors:
+                if not seat.was_actor:
+                    seat.active_since = now
+                seat.was_actor = True
+                if seat.standin is None:
+                    due.append(seat.active_since + idle)
+            else:
+                seat.was_actor = False
+        if due:
+            self._idle_timer = asyncio.get_running_loop().call_at(min(due), self._spawn, self._stand_in)
+
+    async def _stand_in(self) -> None:
+        async with self.lock:
+            if self.broken or self.state.is_over() or self.settings.idle is None:
+                return
+            now = asyncio.get_running_loop().time()
+            actors = set(self.state.actors())
+            changed = False
+            for seat in self.seats:
+                if seat.kind == "person" and seat.index in actors and seat.standin is None \
+                        and now >= seat.active_since + self.settings.idle - 1e-3:
+                    seat.standin = make_bot(self.game.id, best_bot(self.game.id))
+                    self.broadcast({"kind": "standin", "seat": seat.index, "bot": seat.standin.name})
+                    changed = True
+            if changed:
+                self._rev += 1
+                self.broadcast_state()
+            self._replan()
+
+    def _hand_back(self, seat: Seat) -> None:
+        seat.standin = None
+        seat.was_actor = False  # its idle clock starts again
+        self._rev += 1
+        self.broadcast({"kind": "handback", "seat": seat.index})
+
+
+class ProtocolError(ValueError):
+    """A client message that is not one the protocol knows."""
+
+
+def parse_message(text: Any) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text frames, not binary")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long: {len(text)} characters; the limit is {MAX_MESSAGE}")
+    try:
+        message = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ProtocolError("not JSON: send an object such as "
+                            '{"type": "act", "action": "...", "seen": 12}') from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError('a message is a JSON object with a "type": one of act, rematch')
+    ident = message.get("id")
+    if ident is not None and not (isinstance(ident, (str, int)) and not isinstance(ident, bool)
+                                  and len(str(ident)) <= 64):
+        raise ProtocolError('"id", when given, is a string or integer of at most 64 characters')
+    return message
+
+
+def _reply(message: dict[str, Any], ident: Any) -> str:
+    if ident is not None:
+        message["id"] = ident
+    return json.dumps(message, separators=(",", ":"))
+
+
+def _reason(outcome: Outcome, late: bool, seen: int | None, before: int) -> str | None:
+    if outcome is Outcome.BOUNCED:
+        return f"too late: it answered version {seen}, but the table was at version {before}; it had no effect"
+    if outcome is Outcome.PENALISED:
+        if late:
+            return f"too late: it answered version {seen}, but the table was at version {before}; the rules " \
+                   "penalised it"
+        return "the rules penalised how it was made (e.g. a missing or wrong call)"
+    return None
+
+
+def _shorten(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."

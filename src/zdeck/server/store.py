@@ -1,0 +1,269 @@
+"""Where rooms live between processes: an SQL database through SQLAlchemy Core.
+
+A room is its row, its seats, its games (number, seed, final result) and each game's
+accepted submissions in order - the same entries a record lists. Nothing else is saved:
+a state is rebuilt by replaying them from the seed (`Room.restore`).
+
+Writes go through one thread that commits whatever has queued up in one transaction
+(group commit), so many tables' moves share a commit; each caller awaits its own write.
+The schema is Alembic's (`migrations/`); `Store.migrate()` brings a database up to date.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from zdeck.records import Record
+from zdeck.server.room import Room, RoomData, Seat
+
+log = logging.getLogger("zdeck.server")
+
+metadata = sa.MetaData()
+rooms = sa.Table(
+    "rooms", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+seats = sa.Table(
+    "seats", metadata,
+    sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("bot", sa.String(64)),
+    sa.Column("name", sa.String(64)),
+    sa.Column("token_hash", sa.String(64)),
+)
+games = sa.Table(
+    "games", metadata,
+    sa.Column("room_id", sa.String(32), sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("scores", sa.Text),
+    sa.Column("winners", sa.Text),
+    sa.Column("finished", sa.Float),
+)
+actions = sa.Table(
+    "actions", metadata,
+    sa.Column("room_id", sa.String(32), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("player", sa.Integer),
+    sa.Column("action", sa.String(200), nullable=False),
+    sa.Column("seen", sa.Integer),
+)
+
+Write = Callable[[Connection], None]
+_BATCH = 500  # writes one commit takes at most
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+            cursor.execute("PRAGMA synchronous=NORMAL")  # a commit survives the process's death (kill -9)
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The rooms' database. `open()` starts the writer; `close()` drains and stops it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self._queue: queue.SimpleQueue[tuple[Write, asyncio.Future[None], asyncio.AbstractEventLoop] | None] = \
+            queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self.commits = 0
+
+    # -- schema ---------------------------------------------------------------------------------
+    def migrate(self) -> None:
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    # -- the writer -------------------------------------------------------------------------------
+    def open(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._write_loop, name="zdeck-writer", daemon=True)
+            self._thread.start()
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=10)
+            self._thread = None
+        self.engine.dispose()
+
+    async def write(self, work: Write) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put((work, future, loop))
+        await future
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < _BATCH:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    stop = True
+                    break
+                batch.append(item)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[tuple[Write, asyncio.Future[None], asyncio.AbstractEventLoop]]) -> None:
+        try:
+            with self.engine.begin() as connection:
+                for work, _, _ in batch:
+                    work(connection)
+            self.commits += 1
+            errors: list[BaseException | None] = [None] * len(batch)
+        except Exception:  # noqa: BLE001 - one bad write must not sink the others: each alone now
+            errors = []
+            for work, _, _ in batch:
+                try:
+                    with self.engine.begin() as connection:
+                        work(connection)
+                    errors.append(None)
+                except Exception as exc:
+                    log.exception("a write failed")
+                    errors.append(exc)
+        for (_, future, loop), error in zip(batch, errors):
+            loop.call_soon_threadsafe(_settle, future, error)
+
+    # -- what rooms save (the Saver of zdeck.server.room) -----------------------------------------
+    async def create_room(self, room: Room) -> None:
+        row = {"id": room.id, "game": room.game.id, "players": room.game.players,
+               "options": json.dumps(room.game.options), "settings": json.dumps(room.settings.as_dict()),
+               "created": room.created}
+        seat_rows = [{"room_id": room.id, "seat": s.index, "kind": s.kind, "bot": s.bot, "name": s.name,
+                      "token_hash": s.token_hash} for s in room.seats]
+        game_row = {"room_id": room.id, "number": room.number, "seed": room.seed}
+
+        def work(connection: Connection) -> None:
+            connection.execute(rooms.insert(), row)
+            connection.execute(seats.insert(), seat_rows)
+            connection.execute(games.insert(), game_row)
+
+        await self.write(work)
+
+    async def take_seat(self, room: str, seat: int, name: str, token_hash: str) -> None:
+        def work(connection: Connection) -> None:
+            done = connection.execute(
+                seats.update().where(seats.c.room_id == room, seats.c.seat == seat, seats.c.name.is_(None))
+                .values(name=name, token_hash=token_hash))
+            if done.rowcount != 1:
+                raise RuntimeError(f"seat {seat} of room {room} is not open in the database")
+
+        await self.write(work)
+
+    async def add_action(self, room: str, number: int, index: int, entry: list[Any],
+                         result: tuple[list[float], list[int]] | None) -> None:
+        row = {"room_id": room, "number": number, "idx": index, "player": entry[0], "action": entry[1],
+               "seen": entry[2] if len(entry) == 3 else None}
+
+        def work(connection: Connection) -> None:
+            connection.execute(actions.insert(), row)
+            if result is not None:
+                connection.execute(games.update().where(games.c.room_id == room, games.c.number == number)
+                                   .values(scores=json.dumps(result[0]), winners=json.dumps(result[1]),
+                                           finished=time.time()))
+
+        await self.write(work)
+
+    async def new_game(self, room: str, number: int, seed: int) -> None:
+        def work(connection: Connection) -> None:
+            connection.execute(games.insert(), {"room_id": room, "number": number, "seed": seed})
+
+        await self.write(work)
+
+    # -- reading (at start-up, and for a room asked for that is not in memory) ---------------------
+    def unfinished_rooms(self) -> list[str]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(sa.select(games.c.room_id).where(games.c.finished.is_(None))
+                                      .order_by(games.c.room_id))
+            return [row[0] for row in rows]
+
+    def finished_record(self, room: Room, number: int) -> Record | None:
+        """An earlier game of this room as a record, if it was played to its end."""
+        with self.engine.connect() as connection:
+            game = connection.execute(sa.select(games).where(
+                games.c.room_id == room.id, games.c.number == number, games.c.finished.is_not(None))).mappings().first()
+            if game is None:
+                return None
+            entries = connection.execute(
+                sa.select(actions.c.player, actions.c.action, actions.c.seen)
+                .where(actions.c.room_id == room.id, actions.c.number == number).order_by(actions.c.idx)).all()
+        return Record(room.game.id, room.game.players, dict(room.game.options), game["seed"], room.seat_names(),
+                      [[p, a] if seen is None else [p, a, seen] for p, a, seen in entries],
+                      json.loads(game["scores"]), json.loads(game["winners"]))
+
+    def load(self, room_id: str) -> RoomData | None:
+        """The room with its latest game and that game's submissions; None if there is no such room."""
+        with self.engine.connect() as connection:
+            row = connection.execute(sa.select(rooms).where(rooms.c.id == room_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = connection.execute(sa.select(seats).where(seats.c.room_id == room_id)
+                                           .order_by(seats.c.seat)).mappings().all()
+            game = connection.execute(sa.select(games).where(games.c.room_id == room_id)
+                                      .order_by(games.c.number.desc()).limit(1)).mappings().one()
+            entries = connection.execute(
+                sa.select(actions.c.player, actions.c.action, actions.c.seen)
+                .where(actions.c.room_id == room_id, actions.c.number == game["number"])
+                .order_by(actions.c.idx)).all()
+        return RoomData(
+            id=row["id"], game=row["game"], players=row["players"], options=json.loads(row["options"]),
+            settings=json.loads(row["settings"]), created=row["created"],
+            seats=[Seat(s["seat"], s["kind"], bot=s["bot"], name=s["name"], token_hash=s["token_hash"])
+                   for s in seat_rows],
+            number=game["number"], seed=game["seed"],
+            actions=[[p, a] if seen is None else [p, a, seen] for p, a, seen in entries],
+        )
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)

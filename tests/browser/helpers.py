@@ -1,0 +1,82 @@
+"""What a person does at the page, as the browser tests do it."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.browser.conftest import artefacts
+from tests.server.conftest import ServerProcess
+
+PLAYABLE = "#hand .playable, #board .playable, #calls button"
+
+
+def make_room(site: ServerProcess, game: str, players: int, bots: dict[int, str], options: dict[str, Any]) -> str:
+    made = site.post("/api/rooms", {"game": game, "players": players, "options": options,
+                                    "bots": {str(k): v for k, v in bots.items()}})
+    return str(made["room"])
+
+
+def sit_down(page: Any, site: ServerProcess, room: str, name: str = "Ann") -> None:
+    """Open the room's shared link, type a name, sit down, and wait for the table."""
+    page.goto(f"{site.base}/rooms/{room}")
+    page.fill("#door-name", name)
+    page.click("#door-join button[type=submit]")
+    page.wait_for_selector("#table:not([hidden]) .seat")
+
+
+def over(page: Any) -> bool:
+    return bool(page.evaluate("() => !document.getElementById('end').hidden"))
+
+
+def act_once(page: Any) -> bool:
+    """Click the first thing the seat may do now (a card, a place, a call); answer a chooser with its first
+    option. False when there is nothing to do."""
+    target = page.locator(PLAYABLE).first
+    if target.count() == 0:
+        return False
+    try:
+        target.click(timeout=1500)
+        chooser = page.locator("#chooser:not([hidden]) #chooser-options button").first
+        if chooser.count():
+            chooser.click(timeout=1500)
+    except Exception:  # noqa: BLE001 - the table moved on under the pointer: look again
+        return False
+    return True
+
+
+def play_until_over(page: Any, limit_s: float = 150.0, on_move: Any = None) -> int:
+    """Click legal cards until the game is over; returns how many clicks it took."""
+    clicks, deadline = 0, time.monotonic() + limit_s
+    while not over(page):
+        if time.monotonic() > deadline:
+            shot = shoot(page, "stuck")
+            raise AssertionError(f"the game did not end within {limit_s} s ({clicks} clicks); see {shot}")
+        if act_once(page):
+            clicks += 1
+            if on_move is not None:
+                on_move(clicks)
+        else:
+            page.wait_for_timeout(40)
+    return clicks
+
+
+def shoot(page: Any, name: str) -> Path:
+    page.wait_for_timeout(700)  # past the landing animations
+    path = artefacts() / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def shoot_all(page: Any, name: str) -> list[Path]:
+    """The table at desktop and phone size, light and dark."""
+    shots = []
+    for size, viewport in (("desktop", {"width": 1280, "height": 860}), ("phone", {"width": 390, "height": 844})):
+        page.set_viewport_size(viewport)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            shots.append(shoot(page, f"{name}-{size}-{scheme}"))
+    page.set_viewport_size({"width": 1280, "height": 860})
+    page.emulate_media(color_scheme="light")
+    return shots

@@ -1,0 +1,192 @@
+"""The envs' own promises: rewards at the end, illegal and malformed actions, truncation, seeded
+determinism, the text view, and a rules engine that never imports numpy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import zdeck
+import zdeck.rl
+from tests.rl.helpers import random_aec_game, random_parallel_game
+from zdeck.rl import rewards
+
+
+def test_rewards_are_given_at_the_end_from_the_final_scores() -> None:
+    env = zdeck.rl.env("zoker-tiko", 3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    env.reset(seed=8)
+    rng = np.random.default_rng(0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if not (term or trunc):
+            assert reward == 0.0
+        env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    state = env.table.referee.state
+    assert state.is_over()
+    assert totals == {f"player_{p}": (1.0 if p in state.winners() else -1.0) for p in range(3)}
+
+
+@pytest.mark.parametrize(("scheme", "scores", "winners", "order", "expected"), [
+    ("win", [3, 5, 5], [1, 2], "higher", [-1.0, 1.0, 1.0]),
+    ("rank", [3, 5, 4], [1], "higher", [-1.0, 1.0, 0.0]),
+    ("rank", [3, 5, 5, 1], [1, 2], "higher", [-1 / 3, 2 / 3, 2 / 3, -1.0]),
+    ("rank", [10, 2], [1], "lower", [-1.0, 1.0]),
+    ("score", [10, 2], [1], "lower", [-10.0, -2.0]),
+    ("score", [10, 2], [0], "higher", [10.0, 2.0]),
+])
+def test_reward_schemes(scheme: str, scores: list[float], winners: list[int], order: str,
+                        expected: list[float]) -> None:
+    assert rewards.scheme(scheme)(scores, winners, order) == pytest.approx(expected)
+
+
+def test_a_reward_function_may_be_given() -> None:
+    env = zdeck.rl.parallel_env("zoker-tiko", 2, reward=lambda scores, winners, order: [s / 10 for s in scores])
+    trail = random_parallel_game(env, 3, np.random.default_rng(1))
+    final = trail[-1][2]
+    scores = env.table.referee.state.scores()
+    assert final == {f"player_{p}": scores[p] / 10 for p in range(2)}
+
+
+def test_an_unknown_reward_scheme_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="unknown reward 'money'; choose one of win, rank, score"):
+        zdeck.rl.env("zipzap", reward="money")
+
+
+def test_an_illegal_action_loses_the_game_by_default_and_says_why() -> None:
+    env = zdeck.rl.env("zoker-tiko", 2)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    obs = env.observe(agent)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards == {a: (-1.0 if a == agent else 0.0) for a in env.agents}
+    assert "not" in env.infos[agent]["illegal"] or "hold" in env.infos[agent]["illegal"]
+
+
+def test_an_illegal_action_raises_in_raise_mode_and_changes_nothing() -> None:
+    env = zdeck.rl.env("zoker-tiko", 2, illegal="raise")
+    env.reset(seed=1)
+    agent, before = env.agent_selection, env.table.referee.state.to_dict()
+    mask = env.observe(agent)["action_mask"]
+    with pytest.raises(ValueError, match=f"{agent}: "):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert env.table.referee.state.to_dict() == before and env.agent_selection == agent
+    env.step(int(np.flatnonzero(mask)[0]))  # and the game goes on
+    assert env.table.referee.state.version == 1
+
+
+@pytest.mark.parametrize("action", ["play red 4", -1, 52, 3.0, None, True])
+def test_a_malformed_action_is_refused_whatever_the_illegal_mode(action: object) -> None:
+    env = zdeck.rl.env("zipzap", 2)
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match=r"an action is an id 0\.\.51 \(51 is wait\)"):
+        env.step(action)
+
+
+def test_numpy_integer_actions_are_accepted() -> None:
+    env = zdeck.rl.single_agent("zoker-tiko", 2)
+    obs, _ = env.reset(seed=2)
+    env.step(np.int32(np.flatnonzero(obs["action_mask"])[0]))
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"game_id": "chess"}, "unknown game 'chess'"),
+    ({"game_id": "zipzap", "players": 9}, "players=9 is not allowed"),
+    ({"game_id": "zipzap", "colour": "red"}, "unknown option"),
+    ({"game_id": "zipzap", "illegal": "ignore"}, "illegal='ignore' is not allowed"),
+    ({"game_id": "zipzap", "reaction_ms": -5}, "above 0"),
+    ({"game_id": "zipzap", "players": 2, "reaction_ms": [300]}, "one per seat"),
+    ({"game_id": "zipzap", "max_moments": 0}, "max_moments"),
+    ({"game_id": "zipzap", "render_mode": "human"}, "render 'ansi'"),
+])
+def test_bad_env_settings_are_refused_with_a_reason(kwargs: dict[str, object], message: str) -> None:
+    game_id = kwargs.pop("game_id")
+    with pytest.raises(ValueError, match=message):
+        zdeck.rl.env(game_id, **kwargs)  # type: ignore[arg-type]
+
+
+def test_unknown_opponents_are_refused_naming_the_bots() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'grandmaster' for zipzap; choose from random, greedy"):
+        zdeck.rl.single_agent("zipzap", 3, opponents="grandmaster")
+    with pytest.raises(ValueError, match="2 bot name"):
+        zdeck.rl.single_agent("zipzap", 3, opponents=["greedy"])
+
+
+def test_a_game_past_max_moments_is_truncated_with_no_reward() -> None:
+    env = zdeck.rl.parallel_env("zar", 2, max_moments=5)
+    trail = random_parallel_game(env, 1, np.random.default_rng(0))
+    assert len(trail) <= 5 and env.table.referee.moments == 5
+    _, _, rewards_, terms, truncs, _ = trail[-1]
+    assert all(truncs.values()) and not any(terms.values())
+    assert set(rewards_.values()) == {0.0}
+
+
+def test_the_single_agent_env_truncates_too() -> None:
+    env = zdeck.rl.single_agent("zar", 3, max_moments=10)
+    obs, _ = env.reset(seed=0)
+    truncated = terminated = False
+    while not (truncated or terminated):
+        obs, reward, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert truncated and reward == 0.0
+
+
+@pytest.mark.parametrize("game_id", ["zipzap", "zoop", "zar"])
+def test_same_seed_same_game_in_both_pettingzoo_envs(game_id: str) -> None:
+    aec = [random_aec_game(zdeck.rl.env(game_id, 3), 21, np.random.default_rng(5)) for _ in range(2)]
+    assert aec[0] == aec[1]
+    par = [random_parallel_game(zdeck.rl.parallel_env(game_id, 3), 21, np.random.default_rng(5)) for _ in range(2)]
+    assert par[0] == par[1]
+
+
+def test_a_seed_given_to_reset_is_the_games_own_seed() -> None:
+    env = zdeck.rl.env("zipzap", 3)
+    env.reset(seed=77)
+    assert env.table.referee.state.to_dict() == zdeck.make("zipzap", 3).new_state(77).to_dict()
+
+
+def test_resets_without_a_seed_play_new_games_from_the_first_seed() -> None:
+    deals = []
+    for _ in range(2):
+        env = zdeck.rl.env("zipzap", 3)
+        env.reset(seed=5)
+        env.reset()
+        first = env.table.referee.seed
+        env.reset()
+        deals.append((first, env.table.referee.seed))
+    assert deals[0] == deals[1] and deals[0][0] != deals[0][1]
+
+
+def test_the_text_view_shows_the_table_without_hidden_cards() -> None:
+    env = zdeck.rl.env("zipzap", 3, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "zdeck.make('zipzap', players=3" in text and "phase" in text and "asked now    player_" in text
+    shown = {line.split()[0]: line.split(None, 1)[1] for line in text.splitlines()[1:-1]}
+    assert "hand" not in shown and shown["top"] == env.table.referee.state.observation(None)["top"]
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    while env.table.referee.log == []:
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert "last moment  player_" in env.render()
+
+
+def test_the_rules_engine_and_simulator_import_no_rl_library() -> None:
+    code = ("import sys, zdeck, zdeck.sim, zdeck.records, zdeck.registry; zdeck.make('zipzap', 3); "
+            "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_single_agent_env_refuses_a_step_after_the_episode_ends() -> None:
+    env = zdeck.rl.single_agent("zoker-tiko", 2)
+    obs, _ = env.reset(seed=3)
+    _, reward, terminated, _, info = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert terminated and reward == -1.0 and "illegal" in info
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)

@@ -1,0 +1,57 @@
+"""SVG snapshots of each game's table (pytest-textual-snapshot), as seat 0 sees it in the middle of a game.
+
+The table is rebuilt from a record's opening moves (`LocalTable.resumed`) with the bots slowed right
+down, so the picture is the same on every run. After a deliberate change of the table's look, review
+the new pictures and run `pytest tests/tui/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import zdeck
+from zdeck.server.room import play_offline
+from zdeck.tui.app import ZdeckApp
+from zdeck.tui.host import LocalTable
+
+from .helpers import SHORT, SIZE, in_a_thread
+
+pytest.importorskip("pytest_textual_snapshot")
+
+# Each game's table a few moves in (then on to the next moment where seat 0 may act): players, options,
+# seed, moves. The short games of the pilot tests, except where they end before there is much to see.
+PICTURES: dict[str, tuple[int, dict[str, Any], int, int]] = {
+    **{game_id: (*SHORT[game_id], 8) for game_id in SHORT},
+    "zoker-memo": (2, {}, 7, 9),
+    "zoker-solo": (1, {}, 6, 8),
+    "zoker-tiko": (3, {}, 1, 4),
+}
+
+
+def mid_game(game_id: str) -> ZdeckApp:
+    players, options, seed, opening = PICTURES[game_id]
+    game = zdeck.make(game_id, players, **options)
+    record = play_offline(game, dict.fromkeys(range(players), "random"), seed, speed=1.0)
+    state, moves = game.new_state(seed), 0
+    for moves, (seat, text, *seen) in enumerate(record.actions, 1):
+        if seat is None:
+            state.timeout()
+        else:
+            state.apply(seat, game.parse_action(text), seen=seen[0] if seen else None)
+        if moves >= opening and not state.is_over() and state.legal_actions(0):
+            break
+    table = LocalTable.resumed(game, 0, ["random"], seed, record.actions[:moves], speed=100.0)
+    return ZdeckApp(table)
+
+
+async def settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.pause(0.1)
+
+
+@pytest.mark.parametrize("game_id", sorted(PICTURES))
+def test_each_games_table_looks_as_it_did(game_id: str, snap_compare: Any) -> None:
+    app = mid_game(game_id)
+    assert in_a_thread(lambda: snap_compare(app, terminal_size=SIZE, run_before=settle))
