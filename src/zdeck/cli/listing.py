@@ -12,12 +12,13 @@ import click
 def command() -> None:
     """The games: player counts, bots, which scores are better.
 
-    Bots are listed strongest first: the first is the one `zdeck play` seats unless told otherwise.
+    Bots: the game's own, strongest first (the first is the one `zdeck play` seats unless told
+    otherwise), then the search bot `ismcts` (stronger in most games, slower: docs/bots.md), then random.
     """
     from zdeck.cli.common import seats
     from zdeck.registry import bot_names, game_class, games
 
-    rows = [("game", "players", "bots (strongest first)", "better score", "description")]
+    rows = [("game", "players", "bots (default first; ismcts searches)", "better score", "description")]
     for game_id in games():
         cls = game_class(game_id)
         names = bot_names(game_id)
