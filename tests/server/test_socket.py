@@ -202,6 +202,7 @@ def test_an_idle_seat_gets_a_bot_standing_in_and_back_on_reconnect(client: TestC
     with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
         standin, _ = receive_until(watcher, lambda m: m["type"] == "event" and m["kind"] == "standin")
         assert standin["seat"] == 0
+        assert standin["bot"] == "cheap-winner"  # the game's default bot answers at once; a search would stall the server
         played, _ = receive_until(watcher, lambda m: m["type"] == "event" and m.get("by") == "standin")
         assert played["seat"] == 0
         with client.websocket_connect(f"/ws/rooms/{room}?token={ann}") as seat:

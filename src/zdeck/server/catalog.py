@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from zdeck.core import Game
-from zdeck.registry import bot_names, document, game_class, games, make
+from zdeck.registry import bot_names, default_bot, document, game_class, games, make
 
 # Options of the table rather than of the rules: they sit beside the game's options in a
 # room's "options" and are taken out before the game is made.
@@ -103,9 +103,10 @@ def _query_value(text: str) -> Any:
     return value if value is None or isinstance(value, (bool, int, float, str)) else text
 
 
-def best_bot(game_id: str) -> str:
-    """The bot that stands in for an idle person: the game's last-listed (its strongest), as `zdeck play`."""
-    return bot_names(game_id)[-1]
+def stand_in_bot(game_id: str) -> str:
+    """The bot that stands in for an idle person: the one `zdeck play` seats by default (the game's
+    strongest own bot). Not the search bot: a stand-in must answer at once, whatever the table."""
+    return default_bot(game_id)
 
 
 def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any) -> RoomSpec:

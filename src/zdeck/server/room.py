@@ -36,7 +36,7 @@ from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
 from zdeck.registry import make_bot
 from zdeck.rng import Rng
-from zdeck.server.catalog import TableSettings, best_bot
+from zdeck.server.catalog import TableSettings, stand_in_bot
 from zdeck.sim import ask, reaction
 
 log = logging.getLogger("zdeck.server")
@@ -722,7 +722,7 @@ class Room:
             for seat in self.seats:
                 if seat.kind == "person" and seat.index in actors and seat.standin is None \
                         and now >= seat.active_since + self.settings.idle - 1e-3:
-                    seat.standin = make_bot(self.game.id, best_bot(self.game.id))
+                    seat.standin = make_bot(self.game.id, stand_in_bot(self.game.id))
                     self.broadcast({"kind": "standin", "seat": seat.index, "bot": seat.standin.name})
                     changed = True
             if changed:
