@@ -70,6 +70,7 @@ def test_the_rules_and_the_keys_open_and_close() -> None:
             assert isinstance(app.screen, HelpScreen)
             meanings = " ".join(meaning for _, meaning in app.screen.lines)
             assert "stays that card's key" in meanings and "rules" in meanings
+            assert "Zoop" in app.screen.document  # the rules follow the keys on the same page
             await pilot.press("escape")
             assert not isinstance(app.screen, HelpScreen)
 

@@ -3,7 +3,7 @@
 It draws what the room sends this seat (`state` and `event` messages, docs/protocol.md): the hand as
 coloured cards, the pile or board, the other seats with their counts and scores, whose turn it is,
 and a log. Keys are bound to what they act on (`zdeck.tui.keys`): a card's key stays with the card,
-calls have their own keys, `?` lists them, `r` shows the rules, `q` leaves.
+calls have their own keys, `?` lists them above the rules, `r` shows the rules alone, `q` leaves.
 """
 
 from __future__ import annotations
@@ -486,7 +486,9 @@ class ZdeckApp(App[None]):
             self._act_among(every, "every action open to you now") if len(every) > 1 else self.send(every[0])
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self._key_lines()))
+        from zdeck.registry import rules_document
+
+        self.push_screen(HelpScreen(self._key_lines(), self.game.title, rules_document(self.game.id)))
 
     def action_rules(self) -> None:
         from zdeck.registry import rules_document
@@ -523,7 +525,7 @@ class ZdeckApp(App[None]):
             lines.append(("keys on the board", ("the key drawn on a place acts from that place (a choice opens "
                           "when several moves start there)")))
         lines += [(key, what) for key, what in self.faces.key_names.items()]
-        lines += [("?", "this list"), ("r", "the rules"), ("q", "leave the table (the record is kept if asked)")]
+        lines += [("?", "these keys, then the rules"), ("r", "the rules alone"), ("q", "leave the table (the record is kept if asked)")]
         if self.me is None:
             lines.append(("F2", "pause or resume the bots"))
         return lines

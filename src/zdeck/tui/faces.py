@@ -11,7 +11,8 @@ Where an action goes on the keyboard (`Faces.targets`):
 - a card of your hand (`card`, or the first of `cards` you hold): that card's key;
 - a place on the board (`place`, `from_pile`): that place's key, drawn on the board;
 - a call (`kind` "call", or a play whose call only one card makes, like Zip Zap's ZAP!): the call's key,
-  from the first letter of what is called (z: ZAP!/ZOOP!, c: Captured!, s: Score!, m: MATCH);
+  from the first letter of what is called (z: ZAP!/ZOOP!, c: Captured!, s: Score!); ZAR's MATCH and
+  Last Card are said with a card, so they are that card's key (a list asks which words go with it);
 - anything else (draw, pass, end, deal, ...): the key of its kind (d, p, e, n, ...).
 
 Call and kind keys are fixed per game when the app starts, so they never move.

@@ -49,22 +49,28 @@ class ChooseScreen(ModalScreen[str | None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys, as they are bound for this game."""
+    """The keys as they are bound for this game, then its rules (docs/rules): one scrollable page."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "close", "close")]
 
-    def __init__(self, lines: list[tuple[str, str]]) -> None:
+    def __init__(self, lines: list[tuple[str, str]], title: str, document: str) -> None:
         super().__init__()
         self.lines = lines
+        self.title_text = title
+        self.document = document
 
     def compose(self) -> ComposeResult:
         text = Text("Keys\n\n", style="bold")
         for key, meaning in self.lines:
             text.append(f"{key:>16}  ", style="bold #ffd75f")
             text.append(f"{meaning}\n")
-        text.append("\nescape closes this", style="grey62")
-        with Vertical(id="dialog"):
-            yield Static(text)
+        with VerticalScroll(id="rules"):
+            yield Static(text, id="keys")
+            yield Markdown(self.document)
+
+    def on_mount(self) -> None:
+        self.query_one("#rules").border_title = f"{self.title_text}: keys and rules (↑ ↓ page up/down, escape closes)"
+        self.query_one("#rules").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
