@@ -2,11 +2,12 @@
 
 For every game: the smallest, default and largest table (ZAR at most 9), seeds 0..N-1, once with random
 bots and once with the game's own bots at every seat. The hash covers each game's record (actions,
-scores, winners) and - separately - its final `to_dict()`. `fingerprints.json` holds the record hashes
-of the rules as they stand; a change of behaviour must update it in the same commit, with a reason.
+scores, winners) and - separately - its final `to_dict()`. `fingerprints.json` holds both hashes of
+the rules as they stand; a change of behaviour (or of the saved-state format) must update it in the
+same commit, with a reason.
 
     python -m tests.golden.fingerprint            # print both hashes per game
-    python -m tests.golden.fingerprint --write    # rewrite fingerprints.json (record hashes)
+    python -m tests.golden.fingerprint --write    # rewrite fingerprints.json
 """
 
 from __future__ import annotations
@@ -51,10 +52,11 @@ def main(argv: list[str]) -> None:
     chosen = [a for a in argv if not a.startswith("--")] or zdeck.games()
     golden = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
     for game_id in chosen:
-        rec, fin = fingerprint(game_id)
-        mark = "" if golden.get(game_id) in (None, rec) else "  CHANGED"
-        print(f"{game_id:12} records {rec}  final states {fin}{mark}")
-        golden[game_id] = rec
+        records, final_states = fingerprint(game_id)
+        pinned = {"records": records, "final_states": final_states}
+        mark = "" if golden.get(game_id) in (None, pinned) else "  CHANGED"
+        print(f"{game_id:12} records {pinned['records']}  final states {pinned['final_states']}{mark}")
+        golden[game_id] = pinned
     if "--write" in argv:
         GOLDEN.write_text(json.dumps(dict(sorted(golden.items())), indent=1) + "\n")
 

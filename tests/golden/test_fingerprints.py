@@ -14,7 +14,8 @@ PINNED = json.loads(GOLDEN.read_text())
 
 
 @pytest.mark.parametrize("game_id", zdeck.games())
-def test_same_seeds_play_the_same_games(game_id: str) -> None:
-    assert fingerprint(game_id)[0] == PINNED[game_id], (
+def test_same_seeds_play_the_same_games_to_the_same_final_states(game_id: str) -> None:
+    records, final_states = fingerprint(game_id)
+    assert {"records": records, "final_states": final_states} == PINNED[game_id], (
         f"{game_id} plays differently from its pinned fingerprint: if the change is meant, "
         "run `python -m tests.golden.fingerprint --write` and say why in the commit")
