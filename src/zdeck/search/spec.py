@@ -21,6 +21,7 @@ TUNED: dict[str, str] = {
     "zoker-kubo": "iters=400",
     "zopzoo": "iters=300",
     "zoker-solo": "iters=300",
+    "zoker-memo": "iters=1000,cutoff=20",  # a Memo hand played out at random takes hundreds of flips
 }
 
 # name -> (what a value must be, its reader)

@@ -527,6 +527,23 @@ def test_cage_captured_out_of_turn() -> None:
     assert state.to_dict()["turn"] == 2 and state.to_dict()["direction"] == 1  # on from the cage player
 
 
+def test_the_free_discard_after_a_capture_may_be_declined_and_is_never_a_cage() -> None:
+    # Clarification 16: "can then discard" - declining leaves the captured animal, under the Cage, to match;
+    # a Cage cannot be the discard (nothing was just played for it to capture).
+    state = make_state(
+        [["2 red frogs", "2 green toucans"], ["cage", "cage", "2 yellow koalas"], ["2 red koalas"],
+         ["2 red toucans"]],
+        ["2 red rabbits"], draw_top=["1 green rabbit"],
+    )
+    state.apply(0, Play(CARD["2 red frogs"]))
+    state.apply(1, CAGE)
+    assert texts(state.legal_actions(1)) == ["discard 2 yellow koalas", "pass"]  # the second Cage is not offered
+    assert state.apply(1, PASS) is Outcome.APPLIED
+    obs = state.observation(None)
+    assert (obs["phase"], obs["top"], obs["match"]) == ("play", "cage", "2 red frogs")
+    assert hand(state, 1) == ["2 yellow koalas", "cage"] and state.to_dict()["turn"] == 2
+
+
 def test_cage_played_in_turn_by_the_player_whose_turn_it_is() -> None:
     state = make_state(
         [["2 red frogs", "2 green toucans"], ["2 red koalas"], ["cage", "2 red toucans"], ["2 red rabbits"]],
