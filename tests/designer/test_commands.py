@@ -106,3 +106,12 @@ def test_a_tournament_rounds_up_to_whole_cycles_of_seatings() -> None:
     assert result["games_asked"] == 4 and len(result["seatings"]) == 2  # type: ignore[arg-type]
     rows = result["standings"]
     assert sum(r["seats"] for r in rows) == 12  # type: ignore[union-attr]
+
+
+def test_a_tournament_takes_search_specs_and_ranks_them_the_same_on_any_worker_count() -> None:
+    args = ("tournament", "zipzap", "-p", "2", "-b", "ismcts:iters=40,random", "-o", "rounds=1", "-n", "8", "--seed", "3")
+    first, second = _json(*args), _json(*args, "--workers", "1")
+    assert first["standings"] == second["standings"]  # a seeded search with an iteration budget replays exactly
+    names = {row["bot"]: row for row in first["standings"]}  # type: ignore[union-attr]
+    assert set(names) == {"ismcts:iters=40", "random"}  # the spec names the bot, so records say how it was set
+    assert names["ismcts:iters=40"]["seats"] == names["random"]["seats"] == 8
