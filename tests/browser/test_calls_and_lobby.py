@@ -87,3 +87,57 @@ def test_z_asks_which_card_when_a_strict_zoop_offers_several(context: Any, site:
     expect(page.locator("#chooser")).to_be_hidden()
     outcome = ", penalised" if chosen != top else ""
     expect(page.locator("#log li").first).to_have_text(re.compile(rf"^you: zoop {re.escape(chosen)}{outcome}"))
+
+
+def test_z_plays_the_zap_straight_after_ones_own_card(context: Any, site: ServerProcess) -> None:
+    """Zip Zap: a player may put down their Zap straight after playing the top card themselves. Z plays it."""
+    for _ in range(8):  # a deal where Ann can follow the first card (three deals in four)
+        page = context.new_page()
+        room = make_room(site, "zipzap", 2, {1: "greedy"}, {"rounds": 1, "speed": SLOW})
+        sit_down(page, site, room)
+        page.wait_for_selector("#hand .card")
+        if page.locator("#hand .playable").count():
+            break
+        page.close()
+    else:
+        pytest.fail("no deal where the person could play first")
+    expect(page.locator("#calls button[data-key=z]")).to_have_count(0)  # no Zap before her own card
+    played = str(page.locator("#hand .playable").first.get_attribute("data-card"))
+    page.locator(f"#hand .playable[data-card='{played}']").first.click()
+    expect(page.locator("#calls button[data-key=z]")).to_have_text("ZAP!")
+
+    page.keyboard.press("z")
+
+    expect(page.locator("#board .fan-card .card.top")).to_have_attribute("data-card", "zap")
+    expect(page.locator("#log li").first).to_have_text("you: zap")
+    expect(page.locator("#hand .card[data-card=zap]")).to_have_count(0)
+    assert site.get(f"/api/rooms/{room}")["version"] == 2, "her card and her Zap, nothing else"
+
+
+def test_the_lobby_lists_an_open_table_and_its_watch_and_join_buttons_lead_there(context: Any,
+                                                                                 site: ServerProcess) -> None:
+    room = make_room(site, "zoker-tiko", 2, {1: "random"}, {})  # seat 1 a bot, seat 0 open
+    page = context.new_page()
+    page.goto(site.base + "/")
+    row = page.locator("#rooms tbody tr").filter(has=page.locator("td", has_text=re.compile(rf"^{room}$")))
+    expect(row.locator("td")).to_have_text([room, "Zoker Tiko", "1/2", "waiting", re.compile("Join")])
+    expect(row.locator("button")).to_have_text(["Join", "Watch"])
+
+    row.get_by_role("button", name="Watch").click()  # a spectator: the seats, no hand, nothing to click
+    expect(page).to_have_url(f"{site.base}/rooms/{room}#watch")
+    expect(page.locator("#opponents .seat")).to_have_count(2)
+    expect(page.locator("#status")).to_have_text("watching")
+    assert page.locator("#hand").is_hidden() and page.locator("#me .seat").count() == 0
+
+    page.click("#leave")  # back to the lobby, and in by the other button
+    row.get_by_role("button", name="Join").click()
+    expect(page).to_have_url(f"{site.base}/rooms/{room}")
+    expect(page.locator("#door-text")).to_contain_text("1 seat(s) open of 2")
+    page.fill("#door-name", "Gil")
+    page.click("#door-join button[type=submit]")
+    expect(page.locator("#me .name")).to_have_text("Gil (you)")
+    expect(page.locator("#hand .card").first).to_be_visible()
+    assert [s["name"] for s in site.get(f"/api/rooms/{room}")["seats"]] == ["Gil", "random"]
+    page.click("#leave")
+    expect(row.locator("td").nth(2)).to_have_text("2/2")  # the seat is taken: only Watch is left
+    expect(row.get_by_role("button", name="Join")).to_have_count(0)
