@@ -1,4 +1,5 @@
-"""The terminal table played with Textual's pilot: whole games by keys, the screens, leaving, races."""
+"""The terminal table played with Textual's pilot: whole games by keys, the screens, leaving, races, a penalty,
+pausing while watching."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import RichLog
 
 import zdeck
 from zdeck.records import Record, replay
@@ -381,3 +383,71 @@ def test_watching_holds_each_change_on_screen_for_a_beat() -> None:
     gaps = [b - a for a, b in itertools.pairwise(arrivals[1:])]
     assert len(gaps) >= 3, "the bots played on"
     assert min(gaps) >= WATCH_BEAT_S * 0.25 * 0.9
+
+
+def log_text(app: ZdeckApp) -> str:
+    """What the log shows, its wrapped lines joined again."""
+    return "".join(strip.text for strip in app.query_one(RichLog).lines)
+
+
+def test_a_zoop_with_the_wrong_card_is_penalised_and_the_table_says_so() -> None:
+    """Zoop rule 2.1 with calls=strict: a ZOOP! of a card that is not the top card's twin costs a card (it
+    goes back to the hand and one is drawn). z lists the ZOOP!s; the person picks a wrong one; the log,
+    the status line and the seat's count show the penalty."""
+    game = zdeck.make("zoop", 3, calls="strict", first_player=1)  # seat 1 plays first: seat 0 may zoop at once
+    app = ZdeckApp(LocalTable(game, 0, ["heuristic"], seed=1, speed=100.0))  # bots slow: the moment stays
+
+    async def zoop_wrong() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if "z" in app.bindings_now.calls:
+                    break
+            assert app.message is not None and app.message["version"] == 0
+            obs = app.message["observation"]
+            top, before = obs["top"], obs["hand_sizes"][0]
+            await pilot.press("z")
+            assert isinstance(app.screen, ChooseScreen)
+            number, wrong = next((i, t) for i, t in enumerate(app.screen.texts[:9], 1) if t != f"zoop {top}")
+            card = wrong.removeprefix("zoop ")
+            await pilot.press(str(number))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if app.message["version"] == 1:
+                    break
+            assert app.table.room.actions == [[0, wrong]]
+            assert app.message["observation"]["hand_sizes"][0] == before + 1, "one card drawn"
+            assert app.message["observation"]["hand"].count(card) >= 1, "the card went back to the hand"
+            assert f"you: {wrong} - penalised by the rules" in log_text(app)
+            assert f"{card}  penalised by the rules" in str(app.query_one("#status").render())
+            mine = next(line for line in str(app.query_one("#seats").render()).splitlines() if "P0 you" in line)
+            assert f" {before + 1} cards" in mine
+
+    run(zoop_wrong())
+
+
+def test_f2_pauses_and_resumes_the_bots_while_watching() -> None:
+    app = short_app("zipzap", watch=True, speed=0.1)  # a move every tenth of a second or so
+
+    async def pause_and_resume() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            room = app.table.room
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if room.state.version >= 2:
+                    break
+            await pilot.press("f2")
+            await pilot.pause()
+            assert app.paused and "PAUSED (F2)" in str(app.query_one("#title").render())
+            paused_at = room.state.version
+            await pilot.pause(0.8)  # at this speed several moves, had the bots not been stopped
+            assert room.state.version == paused_at and not room.state.is_over()
+            await pilot.press("f2")
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if room.state.version > paused_at:
+                    break
+            assert not app.paused and "PAUSED" not in str(app.query_one("#title").render())
+            assert room.state.version > paused_at, "the bots play on"
+
+    run(pause_and_resume())
