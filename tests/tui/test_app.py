@@ -1,10 +1,12 @@
 """The terminal table played with Textual's pilot: whole games by keys, the screens, leaving, races, a penalty,
-pausing while watching."""
+pausing while watching, and `zdeck play` choosing the app or the line mode and keeping the record."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
+import random
 import re
 import time
 from pathlib import Path
@@ -14,14 +16,14 @@ import pytest
 from textual.widgets import RichLog
 
 import zdeck
-from zdeck.records import Record, replay
+from zdeck.records import Record, read_records, replay
 from zdeck.server.catalog import TableSettings
 from zdeck.server.room import Room
 from zdeck.tui.app import WATCH_BEAT_S, Bindings, View, ZdeckApp
 from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
-from .helpers import SHORT, SIZE, play_whole_game, run, short_app
+from .helpers import SHORT, SIZE, in_a_thread, play_whole_game, press_a_key, run, short_app
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -451,3 +453,54 @@ def test_f2_pauses_and_resumes_the_bots_while_watching() -> None:
             assert room.state.version > paused_at, "the bots play on"
 
     run(pause_and_resume())
+
+
+def test_zdeck_play_plain_in_a_terminal_is_the_line_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--plain chooses the line mode even where both ends are a terminal (the app would open there)."""
+    import zdeck.cli.play
+    import zdeck.tui
+    from tests.cli.helpers import run as run_cli
+
+    def no_app(table: LocalTable, record_path: str | None = None) -> tuple[list[Record], bool]:
+        raise AssertionError("the full-screen app opened")
+
+    monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
+    monkeypatch.setattr(zdeck.tui, "run", no_app)
+    result = run_cli("play", "zoker-solo", "--seed", "1", "--speed", "0", "--plain")
+    assert result.exit_code == 0, result.output
+    assert "your turn" in result.output and "1 " in result.output  # the numbered menu of the line mode
+
+
+def test_zdeck_play_record_keeps_the_apps_game_in_the_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`zdeck play --record FILE` in a terminal: the app runs (headless, driven by the pilot: a few keys,
+    then q and y - leave, no question of keeping) and the game so far is appended to FILE."""
+    import zdeck.cli.play
+    from tests.cli.helpers import run as run_cli
+
+    apps: list[ZdeckApp] = []
+
+    def headless(app: ZdeckApp) -> None:
+        apps.append(app)
+
+        async def play_a_little_and_leave() -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                rng = random.Random(3)
+                while len(app.table.room.actions) < 3:
+                    await pilot.pause(0.02)
+                    if app.message and app.message["legal"]:
+                        await press_a_key(app, pilot, rng)
+                await pilot.press("q")
+                assert isinstance(app.screen, LeaveScreen) and app.screen.record_path == str(path)
+                await pilot.press("y")
+
+        asyncio.run(play_a_little_and_leave())
+
+    path = tmp_path / "games.jsonl"
+    monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
+    monkeypatch.setattr(ZdeckApp, "run", headless)
+    result = in_a_thread(lambda: run_cli("play", "zoker-solo", "--seed", "4", "--speed", "0", "--record", str(path)))
+    assert result.exit_code == 0, result.output
+    assert len(apps) == 1 and "game left before its end" in result.output
+    [kept] = list(read_records(path))
+    assert kept.seed == 4 and kept.scores is None
+    assert kept.actions == [list(a) for a in apps[0].table.room.actions] and len(kept.actions) >= 3
