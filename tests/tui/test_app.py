@@ -23,7 +23,7 @@ from zdeck.tui.app import WATCH_BEAT_S, Bindings, View, ZdeckApp
 from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
-from .helpers import SHORT, SIZE, in_a_thread, play_whole_game, press_a_key, run, short_app
+from .helpers import SHORT, SIZE, in_a_thread, play_whole_game, press_a_key, run, short_app, wait_until
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -401,10 +401,7 @@ def test_a_zoop_with_the_wrong_card_is_penalised_and_the_table_says_so() -> None
 
     async def zoop_wrong() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            for _ in range(200):
-                await pilot.pause(0.02)
-                if "z" in app.bindings_now.calls:
-                    break
+            assert await wait_until(pilot, lambda: "z" in app.bindings_now.calls)
             assert app.message is not None and app.message["version"] == 0
             obs = app.message["observation"]
             top, before = obs["top"], obs["hand_sizes"][0]
@@ -413,10 +410,7 @@ def test_a_zoop_with_the_wrong_card_is_penalised_and_the_table_says_so() -> None
             number, wrong = next((i, t) for i, t in enumerate(app.screen.texts[:9], 1) if t != f"zoop {top}")
             card = wrong.removeprefix("zoop ")
             await pilot.press(str(number))
-            for _ in range(200):
-                await pilot.pause(0.02)
-                if app.message["version"] == 1:
-                    break
+            assert await wait_until(pilot, lambda: app.message is not None and app.message["version"] == 1)
             assert app.table.room.actions == [[0, wrong]]
             assert app.message["observation"]["hand_sizes"][0] == before + 1, "one card drawn"
             assert app.message["observation"]["hand"].count(card) >= 1, "the card went back to the hand"
@@ -429,15 +423,12 @@ def test_a_zoop_with_the_wrong_card_is_penalised_and_the_table_says_so() -> None
 
 
 def test_f2_pauses_and_resumes_the_bots_while_watching() -> None:
-    app = short_app("zipzap", watch=True, speed=0.1)  # a move every tenth of a second or so
+    app = short_app("zipzap", watch=True, speed=0.1)  # a move about every 0.15 s (a beat of 0.08 s, then the bot)
 
     async def pause_and_resume() -> None:
         async with app.run_test(size=SIZE) as pilot:
             room = app.table.room
-            for _ in range(200):
-                await pilot.pause(0.02)
-                if room.state.version >= 2:
-                    break
+            assert await wait_until(pilot, lambda: room.state.version >= 2)
             await pilot.press("f2")
             await pilot.pause()
             assert app.paused and "PAUSED (F2)" in str(app.query_one("#title").render())
@@ -445,12 +436,9 @@ def test_f2_pauses_and_resumes_the_bots_while_watching() -> None:
             await pilot.pause(0.8)  # at this speed several moves, had the bots not been stopped
             assert room.state.version == paused_at and not room.state.is_over()
             await pilot.press("f2")
-            for _ in range(200):
-                await pilot.pause(0.02)
-                if room.state.version > paused_at:
-                    break
+            moved = await wait_until(pilot, lambda: room.state.version > paused_at)
             assert not app.paused and "PAUSED" not in str(app.query_one("#title").render())
-            assert room.state.version > paused_at, "the bots play on"
+            assert moved, "the bots play on"
 
     run(pause_and_resume())
 
@@ -485,7 +473,8 @@ def test_zdeck_play_record_keeps_the_apps_game_in_the_file(monkeypatch: pytest.M
         async def play_a_little_and_leave() -> None:
             async with app.run_test(size=SIZE) as pilot:
                 rng = random.Random(3)
-                while len(app.table.room.actions) < 3:
+                deadline = time.monotonic() + 15
+                while len(app.table.room.actions) < 3 and time.monotonic() < deadline:
                     await pilot.pause(0.02)
                     if app.message and app.message["legal"]:
                         await press_a_key(app, pilot, rng)
@@ -499,7 +488,7 @@ def test_zdeck_play_record_keeps_the_apps_game_in_the_file(monkeypatch: pytest.M
     monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
     monkeypatch.setattr(ZdeckApp, "run", headless)
     result = in_a_thread(lambda: run_cli("play", "zoker-solo", "--seed", "4", "--speed", "0", "--record", str(path)))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 0, (result.output, result.exception)
     assert len(apps) == 1 and "game left before its end" in result.output
     [kept] = list(read_records(path))
     assert kept.seed == 4 and kept.scores is None
