@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -87,3 +88,14 @@ def in_a_thread(work: Callable[[], T]) -> T:
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
     """`asyncio.run` in a thread of its own (see `in_a_thread`)."""
     return in_a_thread(lambda: asyncio.run(coroutine))
+
+
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], limit_s: float = 15.0) -> bool:
+    """Let the app run until `condition` holds (True) or `limit_s` seconds pass (False): no fixed sleep,
+    and room to spare on a loaded machine."""
+    deadline = time.monotonic() + limit_s
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await pilot.pause(0.02)
+    return True

@@ -1,25 +1,29 @@
-"""The terminal table played with Textual's pilot: whole games by keys, the screens, leaving, races."""
+"""The terminal table played with Textual's pilot: whole games by keys, the screens, leaving, races, a penalty,
+pausing while watching, and `zdeck play` choosing the app or the line mode and keeping the record."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
+import random
 import re
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import RichLog
 
 import zdeck
-from zdeck.records import Record, replay
+from zdeck.records import Record, read_records, replay
 from zdeck.server.catalog import TableSettings
 from zdeck.server.room import Room
 from zdeck.tui.app import WATCH_BEAT_S, Bindings, View, ZdeckApp
 from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
-from .helpers import SHORT, SIZE, play_whole_game, run, short_app
+from .helpers import SHORT, SIZE, in_a_thread, play_whole_game, press_a_key, run, short_app, wait_until
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -381,3 +385,111 @@ def test_watching_holds_each_change_on_screen_for_a_beat() -> None:
     gaps = [b - a for a, b in itertools.pairwise(arrivals[1:])]
     assert len(gaps) >= 3, "the bots played on"
     assert min(gaps) >= WATCH_BEAT_S * 0.25 * 0.9
+
+
+def log_text(app: ZdeckApp) -> str:
+    """What the log shows, its wrapped lines joined again."""
+    return "".join(strip.text for strip in app.query_one(RichLog).lines)
+
+
+def test_a_zoop_with_the_wrong_card_is_penalised_and_the_table_says_so() -> None:
+    """Zoop rule 2.1 with calls=strict: a ZOOP! of a card that is not the top card's twin costs a card (it
+    goes back to the hand and one is drawn). z lists the ZOOP!s; the person picks a wrong one; the log,
+    the status line and the seat's count show the penalty."""
+    game = zdeck.make("zoop", 3, calls="strict", first_player=1)  # seat 1 plays first: seat 0 may zoop at once
+    app = ZdeckApp(LocalTable(game, 0, ["heuristic"], seed=1, speed=100.0))  # bots slow: the moment stays
+
+    async def zoop_wrong() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            assert await wait_until(pilot, lambda: "z" in app.bindings_now.calls)
+            assert app.message is not None and app.message["version"] == 0
+            obs = app.message["observation"]
+            top, before = obs["top"], obs["hand_sizes"][0]
+            await pilot.press("z")
+            assert isinstance(app.screen, ChooseScreen)
+            number, wrong = next((i, t) for i, t in enumerate(app.screen.texts[:9], 1) if t != f"zoop {top}")
+            card = wrong.removeprefix("zoop ")
+            await pilot.press(str(number))
+            assert await wait_until(pilot, lambda: app.message is not None and app.message["version"] == 1)
+            assert app.table.room.actions == [[0, wrong]]
+            assert app.message["observation"]["hand_sizes"][0] == before + 1, "one card drawn"
+            assert app.message["observation"]["hand"].count(card) >= 1, "the card went back to the hand"
+            assert f"you: {wrong} - penalised by the rules" in log_text(app)
+            assert f"{card}  penalised by the rules" in str(app.query_one("#status").render())
+            mine = next(line for line in str(app.query_one("#seats").render()).splitlines() if "P0 you" in line)
+            assert f" {before + 1} cards" in mine
+
+    run(zoop_wrong())
+
+
+def test_f2_pauses_and_resumes_the_bots_while_watching() -> None:
+    app = short_app("zipzap", watch=True, speed=0.1)  # a move about every 0.15 s (a beat of 0.08 s, then the bot)
+
+    async def pause_and_resume() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            room = app.table.room
+            assert await wait_until(pilot, lambda: room.state.version >= 2)
+            await pilot.press("f2")
+            await pilot.pause()
+            assert app.paused and "PAUSED (F2)" in str(app.query_one("#title").render())
+            paused_at = room.state.version
+            await pilot.pause(0.8)  # at this speed several moves, had the bots not been stopped
+            assert room.state.version == paused_at and not room.state.is_over()
+            await pilot.press("f2")
+            moved = await wait_until(pilot, lambda: room.state.version > paused_at)
+            assert not app.paused and "PAUSED" not in str(app.query_one("#title").render())
+            assert moved, "the bots play on"
+
+    run(pause_and_resume())
+
+
+def test_zdeck_play_plain_in_a_terminal_is_the_line_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--plain chooses the line mode even where both ends are a terminal (the app would open there)."""
+    import zdeck.cli.play
+    import zdeck.tui
+    from tests.cli.helpers import run as run_cli
+
+    def no_app(table: LocalTable, record_path: str | None = None) -> tuple[list[Record], bool]:
+        raise AssertionError("the full-screen app opened")
+
+    monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
+    monkeypatch.setattr(zdeck.tui, "run", no_app)
+    result = run_cli("play", "zoker-solo", "--seed", "1", "--speed", "0", "--plain")
+    assert result.exit_code == 0, result.output
+    assert "your turn" in result.output and "1 " in result.output  # the numbered menu of the line mode
+
+
+def test_zdeck_play_record_keeps_the_apps_game_in_the_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`zdeck play --record FILE` in a terminal: the app runs (headless, driven by the pilot: a few keys,
+    then q and y - leave, no question of keeping) and the game so far is appended to FILE."""
+    import zdeck.cli.play
+    from tests.cli.helpers import run as run_cli
+
+    apps: list[ZdeckApp] = []
+
+    def headless(app: ZdeckApp) -> None:
+        apps.append(app)
+
+        async def play_a_little_and_leave() -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                rng = random.Random(3)
+                deadline = time.monotonic() + 15
+                while len(app.table.room.actions) < 3 and time.monotonic() < deadline:
+                    await pilot.pause(0.02)
+                    if app.message and app.message["legal"]:
+                        await press_a_key(app, pilot, rng)
+                await pilot.press("q")
+                assert isinstance(app.screen, LeaveScreen) and app.screen.record_path == str(path)
+                await pilot.press("y")
+
+        asyncio.run(play_a_little_and_leave())
+
+    path = tmp_path / "games.jsonl"
+    monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
+    monkeypatch.setattr(ZdeckApp, "run", headless)
+    result = in_a_thread(lambda: run_cli("play", "zoker-solo", "--seed", "4", "--speed", "0", "--record", str(path)))
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert len(apps) == 1 and "game left before its end" in result.output
+    [kept] = list(read_records(path))
+    assert kept.seed == 4 and kept.scores is None
+    assert kept.actions == [list(a) for a in apps[0].table.room.actions] and len(kept.actions) >= 3

@@ -246,6 +246,7 @@ function connect(room, token) {
   show("table");
   $("log").replaceChildren();
   $("board").replaceChildren(); $("hand").replaceChildren(); $("opponents").replaceChildren(); $("calls").replaceChildren();
+  keyed = new Map();
   conn = {room, token, ws: null, closed: false, tries: 0};
   open(conn);
 }
@@ -464,22 +465,29 @@ function drawHand(ctx) {
 
 const CALL_KEYS = {"ZAP!": "z", "ZOOP!": "z", "Captured!": "c", "Score!": "s"};
 const MOVE_KEYS = {draw: "d", pass: "p", end: "e", deal: "n", take: "t", dig: "g", stop: "x", place: "l", discard: "k"};
+let keyed = new Map(); // a call's or move's key -> the legal actions it stands for now
 
 function drawCalls(ctx) {
   const box = $("calls");
   box.replaceChildren();
-  const seenCalls = new Set();
+  keyed = new Map();
   for (const action of ctx.legal) {
     const face = action.face;
     const isCall = face.kind === "call" || (face.call && face.kind === "play" && ctx.game !== "zar");
     if (ctx.bound.has(action.id) && !isCall) continue;
     let label = face.label;
-    if (isCall && face.card && face.call) label = `${face.call} ${face.card === "zap" || face.card === "cage" ? "" : face.card}`.trim();
+    const named = face.card && face.card !== "zap" && face.card !== "cage"; // a call about one card of several
+    if (isCall && face.card && face.call) label = `${face.call} ${named ? face.card : ""}`.trim();
+    else if (isCall && face.kind === "call" && named) label = `${face.label} ${face.card}`; // Zoop's silent zoop
     if (isCall && face.kind === "call" && face.cards && face.line) label = `Score! ${face.line}`;
     if (face.kind !== "call" && !isCall && !["draw", "pass", "end", "deal", "take", "dig", "stop", "place", "discard"].includes(face.kind)) label = action.text;
     const key = face.call ? CALL_KEYS[face.call] : MOVE_KEYS[face.kind];
     const button = el("button", label, {type: "button", className: isCall ? "call primary" : "move"});
-    if (key && !seenCalls.has(key)) { button.dataset.key = key; seenCalls.add(key); button.title = `key ${key.toUpperCase()}`; }
+    if (key) {
+      // several actions on one key (a strict Zoop's ZOOP! of each card): the key asks which, as the terminal does
+      button.dataset.key = key; button.title = `key ${key.toUpperCase()}`;
+      keyed.set(key, [...(keyed.get(key) || []), action]);
+    }
     button.dataset.actions = String(action.id);
     button.onclick = () => act(action);
     box.append(button);
@@ -607,8 +615,8 @@ function onKey(event) {
   }
   if (key === "t") { toggleTheme(); return; }
   if (key === "r" && last && last.over && last.seat !== null) { rematch(); return; }
-  const button = $("calls").querySelector(`button[data-key="${CSS.escape(key)}"]`);
-  if (button) { button.click(); event.preventDefault(); }
+  const actions = keyed.get(key);
+  if (actions) { choose(actions, `${key.toUpperCase()}: which one?`); event.preventDefault(); }
 }
 
 function rematch() {
