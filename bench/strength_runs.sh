@@ -16,3 +16,4 @@ run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 200
 run zoker-kubo --bot ismcts:iters=400 --games 200
 run zopzoo --bot ismcts:iters=300 --games 200
 run zoker-solo --opponent greedy --bot ismcts:iters=300 --games 200
+run zoker-memo --bot ismcts:iters=1000,cutoff=20 --games 200
