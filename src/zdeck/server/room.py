@@ -170,6 +170,8 @@ def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 
             state.apply(plans[0].seat, plans[0].action)
             record.actions.append([plans[0].seat, str(plans[0].action)])
             for plan in in_window(plans[1:], plans[0].delay, speed):
+                if state.is_over():
+                    break  # as a live room: the game is over, and no card lands on a finished table
                 try:
                     state.apply(plan.seat, plan.action, seen=seen)
                 except IllegalAction:
