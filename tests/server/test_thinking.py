@@ -149,13 +149,21 @@ def test_a_table_with_search_bots_records_what_play_offline_does_live_and_paused
         assert asyncio.run(_play_out(room, pause_at)) == offline, pause_at
 
 
-def test_a_table_with_search_bots_resumes_from_its_saved_actions() -> None:
+def test_a_table_with_search_bots_resumes_from_its_saved_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """...searching again only where an answer still matters: the last landing's commit window."""
+    from zdeck.search import ISMCTS
+
     game_id, players, options = GAME
     offline = _offline()
     cut = len(offline) // 2
     data = RoomData("think", game_id, players, options, {"speed": SPEED, "idle": None, "think_ms": None}, 0.0,
                     [Seat(p, "bot", bot=BOTS[p]) for p in range(players)], 1, SEED, [list(e) for e in offline[:cut]])
-    assert asyncio.run(_play_out(Room.restore(data, Nothing()))) == offline
+    searches = []
+    search = ISMCTS.search
+    monkeypatch.setattr(ISMCTS, "search", lambda bot, *args: searches.append(1) or search(bot, *args))
+    room = Room.restore(data, Nothing())
+    assert cut >= 20 and len(searches) <= 2, searches  # (not one a version)
+    assert asyncio.run(_play_out(room)) == offline
 
 
 @pytest.mark.parametrize(("bot", "says"), [

@@ -280,11 +280,12 @@ class Room:
         room = cls(data.id, game, table_settings(data.settings), data.seats, saver, data.created)
         room._deal(data.number, data.seed)
         state = room.state
+        last_landing = max((i for i, entry in enumerate(data.actions) if len(entry) != 3), default=-1)
         for index, entry in enumerate(data.actions):
             player, text = entry[0], entry[1]
             window_late = len(entry) == 3 and player in room.bots  # landed before the table asked again
             if room.started and not state.is_over() and not window_late:
-                room._ask_seat_bots()
+                room._ask_seat_bots(everyone=index == last_landing)
             room._track_window(entry)
             try:
                 if player is None and text == TIMEOUT:
@@ -329,13 +330,16 @@ class Room:
         self.asked = -1
         self._plans, self._late = [], []
 
-    def _ask_seat_bots(self) -> None:
-        """What the live table does at each new version (its answers are dropped here): bots that
-        remember what they saw must see every version again on a resumed table."""
+    def _ask_seat_bots(self, everyone: bool) -> None:
+        """What the live table does at each new version, while replaying: bots that remember what they saw
+        (those with `reset`) must see every version again. The others answer from the version's generator
+        alone, so they are asked only where their answers still matter: at the last landing, whose commit
+        window may have had cards in the air (`_track_window`). Resuming a search bot's table costs one
+        search, not one a version (a whole game of Tiko: 14 s)."""
         if self.asked != self.state.version:
             self.asked = self.state.version
-            self._plans = plan_moment(self.state, {p: (b, _BOT) for p, b in self.bots.items()}, self.seed,
-                                      self.settings.speed)
+            bots = {p: (b, _BOT) for p, b in self.bots.items() if everyone or hasattr(b, "reset")}
+            self._plans = plan_moment(self.state, bots, self.seed, self.settings.speed)
 
     # -- what the room is ------------------------------------------------------------------------
     @property
