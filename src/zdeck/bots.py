@@ -23,6 +23,8 @@ class Bot(Protocol):
     wants_view: bool  # give me a resampled state (`view`) to search
     # Optional `reads_observation = False`: the simulator then skips building the observation.
     # Optional `reset()`: called before each game, for bots that carry a plan or memory between moves.
+    # Optional `searches = True`: a decision may take tens of ms or more (a search); the server asks such
+    # a bot in a worker thread, off its event loop.
 
     def act(
         self, observation: Mapping[str, Any], legal_actions: Sequence[Action], rng: Rng, view: State | None = None

@@ -73,6 +73,7 @@ class ISMCTS(BotBase):
     name = "ismcts"
     reaction_ms = 450.0  # the heuristic bots' median: races against them are even
     wants_view = True
+    searches = True  # a server asks it off its event loop
 
     def __init__(self, iters: int | None = 1000, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutBots | None = None, rollout_name: str = "random", horizon: str = "hand",

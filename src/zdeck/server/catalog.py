@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from zdeck.bots import Bot
 from zdeck.core import Game
-from zdeck.registry import bot_names, default_bot, document, game_class, games, make
+from zdeck.registry import SEARCH_BOTS, bot_names, default_bot, document, game_class, games, make, make_bot
 
 # Options of the table rather than of the rules: they sit beside the game's options in a
 # room's "options" and are taken out before the game is made.
@@ -37,6 +38,12 @@ TABLE_OPTIONS: dict[str, dict[str, Any]] = {
 }
 MAX_SPEED = 100.0
 MAX_IDLE = 24 * 3600.0
+# The longest a search bot may think a decision at a server's table (ms, wall clock). A room request cannot
+# buy more: `ismcts:ms=5000` is refused, and an iteration budget stops here too (whichever ends first), so
+# every seat costs at most a second of CPU a decision. The tuned `ismcts` takes about 0.2 s; a person would
+# not wait much longer than a second for a bot anyway.
+MAX_THINK_MS = 1000.0
+MAX_BOT_SPEC = 64  # characters: what the database keeps of a seat's bot
 
 
 @dataclass(frozen=True)
@@ -45,9 +52,12 @@ class TableSettings:
 
     speed: float = 1.0
     idle: float | None = None
+    # Not a table option a request sets: the server's cap on a search bot's decision (MAX_THINK_MS), saved
+    # with the room so that a resumed table's bots think as they did. None (a terminal table): uncapped.
+    think_ms: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"speed": self.speed, "idle": self.idle}
+        return {"speed": self.speed, "idle": self.idle, "think_ms": self.think_ms}
 
 
 @dataclass
@@ -103,6 +113,18 @@ def _query_value(text: str) -> Any:
     return value if value is None or isinstance(value, (bool, int, float, str)) else text
 
 
+def table_bot(game_id: str, spec: str, think_ms: float | None) -> Bot:
+    """The bot of a spec (`make_bot`), a search bot thinking at most `think_ms` a decision: its iterations
+    or its own `ms`, whichever ends first (None: as the spec says)."""
+    bot = make_bot(game_id, spec)
+    if think_ms is not None and spec.partition(":")[0].strip() in SEARCH_BOTS:
+        from zdeck.search import ISMCTS
+
+        if isinstance(bot, ISMCTS):
+            bot.ms = think_ms if bot.ms is None else min(bot.ms, think_ms)
+    return bot
+
+
 def stand_in_bot(game_id: str) -> str:
     """The bot that stands in for an idle person: the one `zdeck play` seats by default (the game's
     strongest own bot). Not the search bot: a stand-in must answer at once, whatever the table."""
@@ -128,6 +150,8 @@ def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any) -> Ro
 
 
 def table_settings(values: dict[str, Any]) -> TableSettings:
+    """The settings of a request's table options, or of a saved room (which also holds its `think_ms`; a
+    room saved before there was one was made by the server: MAX_THINK_MS)."""
     speed = values.get("speed", 1.0)
     if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not math.isfinite(speed) \
             or not 0 <= speed <= MAX_SPEED:
@@ -136,11 +160,16 @@ def table_settings(values: dict[str, Any]) -> TableSettings:
     if idle is not None and (isinstance(idle, bool) or not isinstance(idle, (int, float))
                              or not math.isfinite(idle) or not 0 < idle <= MAX_IDLE):
         raise ValueError(f"option idle={idle!r} is not allowed: null or seconds above 0, at most {MAX_IDLE:g}")
-    return TableSettings(float(speed), None if idle is None else float(idle))
+    think_ms = values.get("think_ms", MAX_THINK_MS)
+    if think_ms is not None and (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float))):
+        raise ValueError(f"saved think_ms={think_ms!r} is not a number of ms")
+    return TableSettings(float(speed), None if idle is None else float(idle),
+                         None if think_ms is None else float(think_ms))
 
 
 def seat_bots(game: Game, bots: Any) -> dict[int, str]:
-    """{"1": "heuristic", ...} -> {1: "heuristic"}; seats and bot names are checked."""
+    """{"1": "heuristic", "2": "ismcts:iters=300"} -> {1: "heuristic", 2: "ismcts:iters=300"}; seats and bot
+    specs are checked, a search's time against MAX_THINK_MS."""
     if bots is None:
         return {}
     if not isinstance(bots, dict):
@@ -154,10 +183,28 @@ def seat_bots(game: Game, bots: Any) -> dict[int, str]:
             seat = -1
         if not 0 <= seat < game.players or str(seat) != str(key).strip():
             raise ValueError(f"bots: {key!r} is not a seat of this table (0..{game.players - 1})")
-        if name not in allowed:
-            raise ValueError(f"bots: {name!r} is not a bot of {game.id}; choose from {', '.join(allowed)}")
-        chosen[seat] = name
+        chosen[seat] = checked_bot(game.id, name, allowed)
     return chosen
+
+
+def checked_bot(game_id: str, name: Any, allowed: list[str]) -> str:
+    """A seat's bot spec as a request gives it, checked: a bot of the game, its parameters (a search bot's),
+    and no longer a think than the server allows."""
+    base = name.partition(":")[0].strip() if isinstance(name, str) else name
+    if base not in allowed:
+        raise ValueError(f"bots: {name!r} is not a bot of {game_id}; choose from {', '.join(allowed)}")
+    spec = str(name).strip()
+    if len(spec) > MAX_BOT_SPEC:
+        raise ValueError(f"bots: {spec[:20]!r}... is longer than {MAX_BOT_SPEC} characters")
+    try:
+        bot = make_bot(game_id, spec)
+    except ValueError as exc:
+        raise ValueError(f"bots: {exc}") from None
+    asked = getattr(bot, "ms", None) if getattr(bot, "searches", False) else None
+    if asked is not None and asked > MAX_THINK_MS:
+        raise ValueError(f"bots: {spec!r} asks for {asked:g} ms a decision; a search bot on this server thinks "
+                         f"at most {MAX_THINK_MS:g} ms a decision")
+    return spec
 
 
 def action_faces(game_id: str, query: Mapping[str, str]) -> dict[str, Any]:

@@ -12,6 +12,11 @@ from its seed and saved submissions (`Room.restore`): the bots' choices and timi
 from generators derived from the seed and the version, and every bot is asked again at
 every version it was asked at, so a resumed table decides exactly as it would have.
 
+A bot that searches (`searches = True`: ISMCTS, Solo's solver) may think for up to a second: it is asked
+in a worker thread on a copy of the state, so the event loop keeps serving every other table and socket
+meanwhile. A room thinks one moment at a time, in version order, and drops an answer whose moment has
+passed (someone acted first).
+
 What a seat hears is decided by `state.observation(seat)` alone, plus events in which
 another seat's action text appears only once it took effect (a bounced or penalised card
 stays its owner's secret). Nothing here imports a web framework: a connection is anything
@@ -28,7 +33,9 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache, partial
 from typing import Any, Protocol
 
 from zdeck.bots import Bot
@@ -36,7 +43,7 @@ from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
 from zdeck.registry import make_bot
 from zdeck.rng import Rng
-from zdeck.server.catalog import TableSettings, stand_in_bot
+from zdeck.server.catalog import TableSettings, stand_in_bot, table_bot
 from zdeck.sim import ask, reaction
 
 log = logging.getLogger("zdeck.server")
@@ -58,6 +65,15 @@ MAX_NAME = 40
 
 # Purposes of the generators derived from a room's seed: one per bot decision and per moment's timing.
 _BOT, _STANDIN, _TIMING = 0xB07, 0x57A9D, 0x71E
+# Threads in which bots that search think, for all the rooms of the process. Two: under the GIL more would
+# not think faster, only make the event loop wait longer for its turn; two let one table's search go on
+# beside another table's long one.
+THINKING_THREADS = 2
+
+
+@cache
+def thinkers() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="zdeck-think")
 
 
 class Conn(Protocol):
@@ -135,11 +151,12 @@ def in_window(plans: list[Plan], landed: float, speed: float) -> list[Plan]:
 
 
 def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 1.0,
-                 max_steps: int = 100_000) -> Record:
+                 max_steps: int = 100_000, think_ms: float | None = None) -> Record:
     """What a table of bots records with no clock in the way: the same arrivals as a live room
-    of these bots and this seed. (Tests compare a live, killed and resumed room with this.)"""
+    of these bots and this seed (and its settings' `think_ms`). (Tests compare a live, killed and
+    resumed room with this.)"""
     state = game.new_state(seed)
-    seats = {p: (make_bot(game.id, name), _BOT) for p, name in bots.items()}
+    seats = {p: (table_bot(game.id, name, think_ms), _BOT) for p, name in bots.items()}
     for bot, _ in seats.values():
         if hasattr(bot, "reset"):
             bot.reset()
@@ -153,6 +170,8 @@ def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 
             state.apply(plans[0].seat, plans[0].action)
             record.actions.append([plans[0].seat, str(plans[0].action)])
             for plan in in_window(plans[1:], plans[0].delay, speed):
+                if state.is_over():
+                    break  # as a live room: the game is over, and no card lands on a finished table
                 try:
                     state.apply(plan.seat, plan.action, seen=seen)
                 except IllegalAction:
@@ -229,6 +248,8 @@ class Room:
         self._plans: list[Plan] = []
         self._late: list[tuple[int, Plan]] = []  # (version seen, answer) still on its way: lands by the clock
         self._moment_start = 0.0
+        self._moment = 0  # counts the moments begun (and stops): an answer thought for an earlier one is dropped
+        self._thought: asyncio.Future[None] | None = None  # resolved once the room's last thinking is done
         self._rev = 0  # bumped whenever the seats change (taken, connected, stood in for)
         self._cache_key: tuple[int, int, int] | None = None
         self._cache: dict[int | None, str] = {}
@@ -259,11 +280,12 @@ class Room:
         room = cls(data.id, game, table_settings(data.settings), data.seats, saver, data.created)
         room._deal(data.number, data.seed)
         state = room.state
+        last_landing = max((i for i, entry in enumerate(data.actions) if len(entry) != 3), default=-1)
         for index, entry in enumerate(data.actions):
             player, text = entry[0], entry[1]
             window_late = len(entry) == 3 and player in room.bots  # landed before the table asked again
             if room.started and not state.is_over() and not window_late:
-                room._ask_seat_bots()
+                room._ask_seat_bots(everyone=index == last_landing)
             room._track_window(entry)
             try:
                 if player is None and text == TIMEOUT:
@@ -298,7 +320,8 @@ class Room:
         self.number, self.seed = number, seed
         self.state = self.game.new_state(seed)
         self.actions = []
-        self.bots = {s.index: make_bot(self.game.id, s.bot) for s in self.seats if s.kind == "bot" and s.bot}
+        self.bots = {s.index: table_bot(self.game.id, s.bot, self.settings.think_ms)
+                     for s in self.seats if s.kind == "bot" and s.bot}
         for bot in self.bots.values():
             if hasattr(bot, "reset"):
                 bot.reset()
@@ -307,13 +330,16 @@ class Room:
         self.asked = -1
         self._plans, self._late = [], []
 
-    def _ask_seat_bots(self) -> None:
-        """What the live table does at each new version (its answers are dropped here): bots that
-        remember what they saw must see every version again on a resumed table."""
+    def _ask_seat_bots(self, everyone: bool) -> None:
+        """What the live table does at each new version, while replaying: bots that remember what they saw
+        (those with `reset`) must see every version again. The others answer from the version's generator
+        alone, so they are asked only where their answers still matter: at the last landing, whose commit
+        window may have had cards in the air (`_track_window`). Resuming a search bot's table costs one
+        search, not one a version (a whole Tiko game asked again at every version: 14 s of CPU)."""
         if self.asked != self.state.version:
             self.asked = self.state.version
-            self._plans = plan_moment(self.state, {p: (b, _BOT) for p, b in self.bots.items()}, self.seed,
-                                      self.settings.speed)
+            bots = {p: (b, _BOT) for p, b in self.bots.items() if everyone or hasattr(b, "reset")}
+            self._plans = plan_moment(self.state, bots, self.seed, self.settings.speed)
 
     # -- what the room is ------------------------------------------------------------------------
     @property
@@ -599,6 +625,8 @@ class Room:
         self._replan()
 
     def stop(self) -> None:
+        """Stop the clocks. A search under way finishes in its thread; its answer is dropped."""
+        self._moment += 1
         for handle in (self._timer, self._idle_timer):
             if handle is not None:
                 handle.cancel()
@@ -613,6 +641,7 @@ class Room:
 
     def _replan(self) -> None:
         """A new version: ask the bots, set the clock for the first answer (or for nobody playing)."""
+        self._moment += 1
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -628,10 +657,50 @@ class Room:
             return
         now = self._moment_start = loop.time()
         self._watch_idle(now)
-        bots = self._acting_bots()
-        self.asked = self.state.version
+        self._ask(self._acting_bots())
+
+    def _ask(self, bots: Mapping[int, tuple[Bot, int]]) -> None:
+        """Ask the bots that may act now. Bots that answer in microseconds are asked inline: a thread hop and
+        a copy of the state each moment would cost more than their answers, and their plans are known at
+        once. A moment with a bot that searches is thought in a worker thread; so is a moment that comes
+        while the last one is still being thought, so that every bot sees the versions in order."""
+        self.asked, self._plans = self.state.version, []
+        searching = any(getattr(bots[p][0], "searches", False) for p in self.state.actors() if p in bots)
+        if searching or (self._thought is not None and not self._thought.done()):
+            self._think(bots)
+            return
         self._plans = plan_moment(self.state, bots, self.seed, self.settings.speed)
         self._arm(self.state.version, bots)
+
+    def _think(self, bots: Mapping[int, tuple[Bot, int]]) -> None:
+        """Ask this moment's bots in a worker thread, on a copy of the state (people may act meanwhile),
+        once the room's earlier thinking is done."""
+        after, finished = self._thought, asyncio.get_running_loop().create_future()
+        self._thought = finished
+        job = partial(plan_moment, self.state.clone(), bots, self.seed, self.settings.speed)
+        moment, version = self._moment, self.state.version
+        self._spawn(lambda: self._thinking(after, finished, job, (moment, version), bots))
+
+    async def _thinking(self, after: asyncio.Future[None] | None, finished: asyncio.Future[None],
+                        job: Callable[[], list[Plan]], moment: tuple[int, int],
+                        bots: Mapping[int, tuple[Bot, int]]) -> None:
+        """The answers count from the moment's start, as inline ones: one due before it was ready lands as
+        soon as it is. They are dropped if the moment has passed: a card landed while the bots thought (they
+        had thrown nothing yet, so nothing of theirs is in the commit window), or the clock stopped."""
+        work: Future[list[Plan]] | None = None
+        try:
+            if after is not None:
+                await asyncio.wait([after])
+            work = thinkers().submit(job)
+            plans = await asyncio.wrap_future(work)
+        except Exception:
+            log.exception("room %s: a bot failed while thinking; the table goes on as if it held back", self.id)
+            plans = []
+        finally:
+            _settle_when_done(finished, work)
+        if moment == (self._moment, self.state.version):
+            self._plans = plans
+            self._arm(self.state.version, bots)
 
     def _arm(self, version: int, bots: Mapping[int, Any]) -> None:
         loop = asyncio.get_running_loop()
@@ -735,6 +804,26 @@ class Room:
         seat.was_actor = False  # its idle clock starts again
         self._rev += 1
         self.broadcast({"kind": "handback", "seat": seat.index})
+
+
+def _settle_when_done(finished: asyncio.Future[None], work: Future[Any] | None) -> None:
+    """Resolve `finished` once the worker is done with the bots, not merely once the task waiting for it was
+    cancelled (a paused table): the room's next thinking must not use the same bots at the same time."""
+    def settle() -> None:
+        if not finished.done():
+            finished.set_result(None)
+
+    def from_worker(_: Future[Any]) -> None:
+        try:
+            loop.call_soon_threadsafe(settle)
+        except RuntimeError:  # the loop is closed: nobody waits any more
+            pass
+
+    if work is None:
+        settle()
+        return
+    loop = finished.get_loop()
+    work.add_done_callback(from_worker)
 
 
 class ProtocolError(ValueError):

@@ -157,6 +157,7 @@ class SolverBot(BotBase):
     """
 
     name = "solver"
+    searches = True  # an end-game plan can take a quarter of a second: a server asks it off its event loop
 
     def __init__(
         self, samples: int = 8, shortlist: int = 6, node_budget: int = 300, reaction_ms: float = 1500.0
