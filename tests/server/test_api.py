@@ -23,6 +23,7 @@ def test_games_lists_every_game_with_players_options_and_bots(client: TestClient
     zoop = listed["zoop"]
     assert (zoop["min_players"], zoop["max_players"]) == (3, 8)
     assert zoop["bots"] == zdeck.bot_names("zoop")
+    assert zoop["default_bot"] == "heuristic" and listed["zoker-memo"]["default_bot"] == "perfect"
     calls = next(o for o in zoop["options"] if o["name"] == "calls")
     assert calls == {"name": "calls", "default": "auto", "choices": ["auto", "strict"], "doc": calls["doc"],
                      "scope": "game"}

@@ -92,6 +92,7 @@ def describe_game(game_id: str) -> dict[str, Any]:
         "score_order": cls.score_order,
         "options": options,
         "bots": bot_names(game_id),
+        "default_bot": default_bot(game_id),  # the game's strongest own bot: what a new table seats
     }
 
 

@@ -135,7 +135,7 @@ function showSeats(game) {
     if (i === 0) select.append(el("option", "you", {value: "@you"}));
     select.append(el("option", "a person (open seat)", {value: "@open"}));
     for (const bot of game.bots) select.append(el("option", `bot: ${bot}`, {value: bot}));
-    select.value = i === 0 ? "@you" : game.bots[game.bots.length - 1];
+    select.value = i === 0 ? "@you" : game.default_bot;
     label.append(select);
     seats.append(label);
   }
