@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option, normalise_text
-from zdeck.decks.zar.actions import DRAW, PASS, Call, Play, PlayTable, ZarAction, action_face, action_table
-from zdeck.decks.zar.cards import card_faces, deal_size, declaration_name, full_deck, player_range, points_table
-from zdeck.decks.zar.state import ZarState, read_state
 from zdeck.rng import Rng
+
+if TYPE_CHECKING:
+    from zdeck.decks.zar.actions import Call, Play, ZarAction
+    from zdeck.decks.zar.state import ZarState
+
+# The rules (cards, actions, state) are imported by the methods that use them, not here: `zdeck list`
+# reads this class alone, and should not build every game's tables to do it.
 
 MAX_HALF_DECKS = 16  # "any N >= 2": bounded only to keep the action table a sensible size
 
@@ -58,6 +62,9 @@ class ZarGame(Game):
     }
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
+        from zdeck.decks.zar.actions import Call, Play, PlayTable, action_table
+        from zdeck.decks.zar.cards import deal_size, full_deck, points_table
+
         super().__init__(players, **options)
         self.half_decks: int = self.options["half_decks"]
         self.chameleons: int = self.options["chameleons"]
@@ -82,6 +89,8 @@ class ZarGame(Game):
 
     # -- metadata hooks ---------------------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        from zdeck.decks.zar.cards import player_range
+
         return player_range(options["half_decks"])
 
     def check_options(self) -> None:
@@ -95,15 +104,21 @@ class ZarGame(Game):
 
     # -- states -------------------------------------------------------------------------------
     def new_state(self, seed: int) -> ZarState:
+        from zdeck.decks.zar.state import ZarState
+
         state = ZarState(self, Rng(seed))
         state.deal()
         return state
 
     def read_state(self, data: dict[str, Any]) -> ZarState:
+        from zdeck.decks.zar.state import read_state
+
         return read_state(self, data)
 
     # -- actions ------------------------------------------------------------------------------
     def action_face(self, action: Any) -> dict[str, Any]:
+        from zdeck.decks.zar.actions import action_face
+
         return action_face(action)
 
     def action_table(self) -> Sequence[Any]:
@@ -114,6 +129,8 @@ class ZarGame(Game):
     def card_faces(self) -> dict[str, dict[str, Any]]:
         """The 31 cards of a half deck, then the Chameleon when `chameleons` brings any; `points` follow the
         `scoring` option."""
+        from zdeck.decks.zar.cards import card_faces
+
         return card_faces(self.options["scoring"], self.chameleons > 0)
 
     def with_call(self, play: Play, call: Call | None) -> Play:
@@ -131,6 +148,8 @@ class ZarGame(Game):
         key = (call, play.card, play.declare)
         words = self._call_words.get(key)
         if words is None:
+            from zdeck.decks.zar.cards import declaration_name
+
             words = self._call_words[key] = call.words(declaration_name(play.card, play.declare))
         return words
 
@@ -145,6 +164,8 @@ class ZarGame(Game):
         try:
             if not self.spoken_calls:
                 return super().action_id(action)
+            from zdeck.decks.zar.actions import DRAW, PASS, Play
+
             if action == DRAW or action == PASS:
                 return len(self._plays) * len(self._calls) + int(action == PASS)
             if isinstance(action, Play) and action.call in self._call_index:
@@ -161,6 +182,8 @@ class ZarGame(Game):
             raise ValueError(f"{self.id}: action id {_quoted(index)} is not an integer in 0..{total - 1}")
         if not self.spoken_calls:
             return self._bare[index]
+        from zdeck.decks.zar.actions import DRAW, PASS
+
         if index >= total - 2:
             return PASS if index == total - 1 else DRAW
         play, call = divmod(index, len(self._calls))
@@ -172,6 +195,9 @@ class ZarGame(Game):
             raise ValueError(f"{self.id}: cannot read {kind} {_quoted(text)} as an action: actions are text")  # noqa: TRY004
         if not self.spoken_calls:
             return super().parse_action(text)
+        from zdeck.decks.zar.actions import DRAW, PASS
+        from zdeck.decks.zar.cards import declaration_name
+
         norm = normalise_text(text)
         if norm in ("draw", "pass"):
             return DRAW if norm == "draw" else PASS
@@ -187,6 +213,8 @@ class ZarGame(Game):
         """Normalised call words -> Call, for plays that declare `declared` ("" for none)."""
         table = self._words.get(declared)
         if table is None:
+            from zdeck.decks.zar.actions import Call
+
             table = {normalise_text(c.words(declared)): c for c in self._calls}
             if not declared:
                 table["last card"] = Call(True, False, 1)  # the base game's name for a lone "ZAR"
