@@ -62,8 +62,8 @@ class ZarGame(Game):
     }
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
-        from zdeck.decks.zar.actions import Call, Play, PlayTable, action_table
-        from zdeck.decks.zar.cards import deal_size, full_deck, points_table
+        from zdeck.decks.zar.actions import DRAW, PASS, Call, Play, PlayTable, action_table
+        from zdeck.decks.zar.cards import deal_size, declaration_name, full_deck, points_table
 
         super().__init__(players, **options)
         self.half_decks: int = self.options["half_decks"]
@@ -86,6 +86,8 @@ class ZarGame(Game):
         self._words: dict[str, dict[str, Call]] = {}
         self._texts: dict[ZarAction, str] = {}
         self._call_words: dict[tuple[Call, int, int], str] = {}
+        # What the codec reads at every action, kept here (an import in a method costs ~2 us a call)
+        self._draw, self._pass, self._play_type, self._declaration_name = DRAW, PASS, Play, declaration_name
 
     # -- metadata hooks ---------------------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
@@ -148,9 +150,7 @@ class ZarGame(Game):
         key = (call, play.card, play.declare)
         words = self._call_words.get(key)
         if words is None:
-            from zdeck.decks.zar.cards import declaration_name
-
-            words = self._call_words[key] = call.words(declaration_name(play.card, play.declare))
+            words = self._call_words[key] = call.words(self._declaration_name(play.card, play.declare))
         return words
 
     # Spoken calls multiply every play by its possible calls; the codec is then
@@ -164,11 +164,9 @@ class ZarGame(Game):
         try:
             if not self.spoken_calls:
                 return super().action_id(action)
-            from zdeck.decks.zar.actions import DRAW, PASS, Play
-
-            if action == DRAW or action == PASS:
-                return len(self._plays) * len(self._calls) + int(action == PASS)
-            if isinstance(action, Play) and action.call in self._call_index:
+            if action == self._draw or action == self._pass:
+                return len(self._plays) * len(self._calls) + int(action == self._pass)
+            if isinstance(action, self._play_type) and action.call in self._call_index:
                 bare = self._play_index.get(replace(action, call=None))
                 if bare is not None:
                     return bare * len(self._calls) + self._call_index[action.call]
@@ -182,10 +180,8 @@ class ZarGame(Game):
             raise ValueError(f"{self.id}: action id {_quoted(index)} is not an integer in 0..{total - 1}")
         if not self.spoken_calls:
             return self._bare[index]
-        from zdeck.decks.zar.actions import DRAW, PASS
-
         if index >= total - 2:
-            return PASS if index == total - 1 else DRAW
+            return self._pass if index == total - 1 else self._draw
         play, call = divmod(index, len(self._calls))
         return replace(self._plays[play], call=self._calls[call])
 
@@ -195,16 +191,13 @@ class ZarGame(Game):
             raise ValueError(f"{self.id}: cannot read {kind} {_quoted(text)} as an action: actions are text")  # noqa: TRY004
         if not self.spoken_calls:
             return super().parse_action(text)
-        from zdeck.decks.zar.actions import DRAW, PASS
-        from zdeck.decks.zar.cards import declaration_name
-
         norm = normalise_text(text)
         if norm in ("draw", "pass"):
-            return DRAW if norm == "draw" else PASS
+            return self._draw if norm == "draw" else self._pass
         words, _, cards = norm.rpartition(":")
         play = self._play_by_text.get(cards.strip())
         if play is not None:
-            call = self._spoken(declaration_name(play.card, play.declare)).get(words.strip())
+            call = self._spoken(self._declaration_name(play.card, play.declare)).get(words.strip())
             if call is not None:
                 return replace(play, call=call)
         raise ValueError(f"{self.id}: cannot read {_quoted(text)} as an action (calls are spoken: '<CALL>: <cards>')")

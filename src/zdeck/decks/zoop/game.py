@@ -100,7 +100,7 @@ class ZoopGame(Game):
         # wild_lists[i]: the Wild Card actions open to a hand holding the basic animals of bitset i
         # (bit j: BASIC_ANIMALS[j]); none without a basic animal, so a Wild Card is never the last card.
         self.wild_lists: tuple[tuple[PlayWild, ...], ...] = tuple(
-            self._wild_actions([a for j, a in enumerate(BASIC_ANIMALS) if i >> j & 1])
+            self._wild_actions([a for j, a in enumerate(BASIC_ANIMALS) if i >> j & 1], BASIC_ANIMALS)
             for i in range(1 << len(BASIC_ANIMALS))
         )
         self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(n))  # actors() when one seat acts
@@ -108,12 +108,10 @@ class ZoopGame(Game):
         self.others = {step: tuple(tuple((p + i * step) % n for i in range(1, n)) for p in range(n)) for step in (1, -1)}
         self.table_ids = frozenset(id(a) for a in self.action_table())
 
-    def _wild_actions(self, held: list[str]) -> tuple[PlayWild, ...]:
-        from zdeck.decks.zoop.cards import BASIC_ANIMALS
-
+    def _wild_actions(self, held: list[str], basic: tuple[str, ...]) -> tuple[PlayWild, ...]:
         if not held:
             return ()
-        return tuple(self.rows.wild[a] for a in (held if self.held_rule else BASIC_ANIMALS))
+        return tuple(self.rows.wild[a] for a in (held if self.held_rule else basic))
 
     # -- metadata hooks ---------------------------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
