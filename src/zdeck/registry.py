@@ -1,8 +1,9 @@
 """Finds the games and their bots.
 
 Every package under `zdeck.decks` exports `GAMES`, a list of Game classes, and may
-export `BOTS`, a dict from game id to {bot name: bot factory} for its heuristics,
-strongest first (the first is the one a person meets by default: `default_bot`).
+export `BOTS`, a dict from game id to {bot name: "module:factory"} for its heuristics,
+strongest first (the first is the one a person meets by default: `default_bot`). A bot's
+module is imported when such a bot is made, so listing the bots imports none of them.
 The rules documents ship inside the package (`zdeck/docs/`, a link to the source tree's
 `docs/`), so an installed zdeck reads them as an editable one does: `document`.
 """
@@ -67,12 +68,13 @@ def make_bot(game_id: str, name: str) -> Bot:
     if base in SEARCH_BOTS:
         from zdeck.search import ismcts_from_spec  # (only a search pays for its import)
 
-        return ismcts_from_spec(name.strip(), params, factories, game_id)
+        own = {bot: _factory(target) for bot, target in factories.items()}  # (its rollout bot may be any)
+        return ismcts_from_spec(name.strip(), params, own, game_id)
     if base in factories and colon:
         raise ValueError(f"bot {base!r} takes no parameters (only {', '.join(SEARCH_BOTS)} does): {shorten(name)}")
     if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
         raise ValueError(f"unknown bot {shorten(name)} for {game_id}; choose from {', '.join(bot_names(game_id))}")
-    return factories[name]()
+    return _factory(factories[name])()
 
 
 def split_bot_specs(text: str) -> list[str]:
@@ -90,12 +92,22 @@ def split_bot_specs(text: str) -> list[str]:
     return specs
 
 
-def _bots(game_id: str) -> dict[str, BotFactory]:
+def _bots(game_id: str) -> dict[str, BotFactory | str]:
+    """A game's bots by name: each a factory or, as packages name theirs, its "module:factory"."""
     game_class(game_id)
-    own: dict[str, BotFactory] = {}
+    own: dict[str, BotFactory | str] = {}
     for package in _packages():
         own.update(getattr(package, "BOTS", {}).get(game_id, {}))
     return {"random": RandomBot, **own}
+
+
+def _factory(target: BotFactory | str) -> BotFactory:
+    """The factory itself, or the one a "module:factory" text names, imported now."""
+    if not isinstance(target, str):
+        return target
+    module, _, attribute = target.partition(":")
+    factory: BotFactory = getattr(importlib.import_module(module), attribute)
+    return factory
 
 
 def game_metrics(game_id: str) -> Callable[[], GameFigures] | None:

@@ -1,4 +1,5 @@
-"""The command starts light: `zdeck --help` imports no game and no rich, `zdeck list` no rich.
+"""The command starts light: `zdeck --help` imports no game and no rich, `zdeck list` no rich, and
+neither `zdeck list` nor `zdeck rules` any game's rules or bots (only the Game classes).
 
 What each command imports is checked here; how long start-up takes is measured by
 bench/cli_startup.py (a benchmark, not a timed test)."""
@@ -35,7 +36,13 @@ def test_help_imports_no_game_and_no_rich(args: tuple[str, ...]) -> None:
     assert not {m for m in loaded if m.startswith(("zdeck.decks", "rich", "typer", "importlib.resources"))}
 
 
-def test_list_imports_the_games_but_not_rich() -> None:
-    loaded = modules_after("list")
-    assert "zdeck.decks.zipzap" in loaded
-    assert not {m for m in loaded if m.startswith(("rich", "typer"))}
+@pytest.mark.parametrize("args", [("list",), ("rules", "zipzap")])
+def test_list_and_rules_import_the_game_classes_but_not_their_rules_nor_bots(args: tuple[str, ...]) -> None:
+    loaded = modules_after(*args)
+    assert {"zdeck.decks.zipzap.game", "zdeck.decks.zoker.kubo.game"} <= loaded
+    assert not {m for m in loaded if m.startswith("zdeck.decks") and m.rpartition(".")[2] in ("cards", "state", "bots")}
+    assert "zdeck.search" not in loaded
+
+
+def test_list_imports_no_rich() -> None:
+    assert not {m for m in modules_after("list") if m.startswith(("rich", "typer"))}

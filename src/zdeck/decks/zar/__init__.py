@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from zdeck.decks.zar.bots import ZarHeuristicBot
 from zdeck.decks.zar.game import ZarGame
 
 GAMES: list[Any] = [ZarGame]
-BOTS: dict[str, dict[str, Any]] = {"zar": {"heuristic": ZarHeuristicBot}}
+BOTS: dict[str, dict[str, Any]] = {"zar": {"heuristic": "zdeck.decks.zar.bots:ZarHeuristicBot"}}

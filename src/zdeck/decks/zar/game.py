@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option, normalise_text
-from zdeck.decks.zar.actions import DRAW, PASS, Call, Play, PlayTable, ZarAction, action_face, action_table
-from zdeck.decks.zar.cards import card_faces, deal_size, declaration_name, full_deck, player_range, points_table
-from zdeck.decks.zar.state import ZarState, read_state
 from zdeck.rng import Rng
+
+if TYPE_CHECKING:
+    from zdeck.decks.zar.actions import Call, Play, ZarAction
+    from zdeck.decks.zar.state import ZarState
+
+# The rules (cards, actions, state) are imported by the methods that use them, not here: `zdeck list`
+# reads this class alone, and should not build every game's tables to do it.
 
 MAX_HALF_DECKS = 16  # "any N >= 2": bounded only to keep the action table a sensible size
 
@@ -58,6 +62,9 @@ class ZarGame(Game):
     }
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
+        from zdeck.decks.zar.actions import DRAW, PASS, Call, Play, PlayTable, action_table
+        from zdeck.decks.zar.cards import deal_size, declaration_name, full_deck, points_table
+
         super().__init__(players, **options)
         self.half_decks: int = self.options["half_decks"]
         self.chameleons: int = self.options["chameleons"]
@@ -79,9 +86,13 @@ class ZarGame(Game):
         self._words: dict[str, dict[str, Call]] = {}
         self._texts: dict[ZarAction, str] = {}
         self._call_words: dict[tuple[Call, int, int], str] = {}
+        # What the codec reads at every action, kept here (an import in a method costs ~2 us a call)
+        self._draw, self._pass, self._play_type, self._declaration_name = DRAW, PASS, Play, declaration_name
 
     # -- metadata hooks ---------------------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        from zdeck.decks.zar.cards import player_range
+
         return player_range(options["half_decks"])
 
     def check_options(self) -> None:
@@ -95,15 +106,21 @@ class ZarGame(Game):
 
     # -- states -------------------------------------------------------------------------------
     def new_state(self, seed: int) -> ZarState:
+        from zdeck.decks.zar.state import ZarState
+
         state = ZarState(self, Rng(seed))
         state.deal()
         return state
 
     def read_state(self, data: dict[str, Any]) -> ZarState:
+        from zdeck.decks.zar.state import read_state
+
         return read_state(self, data)
 
     # -- actions ------------------------------------------------------------------------------
     def action_face(self, action: Any) -> dict[str, Any]:
+        from zdeck.decks.zar.actions import action_face
+
         return action_face(action)
 
     def action_table(self) -> Sequence[Any]:
@@ -114,6 +131,8 @@ class ZarGame(Game):
     def card_faces(self) -> dict[str, dict[str, Any]]:
         """The 31 cards of a half deck, then the Chameleon when `chameleons` brings any; `points` follow the
         `scoring` option."""
+        from zdeck.decks.zar.cards import card_faces
+
         return card_faces(self.options["scoring"], self.chameleons > 0)
 
     def with_call(self, play: Play, call: Call | None) -> Play:
@@ -131,7 +150,7 @@ class ZarGame(Game):
         key = (call, play.card, play.declare)
         words = self._call_words.get(key)
         if words is None:
-            words = self._call_words[key] = call.words(declaration_name(play.card, play.declare))
+            words = self._call_words[key] = call.words(self._declaration_name(play.card, play.declare))
         return words
 
     # Spoken calls multiply every play by its possible calls; the codec is then
@@ -145,9 +164,9 @@ class ZarGame(Game):
         try:
             if not self.spoken_calls:
                 return super().action_id(action)
-            if action == DRAW or action == PASS:
-                return len(self._plays) * len(self._calls) + int(action == PASS)
-            if isinstance(action, Play) and action.call in self._call_index:
+            if action == self._draw or action == self._pass:
+                return len(self._plays) * len(self._calls) + int(action == self._pass)
+            if isinstance(action, self._play_type) and action.call in self._call_index:
                 bare = self._play_index.get(replace(action, call=None))
                 if bare is not None:
                     return bare * len(self._calls) + self._call_index[action.call]
@@ -162,7 +181,7 @@ class ZarGame(Game):
         if not self.spoken_calls:
             return self._bare[index]
         if index >= total - 2:
-            return PASS if index == total - 1 else DRAW
+            return self._pass if index == total - 1 else self._draw
         play, call = divmod(index, len(self._calls))
         return replace(self._plays[play], call=self._calls[call])
 
@@ -174,11 +193,11 @@ class ZarGame(Game):
             return super().parse_action(text)
         norm = normalise_text(text)
         if norm in ("draw", "pass"):
-            return DRAW if norm == "draw" else PASS
+            return self._draw if norm == "draw" else self._pass
         words, _, cards = norm.rpartition(":")
         play = self._play_by_text.get(cards.strip())
         if play is not None:
-            call = self._spoken(declaration_name(play.card, play.declare)).get(words.strip())
+            call = self._spoken(self._declaration_name(play.card, play.declare)).get(words.strip())
             if call is not None:
                 return replace(play, call=call)
         raise ValueError(f"{self.id}: cannot read {_quoted(text)} as an action (calls are spoken: '<CALL>: <cards>')")
@@ -187,6 +206,8 @@ class ZarGame(Game):
         """Normalised call words -> Call, for plays that declare `declared` ("" for none)."""
         table = self._words.get(declared)
         if table is None:
+            from zdeck.decks.zar.actions import Call
+
             table = {normalise_text(c.words(declared)): c for c in self._calls}
             if not declared:
                 table["last card"] = Call(True, False, 1)  # the base game's name for a lone "ZAR"

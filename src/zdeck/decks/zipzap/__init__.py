@@ -1,7 +1,6 @@
 """Zip Zap: five suits of 1-10 and a Zap card each; race to shed your hand in sequence."""
 
-from zdeck.decks.zipzap.bots import GreedyBot
 from zdeck.decks.zipzap.game import ZipZap
 
 GAMES = [ZipZap]
-BOTS = {"zipzap": {"greedy": GreedyBot}}
+BOTS = {"zipzap": {"greedy": "zdeck.decks.zipzap.bots:GreedyBot"}}

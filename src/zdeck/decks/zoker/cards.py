@@ -18,35 +18,22 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from itertools import combinations
 from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
 from zdeck.core import shorten
+from zdeck.decks.zoker.deck import DATA
 
 # Quality indices, in the rulebook's order of priority (colour strongest).
 COLOUR, SIZE, SHAPE = 0, 1, 2
 
-
-def _load_deck() -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(text)
-    for key in ("colours", "sizes", "shapes"):
-        if len(data[key]) != 4:
-            raise RuntimeError(f"zoker deck.json: {key} must list 4 values, weakest first")
-    return data
-
-
-_DATA = _load_deck()
-DATA: dict[str, Any] = _DATA  # the whole of deck.json: each game's rulebook numbers are under its name ("tiko", "kubo")
-COLOURS: tuple[str, ...] = tuple(_DATA["colours"])  # weakest first
-SIZES: tuple[str, ...] = tuple(_DATA["sizes"])
-SHAPES: tuple[str, ...] = tuple(_DATA["shapes"])
+COLOURS: tuple[str, ...] = tuple(DATA["colours"])  # weakest first
+SIZES: tuple[str, ...] = tuple(DATA["sizes"])
+SHAPES: tuple[str, ...] = tuple(DATA["shapes"])
 _COLOUR_OF = {name.lower(): i for i, name in enumerate(COLOURS)}
 _SIZE_OF = {name.lower(): i for i, name in enumerate(SIZES)}
 _SHAPE_OF = {name.lower(): i for i, name in enumerate(SHAPES)}
@@ -254,7 +241,7 @@ SPACE_DIAGONALS: tuple[Line, ...] = _space_diagonals()  # 4 "Zokers": corner to 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zoker-*.md "Cards") ------
 FACE_KEYS = ("kind", "colour", "dots", "size", "shape", "value", "label", "colour_hex")
-COLOUR_HEX: dict[str, str] = _DATA["colour_hex"]
+COLOUR_HEX: dict[str, str] = DATA["colour_hex"]
 DOWN = "down"  # the text a face-down card shows in its place (Memo's table)
 
 

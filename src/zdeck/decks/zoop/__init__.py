@@ -1,9 +1,8 @@
 """Zoop: the animal race - match 2 of 3 traits, ZOOP! out of turn, Cages and Special Rounds."""
 
-from zdeck.decks.zoop.bots import HeuristicBot
 from zdeck.decks.zoop.game import ZoopGame
 
 GAMES = [ZoopGame]
-BOTS = {"zoop": {"heuristic": HeuristicBot}}
+BOTS = {"zoop": {"heuristic": "zdeck.decks.zoop.bots:HeuristicBot"}}
 
-__all__ = ["BOTS", "GAMES", "HeuristicBot", "ZoopGame"]
+__all__ = ["BOTS", "GAMES", "ZoopGame"]

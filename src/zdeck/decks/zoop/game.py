@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
-from zdeck.decks.zoop.actions import ActionRows, PlayWild, ZoopAction, action_face, action_table
-from zdeck.decks.zoop.cards import (
-    BASIC_ANIMALS,
-    NEXT_DRAWS,
-    NEXT_MISSES,
-    NEXT_MISSES_THEN_DRAWS,
-    REVERSE,
-    Deck,
-    card_faces,
-    load_deck,
-)
-from zdeck.decks.zoop.state import ZoopState, read_state
 from zdeck.rng import Rng
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoop.actions import PlayWild, ZoopAction
+    from zdeck.decks.zoop.cards import Deck
+    from zdeck.decks.zoop.state import ZoopState
+
+# The rules (cards, actions, state) are imported by the methods that use them, not here: `zdeck list`
+# reads this class alone, and should not build every game's tables to do it.
 
 
 class Effect(NamedTuple):
@@ -79,6 +75,9 @@ class ZoopGame(Game):
     }
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
+        from zdeck.decks.zoop.actions import ActionRows
+        from zdeck.decks.zoop.cards import load_deck
+
         super().__init__(players, **options)
         self.deck: Deck = load_deck(self.options["colours"])
         self.rows = ActionRows(self.deck)
@@ -91,6 +90,8 @@ class ZoopGame(Game):
 
     def _build_tables(self) -> None:
         """Tables the rules read at every move, built once for this deck, these options and this table size."""
+        from zdeck.decks.zoop.cards import BASIC_ANIMALS
+
         d, n = self.deck, self.players
         self.bit: tuple[int, ...] = tuple(1 << k for k in range(len(d.kinds)))
         self.wild_bit, self.cage_bit = self.bit[d.wild], self.bit[d.cage]
@@ -99,7 +100,7 @@ class ZoopGame(Game):
         # wild_lists[i]: the Wild Card actions open to a hand holding the basic animals of bitset i
         # (bit j: BASIC_ANIMALS[j]); none without a basic animal, so a Wild Card is never the last card.
         self.wild_lists: tuple[tuple[PlayWild, ...], ...] = tuple(
-            self._wild_actions([a for j, a in enumerate(BASIC_ANIMALS) if i >> j & 1])
+            self._wild_actions([a for j, a in enumerate(BASIC_ANIMALS) if i >> j & 1], BASIC_ANIMALS)
             for i in range(1 << len(BASIC_ANIMALS))
         )
         self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(n))  # actors() when one seat acts
@@ -107,14 +108,16 @@ class ZoopGame(Game):
         self.others = {step: tuple(tuple((p + i * step) % n for i in range(1, n)) for p in range(n)) for step in (1, -1)}
         self.table_ids = frozenset(id(a) for a in self.action_table())
 
-    def _wild_actions(self, held: list[str]) -> tuple[PlayWild, ...]:
+    def _wild_actions(self, held: list[str], basic: tuple[str, ...]) -> tuple[PlayWild, ...]:
         if not held:
             return ()
-        return tuple(self.rows.wild[a] for a in (held if self.held_rule else BASIC_ANIMALS))
+        return tuple(self.rows.wild[a] for a in (held if self.held_rule else basic))
 
     # -- metadata hooks ---------------------------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
         """Every count up to the largest whose deal still leaves an animal card to turn face up."""
+        from zdeck.decks.zoop.cards import load_deck
+
         deck = load_deck(options["colours"])
         spare = deck.size - deck.copies[deck.wild] - deck.copies[deck.cage]
         hi = self.min_players - 1
@@ -131,23 +134,35 @@ class ZoopGame(Game):
 
     # -- states and actions -------------------------------------------------------------------------
     def new_state(self, seed: int) -> ZoopState:
+        from zdeck.decks.zoop.state import ZoopState
+
         return ZoopState.deal(self, Rng(seed))
 
     def read_state(self, data: dict[str, Any]) -> ZoopState:
+        from zdeck.decks.zoop.state import read_state
+
         return read_state(self, data)
 
     def action_face(self, action: Any) -> dict[str, Any]:
+        from zdeck.decks.zoop.actions import action_face
+
         return action_face(action)
 
     def action_table(self) -> list[ZoopAction]:
+        from zdeck.decks.zoop.actions import action_table
+
         return action_table(self.rows, self.strict)
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         """The cards of the deck with the `colours` option's colours, the Wild Card and the Cage last."""
+        from zdeck.decks.zoop.cards import card_faces
+
         return card_faces(self.options["colours"])
 
 
 def _effect(deck: Deck, k: int) -> Effect:
+    from zdeck.decks.zoop.cards import NEXT_DRAWS, NEXT_MISSES, NEXT_MISSES_THEN_DRAWS, REVERSE
+
     effect = deck.effect[k]
     return Effect(
         skip=2 if effect in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1,

@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from zdeck.bits import indices
 from zdeck.decks.zoker.cards import (
     COLOUR,
-    DATA,
     DECK,
     LAYER_DIAGONALS,
     SHAPE,
@@ -28,6 +27,7 @@ from zdeck.decks.zoker.cards import (
     Card,
     Line,
 )
+from zdeck.decks.zoker.deck import DATA
 
 # The three kinds of structure and their points (rulebook: Goal of the game and scoring).
 _POINTS = DATA["kubo"]["points"]

@@ -12,7 +12,8 @@ from zdeck import statedict as sd
 from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State, shorten
 from zdeck.dealing import deal_lazily
-from zdeck.decks.zoker.cards import DATA, TEXTS, read_index, texts_of
+from zdeck.decks.zoker.cards import TEXTS, read_index, texts_of
+from zdeck.decks.zoker.deck import DATA
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
     FRAMES,

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, Option
-from zdeck.decks.zoker.cards import card_faces
-from zdeck.decks.zoker.memo.actions import MAX_PLACES, action_face, action_table
-from zdeck.decks.zoker.memo.pairs import PAIR_RULES
-from zdeck.decks.zoker.memo.state import MemoState, read_state
+from zdeck.decks.zoker.memo.actions import MAX_PLACES
 from zdeck.rng import Rng
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.memo.state import MemoState
+
+# The rules (cards, pairs, state) are imported by the methods that use them, not here: `zdeck list` reads
+# this class alone, and should not build every game's tables to do it.
 
 DEFAULT_DEAL = 16  # the rulebook's 4x4 square
 
@@ -27,7 +30,7 @@ class ZokerMemo(Game):
     options_spec: ClassVar[dict[str, Option]] = {
         "pair_rule": Option("two", "two: a pair shares exactly two qualities (the rulebook); "
                             "one: the easier variant, any two cards sharing at least one quality",
-                            choices=PAIR_RULES),
+                            choices=("two", "one")),  # the keys of pairs._MATES
         "deal": Option(DEFAULT_DEAL, "cards dealt face down at the start, and places refilled later (2..64)",
                        check=sd.int_option(2, MAX_PLACES)),
         "after_pair": Option("again", "again: a player who earns a pair turns two more cards (the rulebook sends "
@@ -39,19 +42,29 @@ class ZokerMemo(Game):
     }
 
     def new_state(self, seed: int) -> MemoState:
+        from zdeck.decks.zoker.memo.state import MemoState
+
         state = MemoState(self, Rng(seed))
         state.lay_out()
         return state
 
     def read_state(self, data: dict[str, Any]) -> MemoState:
+        from zdeck.decks.zoker.memo.state import read_state
+
         return read_state(self, data)
 
     def action_face(self, action: Any) -> dict[str, Any]:
+        from zdeck.decks.zoker.memo.actions import action_face
+
         return action_face(action)
 
     def action_table(self) -> Sequence[Action]:
+        from zdeck.decks.zoker.memo.actions import action_table
+
         return action_table()
 
     def card_faces(self) -> dict[str, dict[str, Any]]:
         """The 64 Zoker cards, in deck order, then `"down"`: a face-down card in its place on the table."""
+        from zdeck.decks.zoker.cards import card_faces
+
         return card_faces(face_down=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from zdeck.decks.zoker.cards import DECK, PAIR_MASKS, common
 
-PAIR_RULES = ("two", "one")
 EMPTY = -1  # a place whose card has been taken
 
 _MATES: dict[str, tuple[int, ...]] = {

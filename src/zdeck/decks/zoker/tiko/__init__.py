@@ -1,7 +1,6 @@
 """Zoker Tiko: a trick game for 2-5 players on the Zoker deck's strength relation."""
 
-from zdeck.decks.zoker.tiko.bots import CheapWinnerBot
 from zdeck.decks.zoker.tiko.game import Tiko
 
 GAMES = [Tiko]
-BOTS = {"zoker-tiko": {"cheap-winner": CheapWinnerBot}}
+BOTS = {"zoker-tiko": {"cheap-winner": "zdeck.decks.zoker.tiko.bots:CheapWinnerBot"}}

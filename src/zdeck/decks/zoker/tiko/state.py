@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, State, shorten
 from zdeck.dealing import deal_lazily
-from zdeck.decks.zoker.cards import DATA, STRONGER, TEXTS, read_index
+from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
+from zdeck.decks.zoker.deck import DATA
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
