@@ -82,7 +82,19 @@ class ZarState(State):
         self.penalties: list[int] = [0] * n  # penalty cards drawn for calls this game
         self.last_seat = -1  # who made the last submission of this hand (-1: none yet)
         self.last_action: ZarAction | None = None
-        self.call: Call | None = None  # the call the last play was due (the engine's words under auto calls)
+        self._call: Call | tuple[int, int, bool, int] | None = None  # see `call`
+
+    @property
+    def call(self) -> Call | None:
+        """The call the last play was due (the engine's words under auto calls); None after a draw or a pass.
+        A play keeps what `calls.due_call` judges it on, worked out when read: random play never reads it
+        and working it out at every play cost 3% of its time."""
+        call = self._call
+        return due_call(*call) if isinstance(call, tuple) else call
+
+    @call.setter
+    def call(self, call: Call | None) -> None:
+        self._call = call
 
     # -- who acts ----------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -121,11 +133,13 @@ class ZarState(State):
     def _race(self, top: int) -> list[tuple[int, list[Any]]]:
         """`moves()` when others hold a card identical to the open top card: they may match."""
         turn = self.turn
-        return [
-            (p, self._turn_plays(hand) or [DRAW] if p == turn else self._match_plays(hand))
-            for p, hand in enumerate(self.hands)
-            if p == turn or hand[top]
-        ]
+        found: list[tuple[int, list[Any]]] = []
+        for p, hand in enumerate(self.hands):
+            if p == turn:
+                found.append((p, self._turn_plays(hand) or [DRAW]))
+            elif hand[top]:
+                found.append((p, self._match_plays(hand)))
+        return found
 
     def legal_actions(self, player: int) -> list[Any]:
         bare = self._bare_legal(player)
@@ -281,7 +295,7 @@ class ZarState(State):
         self.declared, self.direction, self.stack = -1, 1, 0
         self.phase, self.drawn, self.idle = PLAY, -1, 0
         self.owner, self.count, self.run, self.matchable = self.dealer, 1, 1, True
-        self.last_seat, self.last_action, self.call = -1, None, None
+        self.last_seat, self.last_action, self._call = -1, None, None
         self._take_effect(first, 1)  # it counts as the dealer's play
 
     # -- transitions: applying ----------------------------------------------------------------------
@@ -294,7 +308,7 @@ class ZarState(State):
         size = play.real + play.chameleons
         matching = self.matchable and play.card == self.pile_as[-1]
         own_run = self.run if matching and p == self.owner else 0
-        self.call = due_call(size, self.sizes[p] - size, matching, own_run)  # judged on the hand before the play
+        self._call = (size, self.sizes[p] - size, matching, own_run)  # judged on the hand before the play
         card, real, chams = play.card, play.real, play.chameleons
         hand = self.hands[p]
         hand[card] -= real
@@ -344,8 +358,9 @@ class ZarState(State):
 
     def _charge_call(self, p: int, said: Call | None) -> bool:
         """Spoken calls: a call that leaves out what was due costs one card (`calls.call_penalised`)."""
-        assert self.call is not None
-        if not call_penalised(self.call, said, self.game.options["calls"]):
+        due = self.call
+        assert due is not None
+        if not call_penalised(due, said, self.game.options["calls"]):
             return False
         self.penalties[p] += self._draw_one(p) >= 0
         return True
@@ -359,7 +374,7 @@ class ZarState(State):
     def _draw_turn(self, p: int) -> None:
         """Drawing answers the top card: the whole pending Wasp draw, or one card the player may then play."""
         self.matchable = False  # the moment to match is gone
-        self.last_seat, self.last_action, self.call = p, DRAW, None
+        self.last_seat, self.last_action, self._call = p, DRAW, None
         if self.stack:
             drew = self._draw_cards(p, self.stack) > 0
             self.stack = 0
@@ -377,7 +392,7 @@ class ZarState(State):
     def _pass(self, p: int) -> None:
         self.phase, self.drawn = PLAY, -1
         self.turn = (p + self.direction) % self.game.players
-        self.last_seat, self.last_action, self.call = p, PASS, None
+        self.last_seat, self.last_action, self._call = p, PASS, None
 
     def _draw_one(self, p: int) -> int:
         """One card for p (a turn's draw, a matched player's, a penalty); -1 when no card is left anywhere."""
@@ -519,10 +534,10 @@ class ZarState(State):
 
     def _call_words(self) -> str | None:
         """The last play's call as spoken ("ZAR'CH-TRIPLE-BLUE"); None when the last action was no play."""
-        play = self.last_action
-        if self.call is None or type(play) is not Play:
+        play, call = self.last_action, self.call
+        if call is None or type(play) is not Play:
             return None
-        return self.game.call_words(self.call, play)
+        return self.game.call_words(call, play)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -551,7 +566,7 @@ class ZarState(State):
             "hand_winner": self.hand_winner,
             "penalties": list(self.penalties),
             "last": self._last(),
-            "call": None if self.call is None else [self.call.zar, self.call.match, self.call.size],
+            "call": None if (call := self.call) is None else [call.zar, call.match, call.size],
         }
 
     def clone(self) -> ZarState:
