@@ -87,21 +87,22 @@ _SPREAD = tuple(
 )
 
 
-_REFLEX: dict[type, bool] = {}  # action class -> its `reflex` flag
+class _ReflexFlags(dict[type, bool]):
+    """Action class -> is it a reflex (`reflex = True`, such as a ZOOP! call)? Read off a class once; after
+    that `_REFLEX[kind]` is a plain dict look-up, no Python call (a race times every proposal)."""
+
+    def __missing__(self, kind: type) -> bool:
+        reflex = self[kind] = bool(getattr(kind, "reflex", False))
+        return reflex
 
 
-def _reflex_of(kind: type) -> bool:
-    """Is this action class a reflex (`reflex = True`, such as a ZOOP! call)? Looked up once per class."""
-    reflex = _REFLEX.get(kind)
-    if reflex is None:
-        reflex = _REFLEX[kind] = bool(getattr(kind, "reflex", False))
-    return reflex
+_REFLEX = _ReflexFlags()
 
 
 def reaction(bot: Bot, action: Action, timing: Rng) -> float:
     """A reaction time in ms: log-normal around the bot's median, shorter for a reflex than
     for a considered move."""
-    median = bot.reaction_ms * (REFLEX_SHARE if _reflex_of(type(action)) else 1.0)
+    median = bot.reaction_ms * (REFLEX_SHARE if _REFLEX[type(action)] else 1.0)
     return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
 
 
@@ -213,7 +214,7 @@ def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer],
     """The proposals fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
     times = []
     for player, action, _ in proposals:
-        median = seats[player].reflex_ms if _reflex_of(type(action)) else seats[player].considered_ms
+        median = seats[player].reflex_ms if _REFLEX[type(action)] else seats[player].considered_ms
         times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
     if len(times) == 2:  # the usual race: two proposals, no sort
         return proposals[::-1] if times[1] < times[0] else proposals

@@ -8,7 +8,7 @@ from typing import Any
 
 import zdeck
 from zdeck.decks.zar.actions import Call, Play
-from zdeck.decks.zar.cards import BY_NAME, CHAMELEON, COLOURS, DECLARED_SYMBOLS, full_deck
+from zdeck.decks.zar.cards import BY_NAME, CHAMELEON, COLOURS, DECLARED_SYMBOLS, IS_FROG, full_deck
 from zdeck.decks.zar.game import ZarGame
 from zdeck.decks.zar.state import ZarState
 
@@ -104,8 +104,8 @@ def scenario(
     )
     assert top != CHAMELEON
     state = g.state_from_dict(data)
-    if turn is None:
-        state._next_turn()
+    if turn is None:  # play goes on from the group's owner; a group of Frogs skips as many players as it has cards
+        state.turn = (owner + direction * (1 + count if IS_FROG[top] else 1)) % g.players
     else:
         state.turn = turn
     return state

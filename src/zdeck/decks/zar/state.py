@@ -82,7 +82,19 @@ class ZarState(State):
         self.penalties: list[int] = [0] * n  # penalty cards drawn for calls this game
         self.last_seat = -1  # who made the last submission of this hand (-1: none yet)
         self.last_action: ZarAction | None = None
-        self.call: Call | None = None  # the call the last play was due (the engine's words under auto calls)
+        self._call: Call | tuple[int, int, bool, int] | None = None  # see `call`
+
+    @property
+    def call(self) -> Call | None:
+        """The call the last play was due (the engine's words under auto calls); None after a draw or a pass.
+        A play keeps what `calls.due_call` judges it on, worked out when read: random play never reads it
+        and working it out at every play cost 3% of its time."""
+        call = self._call
+        return due_call(*call) if isinstance(call, tuple) else call
+
+    @call.setter
+    def call(self, call: Call | None) -> None:
+        self._call = call
 
     # -- who acts ----------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -121,11 +133,13 @@ class ZarState(State):
     def _race(self, top: int) -> list[tuple[int, list[Any]]]:
         """`moves()` when others hold a card identical to the open top card: they may match."""
         turn = self.turn
-        return [
-            (p, self._turn_plays(hand) or [DRAW] if p == turn else self._match_plays(hand))
-            for p, hand in enumerate(self.hands)
-            if p == turn or hand[top]
-        ]
+        found: list[tuple[int, list[Any]]] = []
+        for p, hand in enumerate(self.hands):
+            if p == turn:
+                found.append((p, self._turn_plays(hand) or [DRAW]))
+            elif hand[top]:
+                found.append((p, self._match_plays(hand)))
+        return found
 
     def legal_actions(self, player: int) -> list[Any]:
         bare = self._bare_legal(player)
@@ -281,9 +295,8 @@ class ZarState(State):
         self.declared, self.direction, self.stack = -1, 1, 0
         self.phase, self.drawn, self.idle = PLAY, -1, 0
         self.owner, self.count, self.run, self.matchable = self.dealer, 1, 1, True
-        self.last_seat, self.last_action, self.call = -1, None, None
-        self._card_effects(first, 1)  # it counts as the dealer's play
-        self._next_turn()
+        self.last_seat, self.last_action, self._call = -1, None, None
+        self._take_effect(first, 1)  # it counts as the dealer's play
 
     # -- transitions: applying ----------------------------------------------------------------------
     def _apply(self, p: int, play: Any) -> Outcome | None:
@@ -295,7 +308,7 @@ class ZarState(State):
         size = play.real + play.chameleons
         matching = self.matchable and play.card == self.pile_as[-1]
         own_run = self.run if matching and p == self.owner else 0
-        self.call = due_call(size, self.sizes[p] - size, matching, own_run)  # judged on the hand before the play
+        self._call = (size, self.sizes[p] - size, matching, own_run)  # judged on the hand before the play
         card, real, chams = play.card, play.real, play.chameleons
         hand = self.hands[p]
         hand[card] -= real
@@ -310,13 +323,12 @@ class ZarState(State):
             self._join_group(p, size, own_run)
         else:
             self.owner, self.count, self.run = p, size, size
-        self._card_effects(play.card, size)
+        self._take_effect(card, size)
         self.declared, self.matchable, self.drawn, self.idle = play.declare, True, -1, 0
         self.last_seat, self.last_action = p, play
         penalised = self.game.spoken_calls and self._charge_call(p, play.call)
         if self.sizes[p]:
             self.phase = PLAY
-            self._next_turn()
         else:
             self._went_out(p)
         return Outcome.PENALISED if penalised else None
@@ -327,28 +339,30 @@ class ZarState(State):
         if own_run:
             self.run += size
         else:
-            self._draw_cards(self.owner, 1)
+            self._draw_one(self.owner)
             self.owner, self.run = p, size
 
-    def _card_effects(self, card: int, size: int) -> None:
-        """A Crab group of odd size reverses; each Wasp adds to the pending draw (Frogs act in `_next_turn`)."""
+    def _take_effect(self, card: int, size: int) -> None:
+        """`size` more cards of `card` on the group, then the turn: a Crab group of odd size reverses, each Wasp
+        adds to the pending draw; play goes on from the group's owner, and a group of Frogs skips as many
+        players as it has cards. (A player who went out has no turn: `_went_out` says so.)"""
+        steps = 1
         if IS_CRAB[card]:
             if size % 2:
                 self.direction = -self.direction
         elif IS_WASP[card]:
             self.stack += WASP_DRAW * size
-
-    def _next_turn(self) -> None:
-        """Play goes on from the group's owner; a group of Frogs skips as many players as it has cards."""
-        steps = 1 + self.count if IS_FROG[self.pile_as[-1]] else 1
+        elif IS_FROG[card]:
+            steps += self.count
         self.turn = (self.owner + self.direction * steps) % self.game.players
 
     def _charge_call(self, p: int, said: Call | None) -> bool:
         """Spoken calls: a call that leaves out what was due costs one card (`calls.call_penalised`)."""
-        assert self.call is not None
-        if not call_penalised(self.call, said, self.game.options["calls"]):
+        due = self.call
+        assert due is not None
+        if not call_penalised(due, said, self.game.options["calls"]):
             return False
-        self.penalties[p] += len(self._draw_cards(p, 1))
+        self.penalties[p] += self._draw_one(p) >= 0
         return True
 
     def _went_out(self, p: int) -> None:
@@ -359,44 +373,52 @@ class ZarState(State):
 
     def _draw_turn(self, p: int) -> None:
         """Drawing answers the top card: the whole pending Wasp draw, or one card the player may then play."""
-        n = self.game.players
         self.matchable = False  # the moment to match is gone
-        self.last_seat, self.last_action, self.call = p, DRAW, None
+        self.last_seat, self.last_action, self._call = p, DRAW, None
         if self.stack:
-            got = self._draw_cards(p, self.stack)
+            drew = self._draw_cards(p, self.stack) > 0
             self.stack = 0
-            self.turn = (p + self.direction) % n
         else:
-            got = self._draw_cards(p, 1)
-            if got:
-                self.drawn, self.phase = got[0], DRAWN
-            else:
-                self.turn = (p + self.direction) % n
-        self.idle = 0 if got else self.idle + 1
-        if self.idle >= n:
+            card = self._draw_one(p)
+            if card >= 0:  # the usual draw: the player may play the card they drew
+                self.drawn, self.phase, self.idle = card, DRAWN, 0
+                return
+            drew = False
+        self.turn = (p + self.direction) % self.game.players
+        self.idle = 0 if drew else self.idle + 1
+        if self.idle >= self.game.players:
             self._end_hand(None)  # nobody can play and there is nothing left to draw
 
     def _pass(self, p: int) -> None:
         self.phase, self.drawn = PLAY, -1
         self.turn = (p + self.direction) % self.game.players
-        self.last_seat, self.last_action, self.call = p, PASS, None
+        self.last_seat, self.last_action, self._call = p, PASS, None
 
-    def _draw_cards(self, p: int, k: int) -> list[int]:
-        """Draw k cards for p, turning the Playpile (all but its top) into a new Drawpile when needed."""
-        hand = self.hands[p]
-        got: list[int] = []
-        for _ in range(k):
-            if not self.drawpile:
-                if len(self.pile) <= 1:
-                    break
-                self.drawpile = self.pile[:-1]
-                self.pile, self.pile_as = self.pile[-1:], self.pile_as[-1:]
-                self.unsettled = self.rng.shuffle_lazily(self.drawpile)  # a draw settles only the cards it takes
-            card = pop_settled(self.drawpile, self.unsettled)
-            hand[card] += 1
-            got.append(card)
-        self.sizes[p] += len(got)
-        return got
+    def _draw_one(self, p: int) -> int:
+        """One card for p (a turn's draw, a matched player's, a penalty); -1 when no card is left anywhere."""
+        if not self.drawpile and not self._turn_pile_over():
+            return -1
+        card = pop_settled(self.drawpile, self.unsettled)
+        self.hands[p][card] += 1
+        self.sizes[p] += 1
+        return card
+
+    def _draw_cards(self, p: int, k: int) -> int:
+        """A pending Wasp draw: k cards for p, or as many as are left. Returns how many were drawn."""
+        for drawn in range(k):
+            if self._draw_one(p) < 0:
+                return drawn
+        return k
+
+    def _turn_pile_over(self) -> bool:
+        """The Drawpile is empty: the Playpile but its top card becomes the new one, shuffled. False when
+        there is nothing under the top card."""
+        if len(self.pile) <= 1:
+            return False
+        self.drawpile = self.pile[:-1]
+        self.pile, self.pile_as = self.pile[-1:], self.pile_as[-1:]
+        self.unsettled = self.rng.shuffle_lazily(self.drawpile)  # a draw settles only the cards it takes
+        return True
 
     def _end_hand(self, winner: int | None) -> None:
         """Score the cards left in hand; the game ends, or the winner deals the next hand."""
@@ -512,10 +534,10 @@ class ZarState(State):
 
     def _call_words(self) -> str | None:
         """The last play's call as spoken ("ZAR'CH-TRIPLE-BLUE"); None when the last action was no play."""
-        play = self.last_action
-        if self.call is None or type(play) is not Play:
+        play, call = self.last_action, self.call
+        if call is None or type(play) is not Play:
             return None
-        return self.game.call_words(self.call, play)
+        return self.game.call_words(call, play)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -544,7 +566,7 @@ class ZarState(State):
             "hand_winner": self.hand_winner,
             "penalties": list(self.penalties),
             "last": self._last(),
-            "call": None if self.call is None else [self.call.zar, self.call.match, self.call.size],
+            "call": None if (call := self.call) is None else [call.zar, call.match, call.size],
         }
 
     def clone(self) -> ZarState:

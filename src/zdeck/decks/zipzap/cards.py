@@ -4,11 +4,13 @@ suit) and the Zap. Inside the state a card is its index, and a hand the bitmask 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text())
 SUITS: tuple[str, ...] = (*DATA["solid_suits"], DATA["wild_suit"])
@@ -78,16 +80,18 @@ _BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 def indices(mask: int) -> list[int]:
     """The card indices in a bitmask, lowest first (as `zdeck.bits.indices` lists them)."""
-    return _by_byte(mask, _BYTE_INDICES)
+    return by_byte(mask, _BYTE_INDICES)
 
 
 def bits(mask: int) -> list[int]:
     """A bitmask split into one-card masks, lowest first: their sum is the mask again."""
-    return _by_byte(mask, _BYTE_BITS)
+    return by_byte(mask, _BYTE_BITS)
 
 
-def _by_byte(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
-    found: list[int] = []
+def by_byte(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> list[T]:
+    """What `tables` give for each byte of a bitmask, lowest byte first: tables[b][byte] lists the items
+    of the bits set in byte b (`indices`, `bits`, the actions of a hand)."""
+    found: list[T] = []
     for table in tables:
         if not mask:
             break

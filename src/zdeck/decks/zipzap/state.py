@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
 from zdeck.dealing import deal_out
-from zdeck.decks.zipzap.actions import ACTIONS, Play, Zap, actions_of
+from zdeck.decks.zipzap.actions import ACTIONS, ZAP_ACTION, Play, Zap, actions_of
 from zdeck.decks.zipzap.cards import (
     BY_TEXT,
     CARDS,
@@ -86,14 +86,18 @@ class ZipZapState(RoundTotals, State):
             return []
         zapper = self._zapper()
         if self.leader is not None:
-            hand = self.hands[self.leader]
-            return [(self.leader, actions_of(hand if self.leader == zapper else hand & ~ZAP_BIT))]
+            legal = actions_of(self.hands[self.leader] & ~ZAP_BIT)
+            if self.leader == zapper:
+                legal.append(ZAP_ACTION)
+            return [(self.leader, legal)]
         wanted = self.wanted
         found: list[tuple[int, list[Action]]] = []
         for player, hand in enumerate(self.hands):  # a loop: a comprehension here cost 7%
             if hand & wanted or player == zapper:
-                playable = hand & wanted | ZAP_BIT if player == zapper else hand & wanted
-                found.append((player, actions_of(playable)))
+                legal = actions_of(hand & wanted)  # (the Zap apart: its bit would make the list walk the whole hand)
+                if player == zapper:
+                    legal.append(ZAP_ACTION)
+                found.append((player, legal))
         return found
 
     def legal_actions(self, player: int) -> list[Action]:
