@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.conftest import ServerProcess
+from tests.server.conftest import ServerProcess, served
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -57,12 +56,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("site")
-    process = ServerProcess(f"sqlite:///{folder / 'zdeck.sqlite3'}", log=folder / "serve.log").start()
-    try:
-        yield process
-    finally:
-        process.kill(signal.SIGTERM)
+    yield from served(tmp_path_factory.mktemp("site"))
 
 
 @pytest.fixture

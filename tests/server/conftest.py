@@ -104,11 +104,15 @@ class ServerProcess:
         return response.json()
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("serve")
+def served(folder: Path) -> Iterator[ServerProcess]:
+    """A real server on a fresh SQLite file in `folder`, stopped as a service manager would (SIGTERM)."""
     process = ServerProcess(f"sqlite:///{folder / 'zdeck.sqlite3'}", log=folder / "serve.log").start()
     try:
         yield process
     finally:
         process.kill(signal.SIGTERM)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    yield from served(tmp_path_factory.mktemp("serve"))

@@ -49,15 +49,20 @@ def _room(game_id: str, players: int, bots: dict[int, str], speed: float, seed: 
     return room
 
 
+async def _play_out(room: Room) -> None:
+    """Run the room's clock until its game is over (30 s at most), then stop it."""
+    room.start_clock()
+    for _ in range(3000):
+        if room.state.is_over():
+            break
+        await asyncio.sleep(0.01)
+    room.stop()
+
+
 def test_a_live_table_of_bots_records_exactly_what_play_offline_does() -> None:
     async def run() -> list[list[Any]]:
         room = _room("zipzap", 4, {p: "greedy" for p in range(4)}, 0.02, 11, rounds=1)
-        room.start_clock()
-        for _ in range(3000):
-            if room.state.is_over():
-                break
-            await asyncio.sleep(0.01)
-        room.stop()
+        await _play_out(room)
         assert room.state.is_over()
         return room.actions
 
@@ -133,12 +138,7 @@ def test_cards_in_the_air_when_the_server_stops_land_when_it_resumes() -> None:
                         [Seat(p, "bot", bot="greedy") for p in range(4)], 1, seed, [list(e) for e in offline[:cut]])
         room = Room.restore(data, Nothing())
         assert [(plan.seat, str(plan.action)) for _, plan in room._late][:1] == [tuple(offline[cut][:2])]
-        room.start_clock()
-        for _ in range(3000):
-            if room.state.is_over():
-                break
-            await asyncio.sleep(0.01)
-        room.stop()
+        await _play_out(room)
         return room.actions
 
     assert asyncio.run(run()) == offline

@@ -11,10 +11,10 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
@@ -229,12 +229,7 @@ def create_app(db_url: str) -> FastAPI:
     async def list_action_faces(game_id: str, request: Request) -> dict[str, Any]:
         """Players and options as query parameters, as for the cards: some change the action table (Zop Zoo's
         seats, ZAR's spoken calls, Kubo's cube)."""
-        if game_id not in zdeck.games():
-            raise HTTPException(404, f"no game {shorten(game_id)}; known games: {', '.join(zdeck.games())}")
-        try:
-            return action_faces(game_id, request.query_params)
-        except ValueError as exc:
-            raise HTTPException(422, str(exc)) from None
+        return _read_game(action_faces, game_id, request)
 
     @app.get("/rules/{name}", response_class=HTMLResponse, summary="A game's rules as a page")
     async def rules(name: str) -> HTMLResponse:
@@ -246,12 +241,7 @@ def create_app(db_url: str) -> FastAPI:
     @app.get("/api/games/{game_id}/cards",
              summary="Every card text the game's observations can show, with its face (players and options as query)")
     async def cards(game_id: str, request: Request) -> dict[str, dict[str, Any]]:
-        if game_id not in zdeck.games():
-            raise HTTPException(404, f"no game {shorten(game_id)}; known games: {', '.join(zdeck.games())}")
-        try:
-            return game_cards(game_id, request.query_params)
-        except ValueError as exc:
-            raise HTTPException(422, str(exc)) from None
+        return _read_game(game_cards, game_id, request)
 
     @app.post("/api/rooms", status_code=201, summary="Make a room; seats not given to bots are open for people")
     async def create_room(request: RoomRequest) -> dict[str, Any]:
@@ -349,6 +339,20 @@ def create_app(db_url: str) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+Read = TypeVar("Read")
+
+
+def _read_game(reader: Callable[[str, Mapping[str, str]], Read], game_id: str, request: Request) -> Read:
+    """A game's data read with its players and options from the query: 404 for an unknown game, 422 for a
+    bad query, each naming what is allowed."""
+    if game_id not in zdeck.games():
+        raise HTTPException(404, f"no game {shorten(game_id)}; known games: {', '.join(zdeck.games())}")
+    try:
+        return reader(game_id, request.query_params)
+    except ValueError as exc:
+        raise HTTPException(422, str(exc)) from None
 
 
 async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
