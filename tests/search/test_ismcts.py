@@ -12,7 +12,7 @@ from zdeck import RandomBot, Rng
 from zdeck.core import State
 from zdeck.records import Record, replay
 from zdeck.search import ISMCTS, WAIT
-from zdeck.search.ismcts import _Search
+from zdeck.search.ismcts import _beats, _Search
 from zdeck.sim import LazyObservation, ask, play
 
 TABLES = {"zoop": 3, "zoker-solo": 1}  # the smallest table of each game, else 2
@@ -172,6 +172,59 @@ def test_a_one_seat_game_is_scored_within_the_scores_seen() -> None:
     assert search.evaluate(Done(30)) == [1.0]  # type: ignore[arg-type]
     assert search.evaluate(Done(20)) == [0.5]  # type: ignore[arg-type]
     assert search.evaluate(Done(10)) == [0.0]  # type: ignore[arg-type]
+
+
+def test_a_long_match_judged_by_gain_tells_apart_what_the_totals_cannot() -> None:
+    """eval=gain: seat 0 leads the match by far either way, so the totals rank every outcome alike;
+    the points won since the decision still say which outcome was better, for each seat."""
+    search = _Search(ISMCTS(judge="gain"), zdeck.make("zopzoo", 3), 0, Rng(1), 2, [500, 100, 100])
+
+    class Stopped:
+        def __init__(self, *scores: float) -> None:
+            self.totals = list(scores)
+
+        def is_over(self) -> bool:
+            return False
+
+        def scores(self) -> list[float]:
+            return self.totals
+
+    assert search.evaluate(Stopped(700, 100, 100)) == [1.0, 0.0, 0.0]  # leads +200, -200, -200
+    worse = search.evaluate(Stopped(520, 200, 100))  # leads -80, +80, -100
+    assert worse[1] > worse[0] > worse[2] and 0.0 < worse[0] < 0.5
+
+
+def test_lean_departs_from_the_rollout_bot_only_on_evidence() -> None:
+    assert _beats([100, 60.0, 100], [100, 50.0, 100], 1.0)  # 0.10 ahead, one standard error is 0.07
+    assert not _beats([100, 60.0, 100], [100, 50.0, 100], 2.0)
+    game = zdeck.make("zopzoo", 2)
+    heuristic = zdeck.make_bot("zopzoo", "heuristic")
+    bot = ISMCTS(iters=40, rollout=lambda: zdeck.make_bot("zopzoo", "heuristic"), rollout_name="heuristic", lean=50)
+    checked = 0
+    for state in states_along(game, seed=4):
+        ((seat, legal),) = state.moves()
+        if len(legal) < 2:
+            continue
+        observation = state.observation(seat)
+        chosen = bot.act(observation, legal, Rng(checked), view=state.clone())
+        assert chosen == heuristic.act(LazyObservation(state, seat), legal, Rng(0)), f"v{state.version}"
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
+def test_nodes_view_gives_each_card_shown_its_own_child() -> None:
+    """Memo: turning a never-seen card shows a different card in each determinisation. With nodes=view the
+    choice after it has a node per card shown; with nodes=moves one node stands for them all."""
+    game = zdeck.make("zoker-memo", 2)
+    state = game.new_state(3)
+    for nodes, most in (("moves", 1), ("view", 64)):
+        root = ISMCTS(iters=200, nodes=nodes).search(state, 0, Rng(1))
+        after_first = [key for key in root.children if (key[0] if nodes == "view" else key) // 32 == 0]
+        assert 1 <= len(after_first) <= most
+        if nodes == "view":
+            assert len(after_first) > 1, "a card never seen shows differently from one deal to the next"
 
 
 def test_a_rollout_bot_that_searches_is_refused() -> None:

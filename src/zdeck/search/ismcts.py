@@ -37,7 +37,8 @@ from zdeck.rng import Rng
 from zdeck.sim import LazyObservation, reaction
 
 WAIT = -1  # the edge id of holding back
-JUDGES = ("score", "cards")  # how a position cut off in the middle of a hand is judged (`evaluate`)
+JUDGES = ("score", "cards", "gain")  # how a position stopped short of the game's end is judged (`evaluate`)
+NODES = ("moves", "view")  # what tells two children apart (`nodes`)
 _TIMEOUT_KEY = -1  # the child reached when every actor waited
 _SEATS = 32  # child keys of one landed action: action id * _SEATS + seat (ZAR seats at most 14)
 _BOUNCED = Outcome.BOUNCED
@@ -49,12 +50,13 @@ RolloutBots = Callable[[], Bot]
 class Node:
     """One information set of the tree: per actor, per edge id, [visits, reward sum, availability]."""
 
-    __slots__ = ("children", "stats", "waits")
+    __slots__ = ("children", "hints", "stats", "waits")
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
         self.stats: dict[int, dict[int, list[float]]] = {}
         self.waits: dict[tuple[int, tuple[int, ...]], bool] | None = None  # may a lone actor hold back here?
+        self.hints: dict[int, int] | None = None  # per actor, the edge its rollout bot would take (`lean`)
 
 
 class ISMCTS(BotBase):
@@ -65,9 +67,17 @@ class ISMCTS(BotBase):
     with "hand" a rollout stops where the round (`state.round()`) moves on and the position is scored
     from the match totals there (`evaluate`); `cutoff` stops a rollout after that many moves, and
     `judge` says how a position cut off mid-hand is scored: "score" (the match totals) or "cards" (the
-    fewer cards held, the better). The bot's generator (`rng` in `act`) drives everything,
-    so with an iteration budget a seeded simulation replays exactly; a time budget depends on the
-    machine's speed.
+    fewer cards held, the better) or "gain" (the points won since the decision, against the best other
+    seat's, wherever the rollout stopped: in a long match the totals alone often cannot change order within
+    a hand, and then every choice would look the same). `nodes` says what a child of the tree stands for:
+    "moves" (what landed) or "view" (what landed and what the searching seat then sees: where a move shows
+    a hidden card, as Memo's turning does, each card shown has its own child, so the next choice can
+    depend on it). `lean` makes the search depart from its rollout bot only on evidence: each node tries
+    the rollout bot's choice first, and the bot answers that choice unless another answer's mean reward
+    beats it by more than `lean` standard errors (where the outcome is mostly luck, a few hundred noisy
+    rollouts otherwise overrule a sound rule of thumb by chance). The bot's generator (`rng` in `act`)
+    drives everything, so with an iteration budget a seeded simulation replays exactly; a time budget
+    depends on the machine's speed.
     """
 
     name = "ismcts"
@@ -77,7 +87,8 @@ class ISMCTS(BotBase):
 
     def __init__(self, iters: int | None = 1000, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutBots | None = None, rollout_name: str = "random", horizon: str = "hand",
-                 cutoff: int | None = None, judge: str = "score", reaction_ms: float | None = None) -> None:
+                 cutoff: int | None = None, judge: str = "score", nodes: str = "moves", lean: float = 0.0,
+                 reaction_ms: float | None = None) -> None:
         super().__init__(reaction_ms)
         if iters is None and ms is None:
             raise ValueError("ismcts needs a budget: iters or ms")
@@ -92,9 +103,13 @@ class ISMCTS(BotBase):
         if cutoff is not None and cutoff < 0:
             raise ValueError(f"ismcts cutoff must be 0 or more moves, got {cutoff}")
         if judge not in JUDGES:
-            raise ValueError(f"ismcts eval must be {' or '.join(map(repr, JUDGES))}, got {judge!r}")
+            raise ValueError(f"ismcts eval must be one of {', '.join(map(repr, JUDGES))}, got {judge!r}")
         self.iters, self.ms, self.c, self.horizon = iters, ms, c, horizon
-        self.cutoff, self.judge = cutoff, judge
+        if nodes not in NODES:
+            raise ValueError(f"ismcts nodes must be one of {', '.join(map(repr, NODES))}, got {nodes!r}")
+        if not lean >= 0:
+            raise ValueError(f"ismcts lean must be 0 or more, got {lean}")
+        self.cutoff, self.judge, self.nodes, self.lean = cutoff, judge, nodes, lean
         self.rollout_name = rollout_name
         self._rollout_bots: list[Bot] | None = None
         self._make_rollout_bot = rollout
@@ -117,11 +132,14 @@ class ISMCTS(BotBase):
         if not answers:  # (every determinisation stopped before this seat chose: nothing was learnt)
             return legal_actions[0]
         best = max(answers, key=lambda eid: (mine[eid][0], mine[eid][1]))
+        hint = root.hints.get(seat) if root.hints else None
+        if self.lean and hint in answers and not _beats(mine[best], mine[hint], self.lean):
+            best = hint
         return None if best == WAIT else by_id[best]
 
     def search(self, view: State, seat: int, rng: Rng) -> Node:
         """Grow a tree from `view` (a state consistent with what `seat` sees) within the budget."""
-        search = _Search(self, view.game, seat, rng, view.round())
+        search = _Search(self, view.game, seat, rng, view.round(), view.scores())
         root = Node()
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         iters = self.iters
@@ -141,6 +159,16 @@ class ISMCTS(BotBase):
             if any(bot.wants_view for bot in self._rollout_bots):
                 raise ValueError(f"rollout bot {self.rollout_name!r} searches itself: roll out with a plain bot")
         return self._rollout_bots
+
+
+def _beats(edge: list[float], other: list[float], z: float) -> bool:
+    """Is `edge`'s mean reward above `other`'s by more than z standard errors? Rewards lie in [0, 1], so
+    p(1 - p) bounds each one's variance."""
+    (n1, t1, _), (n2, t2, _) = edge, other
+    if not n1 or not n2:
+        return n1 > n2
+    p1, p2 = t1 / n1, t2 / n2
+    return p1 - p2 > z * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
 
 
 def _may_wait(view: State, seat: int, turn: int | None) -> bool:
@@ -163,7 +191,8 @@ def _timeout_allowed(state: State) -> bool:
 class _Search:
     """One decision's search: the settings and the tree walk."""
 
-    def __init__(self, bot: ISMCTS, game: Game, seat: int, rng: Rng, start_round: int) -> None:
+    def __init__(self, bot: ISMCTS, game: Game, seat: int, rng: Rng, start_round: int,
+                 start_scores: Sequence[float] = ()) -> None:
         self.game, self.seat, self.rng = game, seat, rng
         self.bot = bot  # (its reaction time stands for every seat's in the races the search plays out)
         self.c = bot.c
@@ -175,6 +204,10 @@ class _Search:
         self.rollout_bots = bot.rollout_bots(game.players)
         self.steps = ROLLOUT_STEP_LIMIT if bot.cutoff is None else bot.cutoff
         self.by_cards = bot.judge == "cards"
+        self.by_gain = bot.judge == "gain"
+        self.by_view = bot.nodes == "view"
+        self.hinted = bot.lean > 0 and self.rollout_bots is not None
+        self.start_scores = [-s for s in start_scores] if self.lower_better else list(start_scores)
         self.lo = math.inf  # the range of final scores seen (one-seat games are scored within it)
         self.hi = -math.inf
 
@@ -187,6 +220,8 @@ class _Search:
                 break
             choices = self._select(node, state, moves)
             key = self._resolve(node, state, choices)
+            if self.by_view:  # the searching seat's information set, not just the move that led to it
+                key = (key, repr(state.observation(self.seat)))
             path.append((node, choices))
             child = node.children.get(key)
             if child is None:
@@ -214,8 +249,21 @@ class _Search:
             options: list[tuple[int, Action | None]] = list(zip(ids, legal))
             if len(moves) > 1 or self._lone_may_wait(node, state, seat, ids):
                 options.append((WAIT, None))
-            choices.append((seat, *self._choose(table, options)))
+            hint = self._hint(node, state, seat, legal) if self.hinted else None
+            choices.append((seat, *self._choose(table, options, hint)))
         return choices
+
+    def _hint(self, node: Node, state: State, seat: int, legal: list[Action]) -> int:
+        """The edge the seat's rollout bot takes here (`lean`), asked once per node, in its first determinisation."""
+        hints = node.hints
+        if hints is None:
+            hints = node.hints = {}
+        hint = hints.get(seat)
+        if hint is None:
+            assert self.rollout_bots is not None
+            action = self.rollout_bots[seat].act(LazyObservation(state, seat), legal, self.rng)
+            hint = hints[seat] = WAIT if action is None else self.action_id(action)
+        return hint
 
     @staticmethod
     def _lone_may_wait(node: Node, state: State, seat: int, ids: tuple[int, ...]) -> bool:
@@ -230,8 +278,9 @@ class _Search:
             known = waits[(seat, ids)] = _timeout_allowed(state)
         return known
 
-    def _choose(self, table: dict[int, list[float]], options: list[tuple[int, Action | None]]
-                ) -> tuple[int, Action | None]:
+    def _choose(self, table: dict[int, list[float]], options: list[tuple[int, Action | None]],
+                hint: int | None = None) -> tuple[int, Action | None]:
+        """The hinted edge first (`lean`), then an untried one at random, then the best by UCB."""
         untried = []
         for option in options:
             edge = table.get(option[0])
@@ -241,6 +290,9 @@ class _Search:
             if not edge[0]:
                 untried.append(option)
         if untried:
+            for option in untried if hint is not None else ():
+                if option[0] == hint:
+                    return option
             return untried[self.rng.below(len(untried))] if len(untried) > 1 else untried[0]
         c, log = self.c, math.log
         best, best_value = options[0], -1.0
@@ -359,7 +411,8 @@ class _Search:
         others; a one-seat game (Solo, Memo alone): its score placed within the range of final scores
         this search has met. A game stopped at the horizon: half the seat's rank among the match totals
         (the share of the other seats it is ahead of, a tie counting half) and half where its total lies
-        between the lowest and the highest (turned round where a lower score is better).
+        between the lowest and the highest (turned round where a lower score is better). With `judge="gain"`
+        every position short of the game's end is judged by `_gained`.
         """
         players = self.players
         scores = state.scores()
@@ -373,11 +426,22 @@ class _Search:
             for w in winners:
                 rewards[w] = 1.0 / len(winners)
             return rewards
+        if self.by_gain:
+            return self._gained(scores)
         if self.by_cards and not self._at_horizon(state):  # cut off mid-hand: the fewer cards held, the better
             sizes = state.observation(None).get("hand_sizes")
             if sizes:
                 scores = [-s for s in sizes]
         return _ranked(scores)
+
+    def _gained(self, scores: list[float]) -> list[float]:
+        """Each seat's lead in points won since the decision over the best other seat's, placed within the
+        range of leads this search has met (as `_placed` places a one-seat score)."""
+        gains = [s - s0 for s, s0 in zip(scores, self.start_scores)]
+        second, first = sorted(gains)[-2:]
+        leads = [g - (second if g == first else first) for g in gains]
+        self.lo, self.hi = min(self.lo, *leads), max(self.hi, *leads)
+        return [self._placed(lead) for lead in leads]
 
     def _placed(self, score: float) -> float:
         self.lo, self.hi = min(self.lo, score), max(self.hi, score)

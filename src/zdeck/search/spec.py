@@ -32,7 +32,9 @@ SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "rollout": ("'random' (default) or one of the game's own bots", str),
     "horizon": ("'hand' (default: roll out to the end of the hand) or 'game'", str),
     "cutoff": ("a whole number of rollout moves after which the position is judged (default: none)", int),
-    "eval": ("how a position cut off mid-hand is judged: 'score' (default) or 'cards' (fewer held is better)", str),
+    "eval": ("how a position short of the end is judged: 'score' (default), 'cards' or 'gain'", str),
+    "lean": ("how many standard errors an answer must beat the rollout bot's own by, 0 or more (default 0: off)", float),
+    "nodes": ("'moves' (default: a child per move) or 'view' (a child per move and what the seat then sees)", str),
 }
 
 
