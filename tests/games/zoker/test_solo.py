@@ -313,3 +313,16 @@ def test_a_resample_deals_other_cards_than_the_real_game_next() -> None:
         assert copy.observation(0)["upper"] != real.observation(0)["upper"]
         unseen = [sorted(d["deck"] + [c for c in d["upper"] if c]) for d in (copy.to_dict(), real.to_dict())]
         assert unseen[0] == unseen[1]  # the same cards, dealt in another order
+
+
+def test_a_resample_owes_nothing_to_the_draw_piles_true_order() -> None:
+    """Two states alike but for the order of the draw pile resample alike from the same rng: the copy
+    shuffles the pile from card order, so a search cannot read the true order back from its copies."""
+    real = GAME.new_state(5)
+    data = real.to_dict()
+    data["deck"] = data["deck"][::-1]  # the same view, the pile in another order
+    other = GAME.read_state(data)
+    assert other.observation(0) == real.observation(0)
+    for seed in range(3):
+        one, two = real.resample_hidden(0, Rng(seed)), other.resample_hidden(0, Rng(seed))
+        assert one.to_dict() == two.to_dict()

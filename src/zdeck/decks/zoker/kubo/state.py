@@ -12,7 +12,7 @@ from zdeck import statedict as sd
 from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State, shorten
 from zdeck.dealing import deal_lazily
-from zdeck.decks.zoker.cards import TEXTS, read_index, texts_of
+from zdeck.decks.zoker.cards import TEXTS, cards_in, read_index, texts_of
 from zdeck.decks.zoker.deck import DATA
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
@@ -354,23 +354,31 @@ class KuboState(RoundTotals, State):
 
     def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
         """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
-        generator of its own from it. The unseen cards are pooled in card order (sorted: where they really
-        lie must not show through) and dealt lazily (`deal_lazily`): only the cards dealt to the other
-        hands are settled now, the pile's order as the copy draws it."""
-        others = [p for p in range(self.game.players) if p != player]
-        held = 0
-        for p in others:
-            held |= self.hands[p]
-        pool = indices(held)
-        pool += self.draw_pile
-        pool.sort()
-        hands, steps = deal_lazily(rng, pool, [self.hands[p].bit_count() for p in others])
-        twin = self.clone()
-        twin.draw_pile, twin.pile_steps = pool, steps
-        for p, hand in zip(others, hands):
+        generator of its own from it. The unseen cards are read off a mask in card order (where they really
+        lie must not show through) and dealt lazily (`deal_lazily`): only the cards dealt to the other hands
+        are settled now, the pile's order as the copy draws it. The copy is `clone()`'s, less the copies of
+        the pile and generator it replaces."""
+        hands = self.hands
+        others = [p for p in range(len(hands)) if p != player]
+        pool = cards_in(_ALL & ~(self.placed | hands[player]))
+        dealt, steps = deal_lazily(rng, pool, [hands[p].bit_count() for p in others])
+        twin = KuboState.__new__(KuboState)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = list(hands)
+        for p, hand in zip(others, dealt):
             twin.hands[p] = _mask(hand)
+        twin.draw_pile, twin.pile_steps = pool, steps
+        twin.several = list(self.several)
+        twin.pending = list(self.pending)
+        twin.points = list(self.points)
+        twin.scored = list(self.scored)
+        twin.totals = list(self.totals)
+        twin.history = [list(r) for r in self.history]
         twin.rng = rng.spawn()
         return twin
+
+
+_ALL = (1 << 64) - 1  # the mask of the whole deck
 
 
 def _mask(cards: list[int]) -> int:

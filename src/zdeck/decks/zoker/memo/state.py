@@ -17,6 +17,7 @@ from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, State, shorten
+from zdeck.dealing import deal_lazily
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
@@ -233,27 +234,41 @@ class MemoState(State):
 
     def _resample_hidden(self, player: int, rng: Rng) -> MemoState:
         """Re-deal every card nobody has seen: each face-down card never turned is drawn at random from
-        the unseen cards (taken in card order), and the rest is the draw pile, shuffled lazily (a search draws a few of its
-        cards at most).
+        the unseen cards (taken in card order) and the rest is the draw pile, shuffled lazily (a search
+        draws a few of its cards at most): `deal_lazily` settles only the places dealt. The copy is
+        `clone()`'s, less the copies of the draw pile and generator it replaces.
 
         While the game goes on the table is known to hold a pair (else it would have
-        been refilled), so a resample keeps one: a few deals are tried for that.
+        been refilled), so a resample keeps one: a few deals are tried for that. Most of the time every
+        card on the table has been seen (an empty place is never seen either: the counts tell), and only
+        the draw pile is shuffled anew.
         """
-        twin = self.clone()
+        twin = MemoState.__new__(MemoState)
+        twin.__dict__.update(self.__dict__)
+        twin.table = self.table[:]
+        twin.seen_at = self.seen_at[:]
+        twin.won = [w[:] for w in self.won]
+        twin.last = None if self.last is None else self.last[:]
         twin.rng = rng.spawn()
-        hidden = [s for s, (card, seen) in enumerate(zip(self.table, self.seen_at)) if seen < 0 and card != EMPTY]
-        unseen = [self.table[s] for s in hidden] + self.deck
-        unseen.sort()  # (in card order: where the cards really lie must not show through)
+        if self.seen_at.count(-1) == self.table.count(EMPTY):  # no face-down card on the table was never seen
+            twin.deck = sorted(self.deck)  # (in card order: where the cards really lie must not show through)
+            twin.unsettled = rng.shuffle_lazily(twin.deck)
+            return twin
+        table = self.table
+        hidden = [s for s, seen in enumerate(self.seen_at) if seen < 0 and table[s] != EMPTY]
+        unseen = [table[s] for s in hidden] + self.deck
+        unseen.sort()
         for _ in range(100):
-            deck = list(unseen)
-            for slot in hidden:  # the top steps of a Fisher-Yates shuffle
-                drawn = rng.below(len(deck))
-                deck[drawn], deck[-1] = deck[-1], deck[drawn]
-                twin.table[slot] = deck.pop()
+            deck = unseen[:]
+            (cards,), steps = deal_lazily(rng, deck, [len(hidden)])
+            for slot, card in zip(hidden, cards):
+                twin.table[slot] = card
             if self.over or pairs.has_pair(twin.table, self.rule):
-                twin.deck, twin.unsettled = deck, rng.shuffle_lazily(deck)
+                twin.deck, twin.unsettled = deck, steps
                 return twin
-        twin.table = list(self.table)  # practically unreachable; the true layout is always consistent
+        twin.table = list(table)  # practically unreachable; the true layout is always consistent
+        twin.deck = list(self.deck)
+        twin.unsettled = self.unsettled.copy()
         return twin
 
 

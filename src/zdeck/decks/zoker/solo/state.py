@@ -209,11 +209,20 @@ class SoloState(State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> SoloState:
-        """Only the draw pile's order is unknown: shuffle it, lazily (the old put-off steps go too: a
-        new shuffle of the whole pile owes nothing to the order it had)."""
-        twin = self.clone()
+        """Only the draw pile's order is unknown: shuffle it anew, lazily, from card order (where the cards
+        really lie must not show through; the old put-off steps go too). The copy is `clone()`'s, less the
+        copies of the draw pile and generator it replaces."""
+        twin = SoloState.__new__(SoloState)
+        twin.game = self.game
         twin.rng = rng.spawn()
+        twin.version = self.version
+        twin.upper = self.upper[:]
+        twin.piles = [list(p) for p in self.piles]
+        twin.covers = self.covers[:]
+        twin.deck = sorted(self.deck)
         twin.unsettled = rng.shuffle_lazily(twin.deck)
+        twin.last = self.last
+        twin.legal = self.legal
         return twin
 
 

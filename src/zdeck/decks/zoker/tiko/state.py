@@ -245,18 +245,26 @@ class TikoState(RoundTotals, State):
         """Re-deal the other hands and the undealt deck (played cards are all public) from `rng`, and give
         the copy a generator of its own from it. The unseen cards are pooled in card order (sorted: where
         they really lie must not show through) and dealt lazily (`deal_lazily`): only the cards dealt to
-        the other hands are settled now, the deck's order when the copy deals it."""
-        others = [p for p in range(self.game.players) if p != player]
-        pool = list(self.deck)
+        the other hands are settled now, the deck's order when the copy deals it. The copy is `clone()`'s,
+        less the copies of what it deals anew (the deck, the other hands) and of the generator."""
+        hands = self.hands
+        others = [p for p in range(len(hands)) if p != player]
+        pool = self.deck[:]
         for p in others:
-            pool += self.hands[p]
+            pool += hands[p]
         pool.sort()
-        hands, steps = deal_lazily(rng, pool, [len(self.hands[p]) for p in others])
-        twin = self.clone()
-        twin.deck, twin.deck_steps = pool, steps
-        for p, hand in zip(others, hands):
+        dealt, steps = deal_lazily(rng, pool, [len(hands[p]) for p in others])
+        twin = TikoState.__new__(TikoState)
+        twin.__dict__.update(self.__dict__)
+        twin.hands = [hands[player][:] if p == player else [] for p in range(len(hands))]
+        for p, hand in zip(others, dealt):
             hand.sort()
             twin.hands[p] = hand
+        twin.deck, twin.deck_steps = pool, steps
+        twin.pile = list(self.pile)
+        twin.won = [list(w) for w in self.won]
+        twin.totals = list(self.totals)
+        twin.history = [list(r) for r in self.history]
         twin.rng = rng.spawn()
         return twin
 
