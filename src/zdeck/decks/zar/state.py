@@ -608,21 +608,22 @@ class ZarState(State):
             if q != player:
                 pool += cards_in(hands[q])
         pool.sort()
-        top = len(pool)
-        rng.sample_to_top(pool, top - len(self.drawpile))
-        twin = self._copy(rng.spawn(), pool, Unsettled(0, 0))
+        left = len(self.drawpile)
+        rng.sample_to_top(pool, len(pool) - left)
+        dealt = pool[left:]  # the hidden hands' cards, the first seat's on top
+        del pool[left:]
+        twin = self._copy(rng.spawn(), pool, rng.shuffle_lazily(pool))
         twin.hands = list(hands)
         twin.hands[player] = list(hands[player])
+        top = len(dealt)
         for q in range(n):
             if q != player:
                 hand = twin.hands[q] = [0] * NUM_KINDS
-                for card in pool[top - sizes[q]:top]:
+                for card in dealt[top - sizes[q]:top]:
                     hand[card] += 1
                 if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
-                    twin.drawn = pool[top - 1]
+                    twin.drawn = dealt[top - 1]
                 top -= sizes[q]
-        del pool[top:]
-        twin.unsettled = rng.shuffle_lazily(pool)
         return twin
 
 
