@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
+from math import perm
 from struct import Struct
 from typing import TypeVar
 
@@ -135,6 +136,22 @@ class Rng:
         steps = Unsettled((self.state + len(items) * _GAMMA) & _MASK, last)
         self.state = (self.state + last * _GAMMA) & _MASK
         return steps
+
+    def sample_to_top(self, items: MutableSequence[T], count: int) -> None:
+        """Move `count` items chosen uniformly at random to the top (the end) of `items`, in random order,
+        the others below them, not shuffled. These are the top `count` steps of a Fisher-Yates shuffle (the
+        item at position i swapped with a uniform j <= i), but their draws are the digits of one uniform
+        integer in the mixed radix of their ranges (i + 1, i, ...): one output serves a dozen steps where
+        `shuffle` and `settle` take one each. A re-deal of a few cards pays for its draws alone."""
+        i = len(items) - 1
+        stop = max(i - count, 0)
+        while i > stop:
+            steps = min(63 // (i + 1).bit_length(), i - stop)  # their ranges' product stays below 2**63
+            x = self.below(perm(i + 1, steps))
+            for p in range(i, i - steps, -1):
+                x, j = divmod(x, p + 1)
+                items[p], items[j] = items[j], items[p]
+            i -= steps
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):

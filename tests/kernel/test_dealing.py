@@ -40,3 +40,24 @@ def test_deal_lazily_refuses_to_deal_more_cards_than_the_pool_holds() -> None:
 
     with pytest.raises(ValueError, match="cannot deal 6 cards from 5"):
         deal_lazily(Rng(1), list(range(5)), [3, 3])
+
+
+def test_sample_to_top_takes_the_top_steps_of_a_fisher_yates_shuffle_alike_for_every_choice() -> None:
+    """Every ordered choice of `count` items comes to the top equally often (within 5 sigma), the others
+    stay below; asking for more than there is shuffles the whole list."""
+    from collections import Counter
+
+    rng, tries = Rng(3), 30000
+    tops: Counter[tuple[int, ...]] = Counter()
+    for _ in range(tries):
+        items = list(range(6))
+        rng.sample_to_top(items, 2)
+        tops[tuple(items[-2:])] += 1
+        assert sorted(items) == list(range(6))
+    share = 1 / 30  # 6 * 5 ordered pairs
+    assert len(tops) == 30
+    assert all(abs(k / tries - share) < 5 * (share * (1 - share) / tries) ** 0.5 for k in tops.values())
+    for n in (0, 1, 2, 40):  # past the dozen steps one draw serves, and past the list's length
+        items = list(range(n))
+        rng.sample_to_top(items, n + 3)
+        assert sorted(items) == list(range(n))

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, shorten
-from zdeck.dealing import deal_lazily
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.decks.zar.calls import call_of, call_penalised, due_call
 from zdeck.decks.zar.cards import (
@@ -597,27 +596,34 @@ class ZarState(State):
     def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
         """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
 
-        The unseen cards are pooled in kind order (sorted: where they really lie must not show through)
-        and dealt lazily (`deal_lazily`): each hidden hand gets the top cards of a shuffle of the pool,
-        and what is left becomes the copy's Drawpile, its order settled only as the copy draws. So a
-        determinisation pays for the cards it deals, not for the whole pile. The copy's generator
-        comes from `rng`, never the real game's.
+        The unseen cards are pooled in kind order (sorted: where they really lie must not show through).
+        The hidden hands are drawn off its top (`rng.sample_to_top`: a few cards, a few draws) and what
+        is left becomes the copy's Drawpile, shuffled lazily (`rng.shuffle_lazily`): its order is settled
+        only as the copy draws. So a determinisation pays for the cards it deals, not for the whole pile.
+        The copy's generator comes from `rng`, never the real game's.
         """
-        others = [q for q in range(self.game.players) if q != player]
+        hands, sizes, n = self.hands, self.sizes, self.game.players
         pool = list(self.drawpile)
-        for q in others:
-            pool += cards_in(self.hands[q])
+        for q in range(n):
+            if q != player:
+                pool += cards_in(hands[q])
         pool.sort()
-        dealt, steps = deal_lazily(rng, pool, [self.sizes[q] for q in others])
-        twin = self._copy(rng.spawn(), pool, steps)
-        twin.hands = list(self.hands)
-        twin.hands[player] = list(self.hands[player])
-        for q, cards in zip(others, dealt):
-            hand = twin.hands[q] = [0] * NUM_KINDS
-            for card in cards:
-                hand[card] += 1
-        if self.phase == DRAWN and self.turn != player:
-            twin.drawn = rng.choice(cards_in(twin.hands[self.turn]))  # which card was drawn is hidden too
+        left = len(self.drawpile)
+        rng.sample_to_top(pool, len(pool) - left)
+        dealt = pool[left:]  # the hidden hands' cards, the first seat's on top
+        del pool[left:]
+        twin = self._copy(rng.spawn(), pool, rng.shuffle_lazily(pool))
+        twin.hands = list(hands)
+        twin.hands[player] = list(hands[player])
+        top = len(dealt)
+        for q in range(n):
+            if q != player:
+                hand = twin.hands[q] = [0] * NUM_KINDS
+                for card in dealt[top - sizes[q]:top]:
+                    hand[card] += 1
+                if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
+                    twin.drawn = dealt[top - 1]
+                top -= sizes[q]
         return twin
 
 

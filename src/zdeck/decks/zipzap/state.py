@@ -295,30 +295,43 @@ class ZipZapState(RoundTotals, State):
         """Re-deal what `player` cannot see - the other hands' cards, each hand keeping its size and
         its Zap, and the deck - at random among the deals that fit what the table showed
         (`_seen_held`). At the end of the game the hands were counted openly: only the deck is
-        shuffled again."""
+        shuffled again.
+
+        The hidden cards, lowest first (where they really lie must not show through), are drawn to the
+        top at random (`rng.sample_to_top`): the deck's cards, then the other hands, the last seat's
+        left below. That hand takes what is left as it lies: a hand is a set and needs no order, so a
+        deal draws only for the cards the other parts take (at four players a third fewer). Only the
+        deck can break what the table showed: such a deal is drawn again.
+        """
         twin = self.clone()
         twin.rng = rng.spawn()
         if self.phase == OVER:
             rng.shuffle(twin.deck)
             return twin
+        hands, n = self.hands, self.game.players
         everyone = 0
-        for hand in self.hands:
+        for hand in hands:
             everyone |= hand
-        hidden = everyone & ~(self.hands[player] | ZAP_BIT) | mask_of(self.deck)
+        hidden = everyone & ~(hands[player] | ZAP_BIT) | mask_of(self.deck)
         seen_held = self._seen_held(player, hidden)
-        pool = bits(hidden)  # one-card masks: a hand dealt from the pool is the sum of its slice
+        pool = bits(hidden)  # one-card masks: a part dealt from the pool is the sum of its slice
+        top = len(pool)
+        deck_at = top - len(self.deck)  # the deck's cards are pool[deck_at:], the hands' below
+        last = (player - 1) % n  # whose hand takes what is left, pool[:rest]
+        rest = (hands[last] & ~ZAP_BIT).bit_count()
         while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(len(pool), 2) or better
-            rng.shuffle(pool)
-            deck = sum(pool[:len(self.deck)])
+            rng.sample_to_top(pool, top - rest)
+            deck = sum(pool[deck_at:])
             if all(cards & ~deck for cards in seen_held):
                 break
-        twin.deck = [card.bit_length() - 1 for card in pool[:len(self.deck)]]
-        start = len(self.deck)
-        for p, hand in enumerate(self.hands):
-            if p != player:
-                end = start + (hand & ~ZAP_BIT).bit_count()
-                twin.hands[p] = sum(pool[start:end]) | hand & ZAP_BIT
-                start = end
+        twin.deck = [card.bit_length() - 1 for card in pool[deck_at:]]
+        end = deck_at
+        for q in range(player + 1, player + n - 1):
+            hand = hands[q % n]
+            start = end - (hand & ~ZAP_BIT).bit_count()
+            twin.hands[q % n] = sum(pool[start:end]) | hand & ZAP_BIT
+            end = start
+        twin.hands[last] = sum(pool[:rest]) | hands[last] & ZAP_BIT
         return twin
 
     def _seen_held(self, player: int, hidden: int) -> list[int]:
