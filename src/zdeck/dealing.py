@@ -41,3 +41,21 @@ def deal_lazily(rng: Rng, pool: list[T], sizes: Sequence[int]) -> tuple[list[lis
         top -= size
     del pool[top:]
     return hands, steps
+
+
+def deal_sampled(rng: Rng, pool: list[T], sizes: Sequence[int]) -> tuple[list[list[T]], Unsettled]:
+    """`deal_lazily` for a re-deal: hands of these sizes off the top of `pool`, the rest left in `pool` as
+    a draw pile shuffled lazily. The hands' cards are drawn uniformly (`rng.sample_to_top`: one generator
+    output serves a dozen cards) rather than where `rng.shuffle` would put them, which only a real deal
+    must match (records replay it); a resample pays for its draws alone."""
+    top = len(pool)
+    dealt = sum(sizes)
+    if dealt > top:
+        raise ValueError(f"cannot deal {dealt} cards from {top}")
+    rng.sample_to_top(pool, dealt)
+    hands = []
+    for size in sizes:
+        hands.append(pool[top - size:top])
+        top -= size
+    del pool[top:]
+    return hands, rng.shuffle_lazily(pool)

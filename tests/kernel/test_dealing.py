@@ -1,3 +1,5 @@
+import pytest
+
 from zdeck.dealing import deal_out
 from zdeck.rng import Rng
 
@@ -61,3 +63,23 @@ def test_sample_to_top_takes_the_top_steps_of_a_fisher_yates_shuffle_alike_for_e
         items = list(range(n))
         rng.sample_to_top(items, n + 3)
         assert sorted(items) == list(range(n))
+
+
+def test_deal_sampled_deals_every_card_alike_and_leaves_a_pile_that_draws_whole() -> None:
+    from collections import Counter
+
+    from zdeck.dealing import deal_sampled
+    from zdeck.rng import pop_settled
+
+    first_hand: Counter[int] = Counter()
+    rng = Rng(8)
+    for _ in range(3000):
+        pool = list(range(10))
+        hands, steps = deal_sampled(rng, pool, [3, 2])
+        assert [len(h) for h in hands] == [3, 2] and len(pool) == 5
+        drawn = [pop_settled(pool, steps) for _ in range(len(pool))]
+        assert sorted(hands[0] + hands[1] + drawn) == list(range(10)), "every card once: in a hand or the pile"
+        first_hand.update(hands[0])
+    assert all(abs(first_hand[c] - 900) < 5 * 900 ** 0.5 for c in range(10)), first_hand  # 3000 * 3 / 10 each
+    with pytest.raises(ValueError, match="cannot deal 6 cards from 5"):
+        deal_sampled(Rng(1), list(range(5)), [6])

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State, shorten
-from zdeck.dealing import deal_lazily
+from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import TEXTS, cards_in, read_index, texts_of
 from zdeck.decks.zoker.deck import DATA
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
@@ -355,13 +355,13 @@ class KuboState(RoundTotals, State):
     def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
         """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
         generator of its own from it. The unseen cards are read off a mask in card order (where they really
-        lie must not show through) and dealt lazily (`deal_lazily`): only the cards dealt to the other hands
-        are settled now, the pile's order as the copy draws it. The copy is `clone()`'s, less the copies of
+        lie must not show through) and dealt (`deal_sampled`): the other hands' cards are drawn now, the
+        pile's order only as the copy draws it. The copy is `clone()`'s, less the copies of
         the pile and generator it replaces."""
         hands = self.hands
         others = [p for p in range(len(hands)) if p != player]
         pool = cards_in(_ALL & ~(self.placed | hands[player]))
-        dealt, steps = deal_lazily(rng, pool, [hands[p].bit_count() for p in others])
+        dealt, steps = deal_sampled(rng, pool, [hands[p].bit_count() for p in others])
         twin = KuboState.__new__(KuboState)
         twin.__dict__.update(self.__dict__)
         twin.hands = list(hands)

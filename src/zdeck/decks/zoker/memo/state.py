@@ -17,7 +17,7 @@ from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, State, shorten
-from zdeck.dealing import deal_lazily
+from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
@@ -235,7 +235,7 @@ class MemoState(State):
     def _resample_hidden(self, player: int, rng: Rng) -> MemoState:
         """Re-deal every card nobody has seen: each face-down card never turned is drawn at random from
         the unseen cards (taken in card order) and the rest is the draw pile, shuffled lazily (a search
-        draws a few of its cards at most): `deal_lazily` settles only the places dealt. The copy is
+        draws a few of its cards at most): `deal_sampled` draws only the places dealt. The copy is
         `clone()`'s, less the copies of the draw pile and generator it replaces.
 
         While the game goes on the table is known to hold a pair (else it would have
@@ -260,7 +260,7 @@ class MemoState(State):
         unseen.sort()
         for _ in range(100):
             deck = unseen[:]
-            (cards,), steps = deal_lazily(rng, deck, [len(hidden)])
+            (cards,), steps = deal_sampled(rng, deck, [len(hidden)])
             for slot, card in zip(hidden, cards):
                 twin.table[slot] = card
             if self.over or pairs.has_pair(twin.table, self.rule):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, State, shorten
-from zdeck.dealing import deal_lazily
+from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.deck import DATA
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
@@ -244,8 +244,8 @@ class TikoState(RoundTotals, State):
     def _resample_hidden(self, player: int, rng: Rng) -> TikoState:
         """Re-deal the other hands and the undealt deck (played cards are all public) from `rng`, and give
         the copy a generator of its own from it. The unseen cards are pooled in card order (sorted: where
-        they really lie must not show through) and dealt lazily (`deal_lazily`): only the cards dealt to
-        the other hands are settled now, the deck's order when the copy deals it. The copy is `clone()`'s,
+        they really lie must not show through) and dealt (`deal_sampled`): the other hands' cards are drawn
+        now, the deck's order only when the copy deals it. The copy is `clone()`'s,
         less the copies of what it deals anew (the deck, the other hands) and of the generator."""
         hands = self.hands
         others = [p for p in range(len(hands)) if p != player]
@@ -253,7 +253,7 @@ class TikoState(RoundTotals, State):
         for p in others:
             pool += hands[p]
         pool.sort()
-        dealt, steps = deal_lazily(rng, pool, [len(hands[p]) for p in others])
+        dealt, steps = deal_sampled(rng, pool, [len(hands[p]) for p in others])
         twin = TikoState.__new__(TikoState)
         twin.__dict__.update(self.__dict__)
         twin.hands = [hands[player][:] if p == player else [] for p in range(len(hands))]
