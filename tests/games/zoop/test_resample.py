@@ -73,3 +73,15 @@ def test_a_resample_re_deals_every_hidden_card_and_keeps_the_seats_view(players:
             if q != seat:
                 assert len({tuple(sorted(c["hands"][q])) for c in copies}) > 1, f"seat {q}'s hand was never re-dealt"
         assert all(c["hands"][seat] == real.to_dict()["hands"][seat] for c in copies)
+
+
+def test_a_resample_counts_its_hands_as_a_rebuild_would() -> None:
+    # `masks` and `in_hands` are counted while the hands are dealt: they must be what `_remask` makes of them.
+    game = zdeck.make("zoop", players=5)
+    for seed in range(8):
+        real = _played(game, seed, 12)
+        for seat in range(5):
+            copy = real.resample_hidden(seat, Rng(seed))
+            masks, in_hands = copy.masks, copy.in_hands
+            copy._remask()
+            assert (masks, in_hands) == (copy.masks, copy.in_hands)

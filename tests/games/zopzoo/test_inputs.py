@@ -345,6 +345,19 @@ def test_a_resample_re_deals_exactly_what_the_seat_cannot_see(recall: bool) -> N
         assert r.game.state_from_dict(r.to_dict()).to_dict() == r.to_dict()  # a state play can reach
 
 
+
+@pytest.mark.parametrize("recall", [False, True])
+def test_a_resample_copies_every_field_a_clone_copies(recall: bool) -> None:
+    """`_resample_hidden` copies the table field by field as `clone` does (less the piles it re-deals): a
+    field added to one and not the other would be shared with the real game or missing."""
+    state = _mid_game("auto", steps=60, recall=recall)
+    copy, clone = state.resample_hidden(1, Rng(2)), state.clone()
+    assert copy.__dict__.keys() == clone.__dict__.keys() == state.__dict__.keys()
+    for name, value in copy.__dict__.items():
+        if isinstance(value, (list, dict, set)):
+            assert value is not getattr(state, name), f"{name} is shared with the real game"
+
+
 # -- determinisation ----------------------------------------------------------------------------------
 
 

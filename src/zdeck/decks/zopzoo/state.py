@@ -51,6 +51,7 @@ _BONUS = -2
 _COVERS: tuple[int, ...] = tuple(
     MATCH[c] if KIND[c] in MATCHERS else _BONUS if KIND[c] is Kind.BONUS else -1 for c in range(N_CARDS))
 _IS_MINUS: tuple[bool, ...] = tuple(KIND[c] is Kind.MINUS for c in range(N_CARDS))
+_SPECIALTY_CARDS = frozenset(c for c in BLACK if KIND[c] in SPECIALTY)
 from zdeck.decks.zopzoo.scoring import highest_tally, tally
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
@@ -499,28 +500,43 @@ class ZopZooState(RoundTotals, State):
         whoever knows `rng` could otherwise undo the shuffle. The draw pile is shuffled lazily, as
         a deal shuffles it: a search pays only for the cards it draws. (The white cards set aside
         are no part of the state: nobody sees them, and nothing that happens depends on their order.)
+        The copy is made as `clone` makes it, less the piles and `void`, which the re-deal replaces
+        (tests/games/zopzoo/test_inputs.py checks that both copies have the same fields).
         """
-        s = self.clone()
+        s = ZopZooState.__new__(ZopZooState)  # `clone`'s copy, field by field (cheaper than a __dict__ update)
+        s.game, s.version, s.n = self.game, self.version, self.n
+        s.auto, s.recall, s.target, s.round_no, s.first = self.auto, self.recall, self.target, self.round_no, self.first
+        s.current, s.phase, s.pending, s.last, s.dug = self.current, self.phase, self.pending, self.last, self.dug
+        s.rows = [r[:] for r in self.rows]
+        s.cover = dict(self.cover)
+        s.bonus = [b[:] for b in self.bonus]
+        s.totals = self.totals[:]
+        s.history = self.history[:]  # inner lists are never mutated
+        s.ends = self.ends[:]
         if self.recall or len(self.discard) < 2:
             s.draw = sorted(self.draw)
             s.draw_steps = rng.shuffle_lazily(s.draw)
+            s.discard, s.void = self.discard[:], set(self.void)
         else:
-            s._redeal_buried(rng)
+            s._redeal_buried(self, rng)
         s.rng = rng.spawn()
         return s
 
-    def _redeal_buried(self, rng: Rng) -> None:
-        """Shuffle the buried discards with the draw pile and deal each pile its count back; a
+    def _redeal_buried(self, real: ZopZooState, rng: Rng) -> None:
+        """Shuffle `real`'s buried discards with its draw pile and deal each pile its count back; a
         Specialty card that lands under the top is void, as every buried one is."""
-        top, size = self.discard[-1], len(self.draw)
-        unseen = sorted(self.draw + self.discard[:-1])  # the top `buried` positions are settled, the rest left lazy
+        top, size = real.discard[-1], len(real.draw)
+        unseen = real.draw + real.discard[:-1]  # (a new list: sorted in place)
+        unseen.sort()  # the top `buried` positions are settled, the rest left lazy
         self.draw_steps = rng.shuffle_lazily(unseen)
         settle(unseen, self.draw_steps, down_to=size)
         self.discard = unseen[size:]
+        self.void = set(_SPECIALTY_CARDS.intersection(self.discard))  # (a frozenset's intersection is frozen)
+        if top in real.void:
+            self.void.add(top)
         self.discard.append(top)
         del unseen[size:]
         self.draw = unseen
-        self.void = {c for c in self.discard if KIND[c] in SPECIALTY and c != top} | (self.void & {top})
 
 
 # -- reading a state back ----------------------------------------------------------------------
