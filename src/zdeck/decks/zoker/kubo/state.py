@@ -338,12 +338,14 @@ class KuboState(RoundTotals, State):
         }
 
     def clone(self) -> KuboState:
+        return self._copy(self.rng.clone(), list(self.draw_pile), self.pile_steps.copy())
+
+    def _copy(self, rng: Rng, draw_pile: list[int], pile_steps: Unsettled) -> KuboState:
+        """A copy with this generator and draw pile, every other list its own."""
         twin = KuboState.__new__(KuboState)
         twin.__dict__.update(self.__dict__)
-        twin.rng = self.rng.clone()
+        twin.rng, twin.draw_pile, twin.pile_steps = rng, draw_pile, pile_steps
         twin.hands = list(self.hands)
-        twin.draw_pile = list(self.draw_pile)
-        twin.pile_steps = self.pile_steps.copy()
         twin.several = list(self.several)
         twin.pending = list(self.pending)
         twin.points = list(self.points)
@@ -356,25 +358,15 @@ class KuboState(RoundTotals, State):
         """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
         generator of its own from it. The unseen cards are read off a mask in card order (where they really
         lie must not show through) and dealt (`deal_sampled`): the other hands' cards are drawn now, the
-        pile's order only as the copy draws it. The copy is `clone()`'s, less the copies of
-        the pile and generator it replaces."""
+        pile's order only as the copy draws it. The copy is `clone()`'s, less the copies of the pile and
+        generator it replaces."""
         hands = self.hands
         others = [p for p in range(len(hands)) if p != player]
         pool = cards_in(_ALL & ~(self.placed | hands[player]))
         dealt, steps = deal_sampled(rng, pool, [hands[p].bit_count() for p in others])
-        twin = KuboState.__new__(KuboState)
-        twin.__dict__.update(self.__dict__)
-        twin.hands = list(hands)
+        twin = self._copy(rng.spawn(), pool, steps)
         for p, hand in zip(others, dealt):
             twin.hands[p] = _mask(hand)
-        twin.draw_pile, twin.pile_steps = pool, steps
-        twin.several = list(self.several)
-        twin.pending = list(self.pending)
-        twin.points = list(self.points)
-        twin.scored = list(self.scored)
-        twin.totals = list(self.totals)
-        twin.history = [list(r) for r in self.history]
-        twin.rng = rng.spawn()
         return twin
 
 
