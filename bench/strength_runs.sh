@@ -10,10 +10,10 @@ set -e
 out=${1:?usage: sh bench/strength_runs.sh OUT.jsonl}
 run() { nice -n 10 .venv/bin/python bench/strength.py "$@" --json --quiet >> "$out"; }
 run zipzap -o rounds=1 --bot ismcts:iters=200 --games 200
-run zoop -p 3 --bot ismcts:iters=250,rollout=heuristic,lean=2 --games 400
+run zoop -p 3 --bot ismcts:iters=160,rollout=heuristic,lean=2 --games 2640
 run zar -o hands=1 --bot ismcts:iters=400,rollout=heuristic --games 200
 run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 200
 run zoker-kubo --bot ismcts:iters=400 --games 200
-run zopzoo --bot ismcts:iters=300,rollout=heuristic,eval=gain,lean=2 --games 200
+run zopzoo --bot ismcts:iters=600,rollout=heuristic --games 200
 run zoker-solo --opponent greedy --bot ismcts:iters=300 --games 200
 run zoker-memo --bot ismcts:iters=1000,cutoff=20 --games 200
