@@ -440,8 +440,8 @@ class _Search:
         gains = [s - s0 for s, s0 in zip(scores, self.start_scores)]
         second, first = sorted(gains)[-2:]
         leads = [g - (second if g == first else first) for g in gains]
-        self.lo, self.hi = min(self.lo, *leads), max(self.hi, *leads)
-        return [self._placed(lead) for lead in leads]
+        lo, hi = self.lo, self.hi = min(self.lo, *leads), max(self.hi, *leads)
+        return [(lead - lo) / (hi - lo) if hi > lo else 0.5 for lead in leads]
 
     def _placed(self, score: float) -> float:
         self.lo, self.hi = min(self.lo, score), max(self.hi, score)
