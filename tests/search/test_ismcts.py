@@ -12,7 +12,7 @@ from zdeck import RandomBot, Rng
 from zdeck.core import State
 from zdeck.records import Record, replay
 from zdeck.search import ISMCTS, WAIT
-from zdeck.search.ismcts import _beats, _Search
+from zdeck.search.ismcts import _beats, _paired_answer, _Search
 from zdeck.sim import LazyObservation, ask, play
 
 TABLES = {"zoop": 3, "zoker-solo": 1}  # the smallest table of each game, else 2
@@ -212,6 +212,46 @@ def test_lean_departs_from_the_rollout_bot_only_on_evidence() -> None:
         if checked == 5:
             break
     assert checked == 5
+
+
+def test_root_paired_tries_every_answer_on_each_determinisation_from_the_same_luck(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Common random numbers: each determinisation is copied once per root answer, and every copy is
+    played from the same point of the search's generator."""
+    game = zdeck.make("zopzoo", 2)
+    state = next(s for s in states_along(game, seed=4) if len(s.moves()[0][1]) > 1)
+    ((seat, legal),) = state.moves()
+    passes: list[tuple[int | None, int, str]] = []
+    iterate = _Search.iterate
+
+    def spy(self: _Search, root: object, determinisation: State, first: int | None = None) -> float:
+        passes.append((first, self.rng.state, repr(determinisation.to_dict())))
+        return iterate(self, root, determinisation, first)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_Search, "iterate", spy)
+    bot = ISMCTS(iters=len(legal) * 6, root="paired")
+    root = bot.search(state, seat, Rng(2))
+    ids = [game.action_id(a) for a in legal]
+    assert bot.last_iterations == len(passes) == len(ids) * 6 and len(root.samples) == 6
+    for k in range(6):
+        group = passes[k * len(ids):(k + 1) * len(ids)]
+        assert [first for first, _, _ in group] == ids
+        assert len({(luck, deal) for _, luck, deal in group}) == 1, "one deal and one generator point a group"
+    assert len({passes[k * len(ids)][1] for k in range(6)}) == 6, "each determinisation its own luck"
+    assert all(set(sample) == set(ids) for sample in root.samples)
+
+
+def test_root_paired_answers_the_best_mean_and_leans_on_paired_evidence() -> None:
+    samples = [{1: 0.5, 2: 0.6, 3: 0.0}] * 30  # 2 beats 1 by 0.1 on every deal: no spread at all
+    assert _paired_answer(samples, [1, 2, 3], None, 0.0) == 2
+    assert _paired_answer(samples, [1, 2, 3], 1, 3.0) == 2
+    noisy = [{1: 1.0, 2: 0.0}, {1: 0.0, 2: 1.0}, {1: 0.0, 2: 1.0}] * 5  # 2 ahead on average, not by 2 errors
+    assert _paired_answer(noisy, [1, 2], None, 0.0) == 2
+    assert _paired_answer(noisy, [1, 2], 1, 2.0) == 1
+    assert _paired_answer([{1: 0.5, 2: 0.5}], [1, 2], 2, 0.0) == 2, "a tie goes to the rollout bot's choice"
+    assert _paired_answer([], [1, 2], None, 0.0) == 1
+    with pytest.raises(ValueError, match="root must be one of 'ucb', 'paired', got 'both'"):
+        ISMCTS(root="both")
 
 
 def test_nodes_view_gives_each_card_shown_its_own_child() -> None:

@@ -39,6 +39,7 @@ from zdeck.sim import LazyObservation, reaction
 WAIT = -1  # the edge id of holding back
 JUDGES = ("score", "cards", "gain")  # how a position stopped short of the game's end is judged (`evaluate`)
 NODES = ("moves", "view")  # what tells two children apart (`nodes`)
+ROOTS = ("ucb", "paired")  # how the root's answers are tried (`root`)
 _TIMEOUT_KEY = -1  # the child reached when every actor waited
 _SEATS = 32  # child keys of one landed action: action id * _SEATS + seat (ZAR seats at most 14)
 _BOUNCED = Outcome.BOUNCED
@@ -50,13 +51,14 @@ RolloutBots = Callable[[], Bot]
 class Node:
     """One information set of the tree: per actor, per edge id, [visits, reward sum, availability]."""
 
-    __slots__ = ("children", "hints", "stats", "waits")
+    __slots__ = ("children", "hints", "samples", "stats", "waits")
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
         self.stats: dict[int, dict[int, list[float]]] = {}
         self.waits: dict[tuple[int, tuple[int, ...]], bool] | None = None  # may a lone actor hold back here?
         self.hints: dict[int, int] | None = None  # per actor, the edge its rollout bot would take (`lean`)
+        self.samples: list[dict[int, float]] = []  # root="paired": per determinisation, each answer's reward
 
 
 class ISMCTS(BotBase):
@@ -75,7 +77,15 @@ class ISMCTS(BotBase):
     depend on it). `lean` makes the search depart from its rollout bot only on evidence: each node tries
     the rollout bot's choice first, and the bot answers that choice unless another answer's mean reward
     beats it by more than `lean` standard errors (where the outcome is mostly luck, a few hundred noisy
-    rollouts otherwise overrule a sound rule of thumb by chance). The bot's generator (`rng` in `act`)
+    rollouts otherwise overrule a sound rule of thumb by chance). `root="paired"` tries every answer at the
+    root on each determinisation, each from the same point of the bot's generator, so that answers are
+    compared on the same luck (common random numbers): the same hidden cards, the same future draws and the
+    same rollout choices wherever the answers do not change them. Where luck outweighs every choice, as in
+    Zop Zoo, the difference between two answers is then measured on each deal instead of drowned in the
+    spread between deals. No tree grows below the root: after each answer the rollout plays on (a flat
+    search, each answer judged by the play of the rollout bot after it; a few dozen visits of a child
+    would only explore its replies at random). The answer is the best mean (`lean`: the rollout bot's
+    own unless another beats it by that many standard errors of the paired differences). The bot's generator (`rng` in `act`)
     drives everything, so with an iteration budget a seeded simulation replays exactly; a time budget
     depends on the machine's speed.
     """
@@ -88,7 +98,7 @@ class ISMCTS(BotBase):
     def __init__(self, iters: int | None = 1000, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutBots | None = None, rollout_name: str = "random", horizon: str = "hand",
                  cutoff: int | None = None, judge: str = "score", nodes: str = "moves", lean: float = 0.0,
-                 reaction_ms: float | None = None) -> None:
+                 root: str = "ucb", reaction_ms: float | None = None) -> None:
         super().__init__(reaction_ms)
         if iters is None and ms is None:
             raise ValueError("ismcts needs a budget: iters or ms")
@@ -109,7 +119,9 @@ class ISMCTS(BotBase):
             raise ValueError(f"ismcts nodes must be one of {', '.join(map(repr, NODES))}, got {nodes!r}")
         if not lean >= 0:
             raise ValueError(f"ismcts lean must be 0 or more, got {lean}")
-        self.cutoff, self.judge, self.nodes, self.lean = cutoff, judge, nodes, lean
+        if root not in ROOTS:
+            raise ValueError(f"ismcts root must be one of {', '.join(map(repr, ROOTS))}, got {root!r}")
+        self.cutoff, self.judge, self.nodes, self.lean, self.root = cutoff, judge, nodes, lean, root
         self.rollout_name = rollout_name
         self._rollout_bots: list[Bot] | None = None
         self._make_rollout_bot = rollout
@@ -131,10 +143,13 @@ class ISMCTS(BotBase):
         answers = [eid for eid in mine if eid in by_id or (eid == WAIT and may_wait)]
         if not answers:  # (every determinisation stopped before this seat chose: nothing was learnt)
             return legal_actions[0]
-        best = max(answers, key=lambda eid: (mine[eid][0], mine[eid][1]))
         hint = root.hints.get(seat) if root.hints else None
-        if self.lean and hint in answers and not _beats(mine[best], mine[hint], self.lean):
-            best = hint
+        if root.samples:
+            best = _paired_answer(root.samples, answers, hint, self.lean)
+        else:
+            best = max(answers, key=lambda eid: (mine[eid][0], mine[eid][1]))
+            if self.lean and hint in answers and not _beats(mine[best], mine[hint], self.lean):
+                best = hint
         return None if best == WAIT else by_id[best]
 
     def search(self, view: State, seat: int, rng: Rng) -> Node:
@@ -145,8 +160,11 @@ class ISMCTS(BotBase):
         iters = self.iters
         done = 0
         while (iters is None or done < iters) and (deadline is None or done == 0 or time.perf_counter() < deadline):
-            search.iterate(root, view.resample_hidden(seat, rng))
-            done += 1
+            if self.root == "paired":
+                done += search.iterate_paired(root, view.resample_hidden(seat, rng))
+            else:
+                search.iterate(root, view.resample_hidden(seat, rng))
+                done += 1
         self.last_iterations = done
         return root
 
@@ -169,6 +187,36 @@ def _beats(edge: list[float], other: list[float], z: float) -> bool:
         return n1 > n2
     p1, p2 = t1 / n1, t2 / n2
     return p1 - p2 > z * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+
+
+def _paired_answer(samples: list[dict[int, float]], answers: list[int], hint: int | None, lean: float) -> int:
+    """The answer with the best mean reward over the determinisations that tried it (a tie goes to the
+    rollout bot's choice, `hint`); with `lean`, the hint unless the best beats it by more than `lean`
+    standard errors of their differences on the same determinisations."""
+    totals = dict.fromkeys(answers, 0.0)
+    counts = dict.fromkeys(answers, 0)
+    for sample in samples:
+        for eid, reward in sample.items():
+            if eid in totals:
+                totals[eid] += reward
+                counts[eid] += 1
+    tried = [eid for eid in answers if counts[eid]]
+    if not tried:
+        return hint if hint in answers else answers[0]
+
+    def mean(eid: int) -> float:
+        return totals[eid] / counts[eid]
+
+    best = max(tried, key=lambda eid: (mean(eid), eid == hint))
+    if not lean or hint not in tried or best == hint:
+        return best
+    differences = [s[best] - s[hint] for s in samples if best in s and hint in s]
+    n = len(differences)
+    if n < 2:
+        return hint
+    average = sum(differences) / n
+    spread = math.sqrt(sum((d - average) ** 2 for d in differences) / (n - 1))
+    return best if average > lean * spread / math.sqrt(n) else hint
 
 
 def _may_wait(view: State, seat: int, turn: int | None) -> bool:
@@ -211,18 +259,23 @@ class _Search:
         self.lo = math.inf  # the range of final scores seen (one-seat games are scored within it)
         self.hi = -math.inf
 
-    def iterate(self, root: Node, state: State) -> None:
+    def iterate(self, root: Node, state: State, first: int | None = None) -> float:
+        """One iteration on the determinisation `state`; `first`: the searching seat's edge at the root,
+        chosen for it. Returns the searching seat's reward."""
         path: list[tuple[Node, list[tuple[int, int, Action | None]]]] = []
         node = root
         while True:
             moves = state.moves()
             if not moves or self._at_horizon(state):
                 break
-            choices = self._select(node, state, moves)
+            choices = self._select(node, state, moves, first if node is root else None)
             key = self._resolve(node, state, choices)
             if self.by_view:  # the searching seat's information set, not just the move that led to it
                 key = (key, repr(state.observation(self.seat)))
             path.append((node, choices))
+            if first is not None:  # root="paired": after the answer tried, the rollout plays on (no tree below)
+                self._rollout(state)
+                break
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
@@ -235,11 +288,33 @@ class _Search:
                 edge = node.stats[seat][eid]
                 edge[0] += 1
                 edge[1] += rewards[seat]
+        return rewards[self.seat]
+
+    def iterate_paired(self, root: Node, state: State) -> int:
+        """`root="paired"`: every edge of the searching seat at the root tried on its own copy of the one
+        determinisation `state`, each from the same point of the generator; returns the iterations made."""
+        moves = state.moves()
+        legal = next((legal for seat, legal in moves if seat == self.seat), None)
+        if legal is None or self._at_horizon(state):  # (this determinisation does not let the seat act)
+            self.iterate(root, state)
+            return 1
+        ids = tuple(map(self.action_id, legal))
+        edges = [*ids, WAIT] if len(moves) > 1 or self._lone_may_wait(root, state, self.seat, ids) else ids
+        own = self.rng
+        start = own.spawn()
+        sample = {}
+        for eid in edges:
+            self.rng = start.clone()
+            sample[eid] = self.iterate(root, state.clone(), eid)
+        self.rng = own
+        root.samples.append(sample)
+        return len(edges)
 
     # -- selection ------------------------------------------------------------------------------------
-    def _select(self, node: Node, state: State, moves: list[tuple[int, list[Action]]]
+    def _select(self, node: Node, state: State, moves: list[tuple[int, list[Action]]], first: int | None = None
                 ) -> list[tuple[int, int, Action | None]]:
-        """Each actor's edge at this node: an untried one at random first, then the best by UCB."""
+        """Each actor's edge at this node: an untried one at random first, then the best by UCB (`first`:
+        the searching seat's, chosen for it)."""
         choices = []
         for seat, legal in moves:
             table = node.stats.get(seat)
@@ -250,7 +325,7 @@ class _Search:
             if len(moves) > 1 or self._lone_may_wait(node, state, seat, ids):
                 options.append((WAIT, None))
             hint = self._hint(node, state, seat, legal) if self.hinted else None
-            choices.append((seat, *self._choose(table, options, hint)))
+            choices.append((seat, *self._choose(table, options, hint, first if seat == self.seat else None)))
         return choices
 
     def _hint(self, node: Node, state: State, seat: int, legal: list[Action]) -> int:
@@ -279,8 +354,9 @@ class _Search:
         return known
 
     def _choose(self, table: dict[int, list[float]], options: list[tuple[int, Action | None]],
-                hint: int | None = None) -> tuple[int, Action | None]:
-        """The hinted edge first (`lean`), then an untried one at random, then the best by UCB."""
+                hint: int | None = None, chosen: int | None = None) -> tuple[int, Action | None]:
+        """The edge `chosen` for the actor, if given; else the hinted edge first (`lean`), then an untried
+        one at random, then the best by UCB."""
         untried = []
         for option in options:
             edge = table.get(option[0])
@@ -289,6 +365,8 @@ class _Search:
             edge[2] += 1  # available in this determinisation
             if not edge[0]:
                 untried.append(option)
+        if chosen is not None:
+            return next(option for option in options if option[0] == chosen)
         if untried:
             for option in untried if hint is not None else ():
                 if option[0] == hint:

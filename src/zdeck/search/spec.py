@@ -35,6 +35,7 @@ SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "eval": ("how a position short of the end is judged: 'score' (default), 'cards' or 'gain'", str),
     "lean": ("how many standard errors an answer must beat the rollout bot's own by, 0 or more (default 0: off)", float),
     "nodes": ("'moves' (default: a child per move) or 'view' (a child per move and what the seat then sees)", str),
+    "root": ("'ucb' (default) or 'paired' (every answer at the root tried on each determinisation, on the same luck)", str),
 }
 
 
