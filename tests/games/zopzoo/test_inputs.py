@@ -15,7 +15,7 @@ import zdeck
 from tests.games.zopzoo.test_rules import c, table
 from zdeck import IllegalAction
 from zdeck.decks.zopzoo import actions as A
-from zdeck.decks.zopzoo.cards import KIND, NAME, SPECIALTY
+from zdeck.decks.zopzoo.cards import KIND, MATCHER_OF, NAME, SPECIALTY
 from zdeck.decks.zopzoo.state import FIELDS, PENDING_KINDS, PHASES, ZopZooState
 from zdeck.rng import Rng
 
@@ -344,6 +344,32 @@ def test_a_resample_re_deals_exactly_what_the_seat_cannot_see(recall: bool) -> N
     for r in redealt:
         assert r.game.state_from_dict(r.to_dict()).to_dict() == r.to_dict()  # a state play can reach
 
+
+
+def test_at_two_seats_no_match_of_an_uncovered_card_ever_lies_buried() -> None:
+    """Must-take (rules: "If you can match its top card you must take it"): at two seats with assist=auto a
+    card matching a white card still uncovered never lies under the top, so a resample does not bury one
+    either; at three seats one may (the seat in between covers it), and the resample may bury it."""
+    buried_needed = {2: 0, 3: 0}
+    for players in (2, 3):
+        game = zdeck.make("zopzoo", players=players)
+        for seed in range(12):
+            state = game.new_state(seed)
+            rng = Rng(seed)
+            while not state.is_over():
+                assert isinstance(state, ZopZooState)
+                never = state._never_buried()
+                buried_needed[players] += len(never.intersection(state.discard[:-1])) + (
+                    players == 3 and any(MATCHER_OF[w] in state.discard[:-1] for r in state.rows for w in r
+                                         if w not in state.cover))
+                if len(state.discard) > 2 and state.version % 7 == 0:
+                    copy = state.resample_hidden(state.version % players, rng)
+                    assert not never.intersection(copy.discard[:-1])
+                    assert copy.observation(state.version % players) == state.observation(state.version % players)
+                (p,) = state.actors()
+                state.apply(p, rng.choice(state.legal_actions(p)))
+    assert buried_needed[2] == 0
+    assert buried_needed[3] > 0, "at three seats a needed match does get buried: the rule holds at two only"
 
 
 @pytest.mark.parametrize("recall", [False, True])

@@ -34,6 +34,7 @@ from zdeck.decks.zopzoo.cards import (
     DIGGABLE,
     KIND,
     MATCH,
+    MATCHER_OF,
     MATCHERS,
     N_CARDS,
     NAME,
@@ -524,19 +525,43 @@ class ZopZooState(RoundTotals, State):
 
     def _redeal_buried(self, real: ZopZooState, rng: Rng) -> None:
         """Shuffle `real`'s buried discards with its draw pile and deal each pile its count back; a
-        Specialty card that lands under the top is void, as every buried one is."""
+        Specialty card that lands under the top is void, as every buried one is. Only a card that can
+        lie buried is dealt under the top (`_never_buried`)."""
         top, size = real.discard[-1], len(real.draw)
         unseen = real.draw + real.discard[:-1]  # (a new list: sorted in place)
-        unseen.sort()  # the top `buried` positions are settled, the rest left lazy
-        self.draw_steps = rng.shuffle_lazily(unseen)
-        settle(unseen, self.draw_steps, down_to=size)
-        self.discard = unseen[size:]
+        unseen.sort()
+        kept = real._never_buried()
+        if kept:
+            free = [c for c in unseen if c not in kept]
+            under = len(free) - (len(unseen) - size)
+            rng.sample_to_top(free, len(unseen) - size)  # the buried cards, drawn to the end of `free`
+            self.discard = free[under:]
+            del free[under:]
+            free += (c for c in unseen if c in kept)
+            self.draw_steps = rng.shuffle_lazily(free)
+            self.draw = free
+        else:  # the top `buried` positions are settled, the rest left lazy
+            self.draw_steps = rng.shuffle_lazily(unseen)
+            settle(unseen, self.draw_steps, down_to=size)
+            self.discard = unseen[size:]
+            del unseen[size:]
+            self.draw = unseen
         self.void = set(_SPECIALTY_CARDS.intersection(self.discard))  # (a frozenset's intersection is frozen)
         if top in real.void:
             self.void.add(top)
         self.discard.append(top)
-        del unseen[size:]
-        self.draw = unseen
+
+    def _never_buried(self) -> frozenset[int]:
+        """The black cards that cannot lie under the top of the discard pile: at two seats with
+        `assist="auto"`, the match of every white card showing uncovered in a row. Its discarder did not
+        hold that white card (a drawn match is placed), so the other seat did, and had to take the card
+        before anything covered it; a white card stays in some row, and once covered stays covered. (At
+        more seats the seat between a discarder and the owner may cover it; with `manual` a player may
+        overlook it.) Nothing else about the buried cards follows from the table."""
+        if self.n != 2 or not self.auto:
+            return frozenset()
+        cover = self.cover
+        return frozenset(MATCHER_OF[w] for row in self.rows for w in row if w not in cover)
 
 
 # -- reading a state back ----------------------------------------------------------------------
