@@ -40,7 +40,7 @@ def test_a_spec_sets_budget_exploration_rollout_and_horizon_and_names_the_bot() 
     ("ismcts:iters=many", "iters='many' is not a whole number"),
     ("ismcts:ms=-5", "ms must be above 0"),
     ("ismcts:c=-1", "c must be 0 or more"),
-    ("ismcts:depth=3", "unknown parameter 'depth'; ismcts takes iters, ms, c, rollout, horizon, cutoff, eval, lean, nodes"),
+    ("ismcts:depth=3", "unknown parameter 'depth'; ismcts takes iters, ms, c, rollout, horizon, cutoff, eval, lean, nodes, root"),
     ("ismcts:cutoff=-2", "cutoff must be 0 or more moves"),
     ("ismcts:eval=luck", "eval must be one of 'score', 'cards', 'gain'"),
     ("ismcts:iters", "'iters' is not key=value"),
@@ -71,5 +71,5 @@ def test_ismcts_alone_means_the_settings_measured_for_the_game_and_a_spec_overri
     assert isinstance(zar, ISMCTS) and (zar.iters, zar.rollout_name) == (400, "heuristic")
     plain = make_bot("zar", "ismcts:rollout=random,iters=50")
     assert isinstance(plain, ISMCTS) and (plain.iters, plain.rollout_name) == (50, "random")
-    memo = make_bot("zoker-memo", "ismcts")  # a Memo hand rolled out to its end takes hundreds of flips
-    assert isinstance(memo, ISMCTS) and (memo.iters, memo.rollout_name, memo.cutoff) == (1000, "random", 20)
+    memo = make_bot("zoker-memo", "ismcts")  # rolled out by perfect memory, a hundred iterations fit the budget
+    assert isinstance(memo, ISMCTS) and (memo.iters, memo.rollout_name, memo.lean, memo.cutoff) == (100, "perfect", 2, None)

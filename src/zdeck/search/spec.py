@@ -21,7 +21,7 @@ TUNED: dict[str, str] = {
     "zoker-kubo": "iters=400",
     "zopzoo": "iters=400,rollout=heuristic,lean=2",  # even with its heuristic: little is left to win (docs/bots.md)
     "zoker-solo": "iters=300",
-    "zoker-memo": "iters=1000,cutoff=20",  # a Memo hand played out at random takes hundreds of flips
+    "zoker-memo": "iters=100,rollout=perfect,lean=2",  # played out by perfect memory, not at random
 }
 
 # name -> (what a value must be, its reader)
