@@ -85,9 +85,9 @@ class ISMCTS(BotBase):
     spread between deals. No tree grows below the root: after each answer the rollout plays on (a flat
     search, each answer judged by the play of the rollout bot after it; a few dozen visits of a child
     would only explore its replies at random). The answer is the best mean (`lean`: the rollout bot's
-    own unless another beats it by that many standard errors of the paired differences). The bot's generator (`rng` in `act`)
-    drives everything, so with an iteration budget a seeded simulation replays exactly; a time budget
-    depends on the machine's speed.
+    own unless another beats it by that many standard errors of the paired differences). The bot's
+    generator (`rng` in `act`) drives everything, so with an iteration budget a seeded simulation replays
+    exactly; a time budget depends on the machine's speed.
     """
 
     name = "ismcts"
