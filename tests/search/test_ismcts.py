@@ -241,6 +241,40 @@ def test_root_paired_tries_every_answer_on_each_determinisation_from_the_same_lu
     assert all(set(sample) == set(ids) for sample in root.samples)
 
 
+def test_follow_answers_the_decision_right_after_a_searched_one_with_the_rollout_bot() -> None:
+    """Memo: the search judged its first card with `perfect` turning the second, so with follow=1 the second
+    card of the turn is perfect's; once the other seat has moved, the bot searches again."""
+    game = zdeck.make("zoker-memo", 2)
+    perfect = zdeck.make_bot("zoker-memo", "perfect")
+    bot = ISMCTS(iters=20, rollout=lambda: zdeck.make_bot("zoker-memo", "perfect"), rollout_name="perfect", follow=1)
+    state = game.new_state(5)
+    searched, followed = 0, 0
+    while not state.is_over() and followed < 6:
+        ((seat, legal),) = state.moves()
+        if seat == 1:
+            state.apply(seat, perfect.act(LazyObservation(state, seat), legal, Rng(state.version)))
+            continue
+        second = state.observation(seat)["face_up"] is not None
+        answer = bot.act(state.observation(seat), legal, Rng(state.version), view=state)
+        assert answer is not None
+        if second:
+            assert bot.last_iterations == 0
+            assert answer == perfect.act(LazyObservation(state, seat), legal, Rng(state.version))
+            followed += 1
+        else:
+            assert bot.last_iterations == 20
+            searched += 1
+        state.apply(seat, answer)
+    assert followed == 6 and searched >= 6
+    bot._following = (0, 7, 1)
+    bot.reset()
+    assert bot._following is None
+    with pytest.raises(ValueError, match="follow needs a rollout bot"):
+        ISMCTS(follow=1)
+    with pytest.raises(ValueError, match="follow must be 0 or more decisions, got -1"):
+        ISMCTS(follow=-1, rollout=RandomBot, rollout_name="random")
+
+
 def test_root_paired_answers_the_best_mean_and_leans_on_paired_evidence() -> None:
     samples = [{1: 0.5, 2: 0.6, 3: 0.0}] * 30  # 2 beats 1 by 0.1 on every deal: no spread at all
     assert _paired_answer(samples, [1, 2, 3], None, 0.0) == 2

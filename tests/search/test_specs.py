@@ -40,7 +40,7 @@ def test_a_spec_sets_budget_exploration_rollout_and_horizon_and_names_the_bot() 
     ("ismcts:iters=many", "iters='many' is not a whole number"),
     ("ismcts:ms=-5", "ms must be above 0"),
     ("ismcts:c=-1", "c must be 0 or more"),
-    ("ismcts:depth=3", "unknown parameter 'depth'; ismcts takes iters, ms, c, rollout, horizon, cutoff, eval, lean, nodes, root"),
+    ("ismcts:depth=3", "unknown parameter 'depth'; ismcts takes iters, ms, c, rollout, horizon, cutoff, eval, lean, nodes, root, follow"),
     ("ismcts:cutoff=-2", "cutoff must be 0 or more moves"),
     ("ismcts:eval=luck", "eval must be one of 'score', 'cards', 'gain'"),
     ("ismcts:iters", "'iters' is not key=value"),

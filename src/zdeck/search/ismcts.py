@@ -85,7 +85,10 @@ class ISMCTS(BotBase):
     spread between deals. No tree grows below the root: after each answer the rollout plays on (a flat
     search, each answer judged by the play of the rollout bot after it; a few dozen visits of a child
     would only explore its replies at random). The answer is the best mean (`lean`: the rollout bot's
-    own unless another beats it by that many standard errors of the paired differences). The bot's
+    own unless another beats it by that many standard errors of the paired differences). `follow=k` keeps
+    to what the search assumed: the search judged its answer with the rollout bot playing on, so the
+    bot's next k decisions that come right after its own answer (no other seat moved between, as Memo's
+    second card of a turn comes after the first) are answered by the rollout bot, not searched. The bot's
     generator (`rng` in `act`) drives everything, so with an iteration budget a seeded simulation replays
     exactly; a time budget depends on the machine's speed.
     """
@@ -98,7 +101,7 @@ class ISMCTS(BotBase):
     def __init__(self, iters: int | None = 1000, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutBots | None = None, rollout_name: str = "random", horizon: str = "hand",
                  cutoff: int | None = None, judge: str = "score", nodes: str = "moves", lean: float = 0.0,
-                 root: str = "ucb", reaction_ms: float | None = None) -> None:
+                 root: str = "ucb", follow: int = 0, reaction_ms: float | None = None) -> None:
         super().__init__(reaction_ms)
         if iters is None and ms is None:
             raise ValueError("ismcts needs a budget: iters or ms")
@@ -121,7 +124,13 @@ class ISMCTS(BotBase):
             raise ValueError(f"ismcts lean must be 0 or more, got {lean}")
         if root not in ROOTS:
             raise ValueError(f"ismcts root must be one of {', '.join(map(repr, ROOTS))}, got {root!r}")
+        if follow < 0:
+            raise ValueError(f"ismcts follow must be 0 or more decisions, got {follow}")
+        if follow and rollout is None:
+            raise ValueError("ismcts follow needs a rollout bot to answer with (rollout=...)")
         self.cutoff, self.judge, self.nodes, self.lean, self.root = cutoff, judge, nodes, lean, root
+        self.follow = follow
+        self._following: tuple[int, int, int] | None = None  # (seat, version expected, decisions left) after an answer
         self.rollout_name = rollout_name
         self._rollout_bots: list[Bot] | None = None
         self._make_rollout_bot = rollout
@@ -133,11 +142,22 @@ class ISMCTS(BotBase):
         if view is None:
             raise ValueError("ISMCTS searches a resampled view: ask it through zdeck.sim (wants_view = True)")
         seat = observation["seat"]
+        following, self._following = self._following, None
+        if following is not None and following[:2] == (seat, view.version):
+            bots = self.rollout_bots(view.game.players)
+            assert bots is not None  # (`follow` needs a rollout bot)
+            if following[2] > 1:
+                self._following = (seat, view.version + 1, following[2] - 1)
+            self.last_iterations = 0
+            answer: Action | None = bots[seat].act(observation, legal_actions, rng)
+            return answer
         may_wait = _may_wait(view, seat, observation.get("turn"))
         if len(legal_actions) == 1 and not may_wait:
             self.last_iterations = 0
             return legal_actions[0]  # nothing to choose
         root = self.search(view, seat, rng)
+        if self.follow:
+            self._following = (seat, view.version + 1, self.follow)
         mine = root.stats.get(seat, {})
         by_id = {view.game.action_id(a): a for a in legal_actions}
         answers = [eid for eid in mine if eid in by_id or (eid == WAIT and may_wait)]
@@ -151,6 +171,10 @@ class ISMCTS(BotBase):
             if self.lean and hint in answers and not _beats(mine[best], mine[hint], self.lean):
                 best = hint
         return None if best == WAIT else by_id[best]
+
+    def reset(self) -> None:
+        """A new game: nothing to follow."""
+        self._following = None
 
     def search(self, view: State, seat: int, rng: Rng) -> Node:
         """Grow a tree from `view` (a state consistent with what `seat` sees) within the budget."""

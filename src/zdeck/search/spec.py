@@ -36,6 +36,7 @@ SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "lean": ("how many standard errors an answer must beat the rollout bot's own by, 0 or more (default 0: off)", float),
     "nodes": ("'moves' (default: a child per move) or 'view' (a child per move and what the seat then sees)", str),
     "root": ("'ucb' (default) or 'paired' (every answer at the root tried on each determinisation, on the same luck)", str),
+    "follow": ("how many of the bot's own decisions right after its searched answer the rollout bot answers, 0 or more (default 0)", int),
 }
 
 
