@@ -14,4 +14,4 @@ run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 200
 run zoker-kubo --bot ismcts:iters=400 --games 200
 run zopzoo -o target=1 --bot ismcts:iters=400,rollout=heuristic,lean=2 --games 200
 run zoker-solo --opponent greedy --bot ismcts:iters=300 --games 200
-run zoker-memo --bot ismcts:iters=100,rollout=perfect,lean=2 --games 200
+run zoker-memo --bot ismcts:iters=100,rollout=perfect,root=paired,lean=2,follow=1 --games 400

@@ -72,4 +72,5 @@ def test_ismcts_alone_means_the_settings_measured_for_the_game_and_a_spec_overri
     plain = make_bot("zar", "ismcts:rollout=random,iters=50")
     assert isinstance(plain, ISMCTS) and (plain.iters, plain.rollout_name) == (50, "random")
     memo = make_bot("zoker-memo", "ismcts")  # rolled out by perfect memory, a hundred iterations fit the budget
-    assert isinstance(memo, ISMCTS) and (memo.iters, memo.rollout_name, memo.lean, memo.cutoff) == (100, "perfect", 2, None)
+    assert isinstance(memo, ISMCTS)
+    assert (memo.iters, memo.rollout_name, memo.root, memo.lean, memo.follow, memo.cutoff) == (100, "perfect", "paired", 2, 1, None)

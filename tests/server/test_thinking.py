@@ -184,3 +184,20 @@ def test_a_search_bot_at_a_server_table_stops_at_the_limit_whatever_its_iteratio
     assert (getattr(capped, "iters", None), getattr(capped, "ms", None)) == (100000, MAX_THINK_MS)
     assert getattr(table_bot("zar", "ismcts:ms=200", MAX_THINK_MS), "ms", None) == 200
     assert getattr(table_bot("zar", "ismcts:iters=50", None), "ms", 0) is None  # a terminal table: as asked
+
+
+def test_a_search_bot_that_follows_its_own_answers_resumes_as_it_played() -> None:
+    """`follow=1` (Memo's ismcts): the second card of a turn is answered by the rollout bot because the first
+    was searched. That is memory (`remembers`), so a resumed table asks the bot again at every version and
+    it decides as it did; a bot without it is not asked again (the test above)."""
+    from zdeck.search import ISMCTS
+
+    spec = "ismcts:iters=5,rollout=perfect,root=paired,follow=1"
+    assert zdeck.make_bot("zoker-memo", spec).remembers and not ISMCTS(iters=5).remembers
+    game, bots = zdeck.make("zoker-memo", 2), {0: spec, 1: "perfect"}
+    offline = play_offline(game, bots, 3, SPEED).actions
+    for cut in (8, 32, 56):  # cuts right after a searched first card: a bot not asked again would search the second
+        data = RoomData("follow", "zoker-memo", 2, {}, {"speed": SPEED, "idle": None, "think_ms": None}, 0.0,
+                        [Seat(p, "bot", bot=bots[p]) for p in range(2)], 1, 3, [list(e) for e in offline[:cut]])
+        room = Room.restore(data, Nothing())
+        assert asyncio.run(_play_out(room)) == offline, cut

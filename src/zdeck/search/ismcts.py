@@ -176,6 +176,12 @@ class ISMCTS(BotBase):
         """A new game: nothing to follow."""
         self._following = None
 
+    @property
+    def remembers(self) -> bool:
+        """Do its answers depend on its own earlier ones (`follow`)? Then a table rebuilt from its saved moves
+        must ask it again at every version it was asked at (zdeck.server.room)."""
+        return self.follow > 0
+
     def search(self, view: State, seat: int, rng: Rng) -> Node:
         """Grow a tree from `view` (a state consistent with what `seat` sees) within the budget."""
         search = _Search(self, view.game, seat, rng, view.round(), view.scores())
