@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, shorten
+from zdeck.dealing import deal_sampled
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.decks.zar.calls import call_of, call_penalised, due_call
 from zdeck.decks.zar.cards import (
@@ -596,34 +597,27 @@ class ZarState(State):
     def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
         """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
 
-        The unseen cards are pooled in kind order (sorted: where they really lie must not show through).
-        The hidden hands are drawn off its top (`rng.sample_to_top`: a few cards, a few draws) and what
-        is left becomes the copy's Drawpile, shuffled lazily (`rng.shuffle_lazily`): its order is settled
-        only as the copy draws. So a determinisation pays for the cards it deals, not for the whole pile.
+        The unseen cards are pooled in kind order (sorted: where they really lie must not show through)
+        and dealt (`deal_sampled`): the hidden hands are drawn off its top (a few cards, a few draws) and
+        what is left becomes the copy's Drawpile, shuffled lazily: its order is settled only as the copy
+        draws. So a determinisation pays for the cards it deals, not for the whole pile.
         The copy's generator comes from `rng`, never the real game's.
         """
-        hands, sizes, n = self.hands, self.sizes, self.game.players
+        others = [q for q in range(self.game.players) if q != player]
         pool = list(self.drawpile)
-        for q in range(n):
-            if q != player:
-                pool += cards_in(hands[q])
+        for q in others:
+            pool += cards_in(self.hands[q])
         pool.sort()
-        left = len(self.drawpile)
-        rng.sample_to_top(pool, len(pool) - left)
-        dealt = pool[left:]  # the hidden hands' cards, the first seat's on top
-        del pool[left:]
-        twin = self._copy(rng.spawn(), pool, rng.shuffle_lazily(pool))
-        twin.hands = list(hands)
-        twin.hands[player] = list(hands[player])
-        top = len(dealt)
-        for q in range(n):
-            if q != player:
-                hand = twin.hands[q] = [0] * NUM_KINDS
-                for card in dealt[top - sizes[q]:top]:
-                    hand[card] += 1
-                if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
-                    twin.drawn = dealt[top - 1]
-                top -= sizes[q]
+        dealt, steps = deal_sampled(rng, pool, [self.sizes[q] for q in others])
+        twin = self._copy(rng.spawn(), pool, steps)
+        twin.hands = list(self.hands)
+        twin.hands[player] = list(self.hands[player])
+        for q, cards in zip(others, dealt):
+            hand = twin.hands[q] = [0] * NUM_KINDS
+            for card in cards:
+                hand[card] += 1
+            if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
+                twin.drawn = cards[-1]
         return twin
 
 

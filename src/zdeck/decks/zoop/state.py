@@ -735,8 +735,7 @@ class ZoopState(State):
         """Others' hands and the draw pile re-dealt, as a dealer would: the cards `player` cannot see, in a fixed
         order (sorted: the real draw pile's order, settled or not, must not show through), shuffled lazily with
         `rng` - only the cards dealt to hands are settled, the new draw pile's as it is drawn. A card another
-        seat has just drawn and must now play stays in their hand. The copy's generator is spawned from `rng`.
-        `masks` and `in_hands` are counted as the hands are dealt (one pass, not `_remask` after)."""
+        seat has just drawn and must now play stays in their hand. The copy's generator is spawned from `rng`."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
         pool = self.draw[:]
         for q, hand in enumerate(self.hands):
@@ -747,28 +746,21 @@ class ZoopState(State):
         pool.sort()
         steps = rng.shuffle_lazily(pool)
         settle(pool, steps, len(self.draw))  # the positions above the new draw pile: the hands' cards
-        bit = self.game.bit
-        in_hands = [0] * len(bit)
-        hands, masks, top = [], [], len(pool)
+        hands, top = [], len(pool)
         for q, hand in enumerate(self.hands):  # dealt off the top, seat by seat
             if q == player:
-                dealt = hand[:]
-            else:
-                size = len(hand) - (q == pinned)
-                dealt = pool[top - size:top]
-                top -= size
-                if q == pinned:
-                    dealt.append(self.drawn)
-            m = 0
-            for k in dealt:
-                m |= bit[k]
-                in_hands[k] += 1
-            hands.append(dealt)
-            masks.append(m)
+                hands.append(hand[:])
+                continue
+            size = len(hand) - (q == pinned)
+            hands.append(pool[top - size:top])
+            top -= size
+            if q == pinned:
+                hands[q].append(self.drawn)
         del pool[top:]
         twin = ZoopState.__new__(ZoopState)
         twin.__dict__.update(self.__dict__)
-        twin.hands, twin.masks, twin.in_hands, twin.draw, twin.unsettled = hands, masks, in_hands, pool, steps
+        twin.hands, twin.draw, twin.unsettled = hands, pool, steps
+        twin._remask()
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
