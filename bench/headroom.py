@@ -23,7 +23,8 @@ from collections import defaultdict
 from typing import Any
 
 import zdeck
-from zdeck.registry import make_bot
+from zdeck.cli.common import parse_options
+from zdeck.registry import default_bot, make_bot
 from zdeck.rng import Rng
 from zdeck.search import ISMCTS
 from zdeck.sim import LazyObservation
@@ -83,10 +84,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    options = dict(o.split("=", 1) for o in args.option)
-    game = zdeck.make(args.game, 2, **{k: json.loads(v) if v[:1].isdigit() or v in ("true", "false") else v
-                                       for k, v in options.items()})
-    bot_name = args.bot or zdeck.registry.default_bot(args.game)
+    game = zdeck.make(args.game, 2, **parse_options(args.option))
+    bot_name = args.bot or default_bot(args.game)
     result = {"game": args.game, "bot": bot_name, "options": dict(game.options), "iters": args.iters,
               **summary(gaps(game, bot_name, args.decisions, args.iters, args.seed))}
     if args.json:
