@@ -50,6 +50,7 @@ class Timed:
 
     def __init__(self, bot: Bot) -> None:
         self.bot, self.name, self.reaction_ms, self.wants_view = bot, bot.name, bot.reaction_ms, bot.wants_view
+        self.recalls = getattr(bot, "recalls", False)
         self.seconds: list[float] = []
         self.wall: list[float] = []
         if hasattr(bot, "reset"):

@@ -9,6 +9,7 @@ hidden part leaves the seat's observation unchanged).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections import Counter
@@ -54,10 +55,10 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
         obs = state.observation(player)
         assert json.loads(json.dumps(obs)) == obs, "observations must be JSON-ready"
         assert not secrets & _integers(obs), "an observation must not carry the rng state: it tells the deck order"
-    for player in range(game.players):
-        sample = state.resample_hidden(player, rng)
+    for player, recall in itertools.product(range(game.players), (False, True)):
+        sample = state.resample_hidden(player, rng, recall=recall)
         assert sample.observation(player) == state.observation(player), (
-            f"resample_hidden({player}) changed that seat's observation: it leaks hidden information"
+            f"resample_hidden({player}, recall={recall}) changed that seat's observation: it leaks hidden information"
         )
         assert state.to_dict() == data, "resample_hidden must not touch the original"
         if conserved is not None:
@@ -263,10 +264,10 @@ def check_resample_independent(state: State) -> None:
     """A determinised copy owes nothing to the real game's random stream: its generator comes from the
     rng it was given, so a search playing past the end of a hand cannot see the true next deal."""
     real = _rng_states(state)
-    for player in range(state.game.players):
-        one = state.resample_hidden(player, Rng(1))
-        two = state.resample_hidden(player, Rng(2))
-        assert not _rng_states(one) & real, f"resample_hidden({player}) kept the real game's generator"
+    for player, recall in itertools.product(range(state.game.players), (False, True)):
+        one = state.resample_hidden(player, Rng(1), recall=recall)
+        two = state.resample_hidden(player, Rng(2), recall=recall)
+        assert not _rng_states(one) & real, f"resample_hidden({player}, recall={recall}) kept the real game's generator"
         assert _rng_states(one) != _rng_states(two), "the copy's generator must come from the rng given"
     for bad in (None, 7, __import__("random").Random(1)):
         try:
@@ -275,6 +276,13 @@ def check_resample_independent(state: State) -> None:
             assert "zdeck.Rng" in str(exc)
         else:
             raise AssertionError(f"resample_hidden accepted {bad!r} as its rng")
+    for flag in (None, 1, "true"):
+        try:
+            state.resample_hidden(0, Rng(1), recall=flag)  # type: ignore[arg-type]
+        except TypeError as exc:
+            assert "recall" in str(exc)
+        else:
+            raise AssertionError(f"resample_hidden accepted recall={flag!r}")
 
 
 CARD_FIELDS = ("card", "for")  # face fields that hold one card text; "cards" holds a list of them

@@ -22,6 +22,8 @@ class Bot(Protocol):
     reaction_ms: float  # median reaction time in races (the simulator's model)
     wants_view: bool  # give me a resampled state (`view`) to search
     # Optional `reads_observation = False`: the simulator then skips building the observation.
+    # Optional `recalls = True` (with `wants_view`): the view keeps every card the seat was shown, also one its
+    # observation no longer shows (`State.resample_hidden(recall=True)`): a player who forgets no card.
     # Optional `reset()`: called before each game, for bots that carry a plan or memory between moves.
     # Optional `searches = True`: a decision may take tens of ms or more (a search); the server asks such
     # a bot in a worker thread, off its event loop.

@@ -376,19 +376,30 @@ class State(ABC):
     def to_dict(self) -> dict[str, Any]:
         """The full state, JSON-ready; `game.state_from_dict` rebuilds it exactly."""
 
-    def resample_hidden(self: S, player: int, rng: Rng) -> S:  # noqa: PYI019 - S also types clone and _resample_hidden
+    def resample_hidden(self: S, player: int, rng: Rng, *, recall: bool = False) -> S:  # noqa: PYI019 - S also types clone and _resample_hidden
         """A copy in which all this player cannot see is re-dealt at random, consistent with
         what they have seen: `observation(player)` is unchanged. `rng` is a `zdeck.Rng`; the copy's
-        own generator is drawn from it too, so its future deals owe nothing to the real game's."""
+        own generator is drawn from it too, so its future deals owe nothing to the real game's.
+
+        `recall=True` re-deals only what the player was never shown: a card shown earlier that the
+        observation no longer shows (a discard buried in Zop Zoo's face-up stack) stays where it is,
+        as for a player who forgets no card. Most games' observations keep what was shown (played
+        cards, Memo's sightings), and there the two copies are alike."""
         if not isinstance(rng, Rng):
             raise TypeError(f"resample_hidden needs a zdeck.Rng, not {type(rng).__name__}: use zdeck.Rng(seed)")
+        if not isinstance(recall, bool):
+            raise TypeError(f"resample_hidden's recall is True or False, not {type(recall).__name__}")
         self.check_seat(player)
-        return self._resample_hidden(player, rng)
+        return self._resample_remembered(player, rng) if recall else self._resample_hidden(player, rng)
 
     @abstractmethod
     def _resample_hidden(self: S, player: int, rng: Rng) -> S:
         """`resample_hidden` for a checked seat and Rng: re-deal the hidden cards and give the copy
         a generator spawned from `rng`."""
+
+    def _resample_remembered(self: S, player: int, rng: Rng) -> S:  # noqa: PYI019 - as resample_hidden
+        """`resample_hidden(recall=True)`: a game whose observation drops cards it showed keeps them."""
+        return self._resample_hidden(player, rng)
 
     @abstractmethod
     def clone(self: S) -> S:

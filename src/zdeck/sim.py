@@ -149,7 +149,7 @@ def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
     legal = state.legal_actions(player)
     if not legal:
         return None
-    view = state.resample_hidden(player, rng) if bot.wants_view else None
+    view = state.resample_hidden(player, rng, recall=bool(getattr(bot, "recalls", False))) if bot.wants_view else None
     seen_by_bot = LazyObservation(state, player) if getattr(bot, "reads_observation", True) else _NOTHING
     return bot.act(seen_by_bot, legal, rng, view=view)
 
@@ -157,8 +157,8 @@ def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
 class _Seat:
     """A seat's bot with what the hot loop asks of it on every move, looked up once per game."""
 
-    __slots__ = ("act", "below", "considered_ms", "draws_here", "needs_extras", "reads", "reflex_ms", "rng",
-                 "wants_view")
+    __slots__ = ("act", "below", "considered_ms", "draws_here", "needs_extras", "reads", "recalls", "reflex_ms",
+                 "rng", "wants_view")
 
     def __init__(self, bot: Bot, rng: Rng) -> None:
         self.rng, self.act, self.below = rng, bot.act, rng.below
@@ -167,6 +167,7 @@ class _Seat:
         # A subclass may act otherwise, so it is asked.
         self.draws_here = type(bot) is RandomBot
         self.wants_view = bool(bot.wants_view)
+        self.recalls = bool(getattr(bot, "recalls", False))
         self.reads = bool(getattr(bot, "reads_observation", True))
         self.needs_extras = self.wants_view or self.reads
         # the same products `reaction` forms, so a race orders the same either way
@@ -326,7 +327,7 @@ def _ask_seat(state: State, seat: _Seat, player: int, legal: list[Action]) -> Ac
     """`ask`, with what the seat's bot reads looked up once per game."""
     if not seat.needs_extras:
         return seat.act(_NOTHING, legal, seat.rng)
-    view = state.resample_hidden(player, seat.rng) if seat.wants_view else None
+    view = state.resample_hidden(player, seat.rng, recall=seat.recalls) if seat.wants_view else None
     seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
     return seat.act(seen_by_bot, legal, seat.rng, view=view)
 

@@ -47,20 +47,47 @@ def test_ismcts_plays_a_whole_game_legally_and_replays_from_its_seed(game_id: st
     assert replay(Record.from_json(record.to_json())).to_dict() == first.to_dict()
 
 
+@pytest.mark.parametrize("recall", [True, False])
 @pytest.mark.parametrize("game_id", zdeck.games())
-def test_the_search_depends_only_on_what_its_seat_sees(game_id: str) -> None:
+def test_the_search_depends_only_on_what_its_seat_sees(game_id: str, recall: bool) -> None:
     """Two states that differ only in what the seat cannot see give the very same tree: the bot
-    cannot play on a hidden card."""
+    cannot play on a hidden card. With `recall` (the default) a card shown earlier is not hidden, even
+    where the observation no longer shows it; without, it is."""
     game = game_of(game_id)
-    bot = ISMCTS(iters=30)
+    bot = ISMCTS(iters=30, recall=recall)
     checked = 0
     for state in states_along(game, seed=5, every=9):
         seat = state.actors()[0]
-        other = state.resample_hidden(seat, Rng(1234))  # the hidden cards elsewhere
+        other = state.resample_hidden(seat, Rng(1234), recall=recall)  # the hidden cards elsewhere
         one, two = bot.search(state, seat, Rng(8)), bot.search(other, seat, Rng(8))
         assert one.stats == two.stats, f"{game_id} v{state.version}: the search saw a hidden card"
         checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("recalls", [True, False])
+def test_a_bot_that_recalls_is_given_a_view_that_keeps_what_its_seat_was_shown(recalls: bool) -> None:
+    """The simulator's `view` for a bot that declares `recalls` keeps Zop Zoo's buried discards (every
+    seat saw them land on top); for one that does not, they are re-dealt with the draw pile."""
+
+    class Looker:
+        name, reaction_ms, wants_view = "looker", 400.0, True
+
+        def __init__(self) -> None:
+            self.recalls, self.views = recalls, []
+
+        def act(self, observation: object, legal_actions: list[object], rng: Rng, view: State | None = None) -> object:
+            self.views.append(view)
+            return legal_actions[0]
+
+    game = zdeck.make("zopzoo", 2)
+    buried = [s for s in states_along(game, seed=2) if len(getattr(s, "discard", ())) > 3]
+    assert buried
+    looker = Looker()
+    for k, state in enumerate(buried[:20]):
+        ask(looker, state, state.actors()[0], Rng(k))  # type: ignore[arg-type]
+    kept = [v.discard == s.discard for v, s in zip(looker.views, buried)]  # type: ignore[union-attr]
+    assert all(kept) if recalls else not all(kept)
 
 
 def test_ismcts_beats_random_play_at_zipzap() -> None:

@@ -33,6 +33,9 @@ def test_a_spec_sets_budget_exploration_rollout_and_horizon_and_names_the_bot() 
     assert isinstance(timed, ISMCTS) and (timed.iters, timed.ms) == (None, 150.0)  # time alone bounds it
     both = make_bot("zar", "ismcts:ms=150,iters=10")
     assert isinstance(both, ISMCTS) and (both.iters, both.ms) == (10, 150.0)  # whichever ends first
+    assert isinstance(bot, ISMCTS) and bot.recalls, "a search keeps every card its seat was shown, by default"
+    forgetful = make_bot("zopzoo", "ismcts:recall=false")
+    assert isinstance(forgetful, ISMCTS) and not forgetful.recalls
 
 
 @pytest.mark.parametrize(("spec", "says"), [
@@ -40,7 +43,8 @@ def test_a_spec_sets_budget_exploration_rollout_and_horizon_and_names_the_bot() 
     ("ismcts:iters=many", "iters='many' is not a whole number"),
     ("ismcts:ms=-5", "ms must be above 0"),
     ("ismcts:c=-1", "c must be 0 or more"),
-    ("ismcts:depth=3", "unknown parameter 'depth'; ismcts takes iters, ms, c, rollout, horizon, cutoff, eval, lean, nodes, root, follow"),
+    ("ismcts:depth=3", "unknown parameter 'depth'; ismcts takes iters, ms, c, rollout, horizon, cutoff, eval, lean, nodes, root, follow, recall"),
+    ("ismcts:recall=yes", "recall='yes' is not 'true' (default"),
     ("ismcts:cutoff=-2", "cutoff must be 0 or more moves"),
     ("ismcts:eval=luck", "eval must be one of 'score', 'cards', 'gain'"),
     ("ismcts:iters", "'iters' is not key=value"),

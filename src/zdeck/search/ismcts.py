@@ -2,8 +2,10 @@
 
 One tree is grown from the searching seat's point of view. Each iteration
 
-1. determinises: `view.resample_hidden(seat, rng)` re-deals everything the seat cannot see, so the
-   search never reads a hidden card, and the copy's own generator makes its future deals;
+1. determinises: `view.resample_hidden(seat, rng, recall=True)` re-deals everything the seat was never
+   shown, so the search never reads a hidden card, and the copy's own generator makes its future deals
+   (with perfect recall, as information sets are defined: a card shown earlier stays known, e.g. a Zop Zoo
+   discard since buried; `recall=False` searches what the observation shows now);
 2. selects down the tree with UCB over action ids, counting for each edge how often it was
    *available* (an edge's exploration term uses its availability, not its parent's visits, since
    a determinisation may not offer every action);
@@ -88,7 +90,9 @@ class ISMCTS(BotBase):
     own unless another beats it by that many standard errors of the paired differences). `follow=k` keeps
     to what the search assumed: the search judged its answer with the rollout bot playing on, so the
     bot's next k decisions that come right after its own answer (no other seat moved between, as Memo's
-    second card of a turn comes after the first) are answered by the rollout bot, not searched. The bot's
+    second card of a turn comes after the first) are answered by the rollout bot, not searched. `recall`
+    (default True) keeps in every determinisation the cards the seat was shown earlier and its observation
+    no longer shows (`State.resample_hidden`); False forgets them. The bot's
     generator (`rng` in `act`) drives everything, so with an iteration budget a seeded simulation replays
     exactly; a time budget depends on the machine's speed.
     """
@@ -101,7 +105,7 @@ class ISMCTS(BotBase):
     def __init__(self, iters: int | None = 1000, ms: float | None = None, c: float = 0.7,
                  rollout: RolloutBots | None = None, rollout_name: str = "random", horizon: str = "hand",
                  cutoff: int | None = None, judge: str = "score", nodes: str = "moves", lean: float = 0.0,
-                 root: str = "ucb", follow: int = 0, reaction_ms: float | None = None) -> None:
+                 root: str = "ucb", follow: int = 0, recall: bool = True, reaction_ms: float | None = None) -> None:
         super().__init__(reaction_ms)
         if iters is None and ms is None:
             raise ValueError("ismcts needs a budget: iters or ms")
@@ -130,6 +134,7 @@ class ISMCTS(BotBase):
             raise ValueError("ismcts follow needs a rollout bot to answer with (rollout=...)")
         self.cutoff, self.judge, self.nodes, self.lean, self.root = cutoff, judge, nodes, lean, root
         self.follow = follow
+        self.recalls = recall  # the simulator's view, and every determinisation, keep the cards the seat was shown
         self._following: tuple[int, int, int] | None = None  # (seat, version expected, decisions left) after an answer
         self.rollout_name = rollout_name
         self._rollout_bots: list[Bot] | None = None
@@ -191,9 +196,9 @@ class ISMCTS(BotBase):
         done = 0
         while (iters is None or done < iters) and (deadline is None or done == 0 or time.perf_counter() < deadline):
             if self.root == "paired":
-                done += search.iterate_paired(root, view.resample_hidden(seat, rng))
+                done += search.iterate_paired(root, view.resample_hidden(seat, rng, recall=self.recalls))
             else:
-                search.iterate(root, view.resample_hidden(seat, rng))
+                search.iterate(root, view.resample_hidden(seat, rng, recall=self.recalls))
                 done += 1
         self.last_iterations = done
         return root

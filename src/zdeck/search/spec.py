@@ -24,6 +24,12 @@ TUNED: dict[str, str] = {
     "zoker-memo": "iters=100,rollout=perfect,root=paired,lean=2,follow=1",  # a turn's first card searched, the second perfect's
 }
 
+def _flag(text: str) -> bool:
+    if text not in ("true", "false"):
+        raise ValueError(text)
+    return text == "true"
+
+
 # name -> (what a value must be, its reader)
 SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "iters": ("a whole number of iterations per decision, at least 1", int),
@@ -37,6 +43,7 @@ SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "nodes": ("'moves' (default: a child per move) or 'view' (a child per move and what the seat then sees)", str),
     "root": ("'ucb' (default) or 'paired' (every answer at the root tried on each determinisation, on the same luck)", str),
     "follow": ("how many of the bot's own decisions right after its searched answer the rollout bot answers, 0 or more (default 0)", int),
+    "recall": ("'true' (default: every card the seat was shown stays known) or 'false' (only what it sees now)", _flag),
 }
 
 

@@ -346,6 +346,36 @@ def test_a_resample_re_deals_exactly_what_the_seat_cannot_see(recall: bool) -> N
 
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_resample_with_recall_keeps_the_discard_pile_every_seat_was_shown(players: int) -> None:
+    """Every card in the discard pile landed face up on its top (rules: "place it face up next to the draw
+    pile"), where every seat saw it: a player who forgets no card (the rulebook's "mental note") knows the
+    pile, so `resample_hidden(recall=True)` keeps it as it lies, void cards too, and re-deals the draw
+    pile alone - even at a table without the `recall` option, whose observations show the top only."""
+    game = zdeck.make("zopzoo", players=players)
+    kept = 0
+    for seed in range(6):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        shown: set[str] = set()  # every card any observation showed on top, by name
+        while not state.is_over():
+            assert isinstance(state, ZopZooState)
+            for seat in range(players):
+                shown.update(state.observation(seat)["pile"])
+            assert {NAME[x] for x in state.discard} <= shown
+            if len(state.discard) > 2 and state.version % 5 == 0:
+                seat = state.version % players
+                copies = [state.resample_hidden(seat, Rng(k), recall=True) for k in range(3)]
+                for copy in copies:
+                    assert copy.discard == state.discard and copy.void == state.void
+                    assert sorted(copy.draw) == sorted(state.draw)
+                    assert copy.observation(seat) == state.observation(seat)
+                kept += any(copy.draw != state.draw for copy in copies)
+            (p,) = state.actors()
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    assert kept > 0, "the draw pile is re-dealt"
+
+
 def test_at_two_seats_no_match_of_an_uncovered_card_ever_lies_buried() -> None:
     """Must-take (rules: "If you can match its top card you must take it"): at two seats with assist=auto a
     card matching a white card still uncovered never lies under the top, so a resample does not bury one

@@ -494,8 +494,19 @@ class ZopZooState(RoundTotals, State):
         return s
 
     def _resample_hidden(self, player: int, rng: Rng) -> ZopZooState:
-        """Re-deal what nobody sees: the draw pile and, unless every seat recalls it, the discard pile
-        under its top card; the copy gets a generator of its own for the deals to come.
+        """Re-deal what nobody sees now: the draw pile and, unless every seat recalls it, the discard pile
+        under its top card (`_redeal`)."""
+        return self._redeal(rng, keep_pile=self.recall)
+
+    def _resample_remembered(self, player: int, rng: Rng) -> ZopZooState:
+        """Re-deal the draw pile alone: every card in the discard pile landed face up on its top, where
+        every seat saw it, so a player who forgets no card (the rulebook's "mental note") knows the pile
+        as it lies, and which of its Specialty cards are void."""
+        return self._redeal(rng, keep_pile=True)
+
+    def _redeal(self, rng: Rng, keep_pile: bool) -> ZopZooState:
+        """A copy with the draw pile and, unless `keep_pile`, the discard pile under its top card re-dealt;
+        the copy gets a generator of its own for the deals to come.
 
         The unseen cards are shuffled from a fixed order (sorted), never from where they really lie:
         whoever knows `rng` could otherwise undo the shuffle. The draw pile is shuffled lazily, as
@@ -514,7 +525,7 @@ class ZopZooState(RoundTotals, State):
         s.totals = self.totals[:]
         s.history = self.history[:]  # inner lists are never mutated
         s.ends = self.ends[:]
-        if self.recall or len(self.discard) < 2:
+        if keep_pile or len(self.discard) < 2:
             s.draw = sorted(self.draw)
             s.draw_steps = rng.shuffle_lazily(s.draw)
             s.discard, s.void = self.discard[:], set(self.void)
