@@ -7,7 +7,10 @@ or random stream, or a search would peek at the true deal."""
 import pytest
 
 import zdeck
+from zdeck.decks.zoop.state import DRAWN, ZoopState
+from zdeck.registry import make_bot
 from zdeck.rng import Rng
+from zdeck.sim import play
 
 
 def _played(game: zdeck.Game, seed: int, moves: int) -> zdeck.State:
@@ -85,3 +88,72 @@ def test_a_resample_counts_its_hands_as_a_rebuild_would() -> None:
             masks, in_hands = copy.masks, copy.in_hands
             copy._remask()
             assert (masks, in_hands) == (copy.masks, copy.in_hands)
+
+
+def _drew_on_states(players: int, games: int) -> list[ZoopState]:
+    """States along heuristic games (every fourth), where some seat drew for want of a match."""
+    game = zdeck.make("zoop", players=players)
+    found = []
+    for seed in range(games):
+        _, record = play(game, [make_bot("zoop", "heuristic") for _ in range(players)], seed)
+        assert record is not None
+        state = game.new_state(seed)
+        for k, entry in enumerate(record.actions):
+            if entry[0] is None:
+                state.timeout()
+            else:
+                state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
+            assert isinstance(state, ZoopState)
+            if k % 4 == 0 and not state.is_over() and any(on >= 0 for on in state.drew_on):
+                found.append(state.clone())
+    return found
+
+
+def _holds_a_match(state: ZoopState, q: int) -> bool:
+    """Does seat q hold a card matching what it drew on, other than the drawn card it must now play?"""
+    hand = list(state.hands[q])
+    if state.phase == DRAWN and q == state.turn:
+        hand.remove(state.drawn)
+    return any(state.game.deck.match_mask[state.drew_on[q]] >> k & 1 for k in hand)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_seat_that_drew_for_want_of_a_match_is_dealt_no_match_by_a_resample(players: int) -> None:
+    """Rule 2: "You may only draw when no card of yours matches" (docs/rules/zoop.md), and a drawn card that
+    matches is played. So, until a seat gains a card the table did not see come (Monkeys, a penalty, a
+    capture), its hand holds no card matching the card it drew on, and a resample deals it none."""
+    states = _drew_on_states(players, 8)
+    assert len(states) > 20
+    constrained = 0
+    for state in states:
+        for q in range(players):
+            if state.drew_on[q] >= 0:
+                assert not _holds_a_match(state, q), "the inference must hold in the real game"
+        seat = state.actors()[0]
+        for k in range(4):
+            copy = state.resample_hidden(seat, Rng(k))
+            assert isinstance(copy, ZoopState) and copy.drew_on == state.drew_on
+            assert copy.observation(seat) == state.observation(seat)
+            for q in range(players):
+                if q != seat and state.drew_on[q] >= 0:
+                    constrained += 1
+                    assert not _holds_a_match(copy, q), f"seat {q} was dealt a card it cannot hold"
+    assert constrained > 50
+
+
+def test_a_saved_state_keeps_what_a_seat_drew_on_and_refuses_a_hand_that_breaks_it() -> None:
+    state = _drew_on_states(3, 3)[0]
+    data = state.to_dict()
+    q = next(q for q, on in enumerate(state.drew_on) if on >= 0)
+    assert state.game.state_from_dict(data).to_dict() == data
+    older = {key: value for key, value in data.items() if key != "drew_on"}  # saved before the field existed
+    assert state.game.state_from_dict(older).drew_on == [-1] * 3  # type: ignore[attr-defined]
+    matching = next(t for t in data["draw"] if state.game.deck.match_mask[state.drew_on[q]] >> state.game.deck.card(t) & 1)
+    broken = dict(data, hands=[h[:] for h in data["hands"]], draw=data["draw"][:])
+    broken["draw"].remove(matching)
+    broken["draw"].append(broken["hands"][q][0])
+    broken["hands"][q][0] = matching
+    with pytest.raises(ValueError, match=f"drew_on: seat {q} drew for want of a match"):
+        state.game.state_from_dict(broken)
+    with pytest.raises(ValueError, match="drew_on: expected one entry per seat"):
+        state.game.state_from_dict(dict(data, drew_on=[None]))

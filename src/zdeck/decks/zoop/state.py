@@ -59,6 +59,9 @@ class ZoopState(State):
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.masks: list[int] = [0] * n  # masks[p]: bit k set while hands[p] holds a card of kind k
         self.in_hands: list[int] = [0] * len(game.deck.kinds)  # in_hands[k]: cards of kind k in all hands
+        # drew_on[p]: the card to match when p last drew in turn, for want of a match (rule 2), while p has
+        # gained no card since; p's hand then holds no card matching it (but a drawn one p must now play).
+        self.drew_on: list[int] = [-1] * n
         self.draw: list[int] = []  # face down; the end of the list is the top
         # The draw pile's Fisher-Yates steps still put off (Rng.shuffle_lazily): a game draws only its top cards.
         self.unsettled = Unsettled(0, 0)
@@ -421,11 +424,13 @@ class ZoopState(State):
             self._next_turn(p, 0)  # the owed card is drawn: now the turn is played
         elif self.phase == SPECIAL:
             self._next_responder()  # the card drawn in a Special Round is not played
-        elif g.deck.match_mask[self.match] >> k & 1 or (k == g.deck.wild and self._wild_actions(p)):
-            self.phase = DRAWN  # (a Wild Card is playable with a basic animal to declare)
-            self.drawn = k
         else:
-            self._next_turn((p + self.direction) % g.players, 0)
+            self.drew_on[p] = self.match  # drawn for want of a match: the table knows p's hand holds none
+            if g.deck.match_mask[self.match] >> k & 1 or (k == g.deck.wild and self._wild_actions(p)):
+                self.phase = DRAWN  # (a Wild Card is playable with a basic animal to declare)
+                self.drawn = k
+            else:
+                self._next_turn((p + self.direction) % g.players, 0)
 
     def _pass(self, p: int) -> None:
         """The turn goes by: nothing to play nor to draw, a drawn Wild Card kept, or a free discard declined."""
@@ -511,6 +516,7 @@ class ZoopState(State):
 
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
+        self.drew_on[p] = -1  # a card the table did not see come: it may match
         self.masks[p] |= self.game.bit[k]
         self.in_hands[k] += 1
 
@@ -707,6 +713,7 @@ class ZoopState(State):
             "phase": self.phase,
             "owed": self.owed,
             "drawn": None if self.drawn < 0 else text[self.drawn],
+            "drew_on": [None if k < 0 else text[k] for k in self.drew_on],
             "declared": self.declared,
             "starter": self.starter,
             "queue": list(self.queue),
@@ -725,6 +732,7 @@ class ZoopState(State):
         twin.hands = [h[:] for h in self.hands]
         twin.masks = self.masks[:]
         twin.in_hands = self.in_hands[:]
+        twin.drew_on = self.drew_on[:]
         twin.draw = self.draw[:]
         twin.unsettled = self.unsettled.copy()
         twin.pile = self.pile[:]
@@ -735,7 +743,9 @@ class ZoopState(State):
         """Others' hands and the draw pile re-dealt, as a dealer would: the cards `player` cannot see, in a fixed
         order (sorted: the real draw pile's order, settled or not, must not show through), shuffled lazily with
         `rng` - only the cards dealt to hands are settled, the new draw pile's as it is drawn. A card another
-        seat has just drawn and must now play stays in their hand. The copy's generator is spawned from `rng`."""
+        seat has just drawn and must now play stays in their hand. A seat that drew for want of a match and has
+        gained no card since (`drew_on`) is dealt no card matching what it drew on (`_deal_barred`). The copy's
+        generator is spawned from `rng`."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
         pool = self.draw[:]
         for q, hand in enumerate(self.hands):
@@ -744,27 +754,49 @@ class ZoopState(State):
         if pinned >= 0:
             pool.remove(self.drawn)
         pool.sort()
+        sizes = [0 if q == player else len(hand) - (q == pinned) for q, hand in enumerate(self.hands)]
+        barred = self._deal_barred(player, pool, sizes, rng)
         steps = rng.shuffle_lazily(pool)
         settle(pool, steps, len(self.draw))  # the positions above the new draw pile: the hands' cards
         hands, top = [], len(pool)
         for q, hand in enumerate(self.hands):  # dealt off the top, seat by seat
-            if q == player:
-                hands.append(hand[:])
-                continue
-            size = len(hand) - (q == pinned)
-            hands.append(pool[top - size:top])
-            top -= size
+            fixed = hand[:] if q == player else barred[q]
+            if fixed is None:
+                fixed = pool[top - sizes[q]:top]
+                top -= sizes[q]
             if q == pinned:
-                hands[q].append(self.drawn)
+                fixed.append(self.drawn)
+            hands.append(fixed)
         del pool[top:]
         twin = ZoopState.__new__(ZoopState)
         twin.__dict__.update(self.__dict__)
         twin.hands, twin.draw, twin.unsettled = hands, pool, steps
+        twin.drew_on = self.drew_on[:]
         twin._remask()
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
         return twin
+
+
+    def _deal_barred(self, player: int, pool: list[int], sizes: list[int], rng: Rng) -> list[list[int] | None]:
+        """The hands of the other seats that drew on a card (`drew_on`), each drawn uniformly from the cards
+        of `pool` that do not match it and taken out of `pool`; None for every other seat. Seats are served
+        in seat order, so where two such seats compete for the same cards a deal is near uniform, not
+        exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards instead)."""
+        hands: list[list[int] | None] = [None] * len(sizes)
+        match_mask, bit = self.game.deck.match_mask, self.game.bit
+        for q, on in enumerate(self.drew_on):
+            if on < 0 or q == player:
+                continue
+            barred = match_mask[on]
+            allowed = [i for i, k in enumerate(pool) if not bit[k] & barred]
+            if len(allowed) < sizes[q]:
+                continue
+            rng.sample_to_top(allowed, sizes[q])
+            chosen = sorted(allowed[len(allowed) - sizes[q]:], reverse=True)
+            hands[q] = [pool.pop(i) for i in chosen]
+        return hands
 
 
 # -- reading a state back -----------------------------------------------------------------------------
@@ -814,6 +846,7 @@ def _read_turn(s: ZoopState, data: dict[str, Any]) -> None:
     s.drawn = -1 if sd.field(data, "drawn") is None else d.card(data["drawn"])
     if (s.phase == DRAWN) != (s.drawn >= 0) or (s.drawn >= 0 and s.drawn not in s.hands[s.turn]):
         raise ValueError("'drawn' must be a card of the turn player's hand exactly in phase 'drawn'")
+    _read_drew_on(s, data)
     cage = sd.field(data, "cage")
     if cage is not None:  # [player, direction before, version]
         who, before, since = sd.listed(cage, "cage", length=3)
@@ -821,6 +854,25 @@ def _read_turn(s: ZoopState, data: dict[str, Any]) -> None:
             raise ValueError("cage direction: must be 1 or -1")
         s.cage = (sd.seat(who, n, "cage player"), before, sd.integer(since, "cage version", 0, s.version))
         _check_cage(s)
+
+
+def _read_drew_on(s: ZoopState, data: dict[str, Any]) -> None:
+    """`drew_on` (a state saved before it existed has none: nothing is known); a hand that holds a card
+    matching the card its seat drew on, other than the drawn card it must now play, is refused."""
+    d, n = s.game.deck, s.game.players
+    raw = data.get("drew_on")
+    texts = [None] * n if raw is None else sd.per_seat(raw, n, "drew_on")
+    s.drew_on = [-1 if t is None else d.card(t) for t in texts]
+    for p, k in enumerate(s.drew_on):
+        if k < 0:
+            continue
+        if not d.is_animal[k]:
+            raise ValueError("drew_on: a card to match is an animal card")
+        held = s.masks[p]
+        if s.phase == DRAWN and p == s.turn and s.hands[p].count(s.drawn) == 1:
+            held &= ~s.game.bit[s.drawn]
+        if held & d.match_mask[k]:
+            raise ValueError(f"drew_on: seat {p} drew for want of a match, yet holds a card matching {d.texts[k]!r}")
 
 
 def _check_cage(s: ZoopState) -> None:
