@@ -24,6 +24,7 @@ TUNED: dict[str, str] = {
     "zoker-memo": "iters=100,rollout=perfect,root=paired,lean=2,follow=1",  # a turn's first card searched, the second perfect's
 }
 
+
 def _flag(text: str) -> bool:
     if text not in ("true", "false"):
         raise ValueError(text)

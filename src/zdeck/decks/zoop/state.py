@@ -778,7 +778,6 @@ class ZoopState(State):
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
         return twin
 
-
     def _deal_barred(self, player: int, pool: list[int], sizes: list[int], rng: Rng) -> list[list[int] | None]:
         """The hands of the other seats that drew on a card (`drew_on`), each drawn uniformly from the cards
         of `pool` that do not match it and taken out of `pool`; None for every other seat. Seats are served
@@ -867,9 +866,9 @@ def _read_drew_on(s: ZoopState, data: dict[str, Any]) -> None:
         if k < 0:
             continue
         if not d.is_animal[k]:
-            raise ValueError("drew_on: a card to match is an animal card")
+            raise ValueError("drew_on: the card drawn on must be an animal card")
         held = s.masks[p]
-        if s.phase == DRAWN and p == s.turn and s.hands[p].count(s.drawn) == 1:
+        if s.phase == DRAWN and p == s.turn and s.hands[p].count(s.drawn) == 1:  # (a second copy was held before)
             held &= ~s.game.bit[s.drawn]
         if held & d.match_mask[k]:
             raise ValueError(f"drew_on: seat {p} drew for want of a match, yet holds a card matching {d.texts[k]!r}")
