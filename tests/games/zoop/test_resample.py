@@ -8,6 +8,7 @@ import pytest
 
 import zdeck
 from zdeck.decks.zoop.state import DRAWN, ZoopState
+from zdeck.records import replay
 from zdeck.registry import make_bot
 from zdeck.rng import Rng
 from zdeck.sim import play
@@ -93,19 +94,17 @@ def test_a_resample_counts_its_hands_as_a_rebuild_would() -> None:
 def _drew_on_states(players: int, games: int) -> list[ZoopState]:
     """States along heuristic games (every fourth), where some seat drew for want of a match."""
     game = zdeck.make("zoop", players=players)
-    found = []
+    found: list[ZoopState] = []
+
+    def keep(k: int, state: zdeck.State, entry: object, outcome: object) -> None:
+        assert isinstance(state, ZoopState)
+        if k % 4 == 0 and not state.is_over() and any(on >= 0 for on in state.drew_on):
+            found.append(state.clone())
+
     for seed in range(games):
         _, record = play(game, [make_bot("zoop", "heuristic") for _ in range(players)], seed)
         assert record is not None
-        state = game.new_state(seed)
-        for k, entry in enumerate(record.actions):
-            if entry[0] is None:
-                state.timeout()
-            else:
-                state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
-            assert isinstance(state, ZoopState)
-            if k % 4 == 0 and not state.is_over() and any(on >= 0 for on in state.drew_on):
-                found.append(state.clone())
+        replay(record, on_step=keep)
     return found
 
 
