@@ -195,10 +195,11 @@ class ISMCTS(BotBase):
         iters = self.iters
         done = 0
         while (iters is None or done < iters) and (deadline is None or done == 0 or time.perf_counter() < deadline):
+            state = view.resample_hidden(seat, rng, recall=self.recalls)
             if self.root == "paired":
-                done += search.iterate_paired(root, view.resample_hidden(seat, rng, recall=self.recalls))
+                done += search.iterate_paired(root, state)
             else:
-                search.iterate(root, view.resample_hidden(seat, rng, recall=self.recalls))
+                search.iterate(root, state)
                 done += 1
         self.last_iterations = done
         return root

@@ -21,7 +21,8 @@ TUNED: dict[str, str] = {
     "zoker-kubo": "iters=400",
     "zopzoo": "iters=400,rollout=heuristic,lean=2",  # even with its heuristic: little is left to win (docs/bots.md)
     "zoker-solo": "iters=300",
-    "zoker-memo": "iters=100,rollout=perfect,root=paired,lean=2,follow=1",  # a turn's first card searched, the second perfect's
+    # Memo: a turn's first card searched, the second `perfect`'s
+    "zoker-memo": "iters=100,rollout=perfect,root=paired,lean=2,follow=1",
 }
 
 

@@ -334,8 +334,9 @@ class Room:
         """What the live table does at each new version, while replaying: bots that remember what they saw
         (`remembers`, else those with `reset`) must see every version again. The others answer from the
         version's generator alone, so they are asked only where their answers still matter: at the last
-        landing, whose commit window may have had cards in the air (`_track_window`). Resuming a search bot's table costs one
-        search, not one a version (a whole Tiko game asked again at every version: 14 s of CPU)."""
+        landing, whose commit window may have had cards in the air (`_track_window`). Resuming a search
+        bot's table costs one search, not one a version (a whole Tiko game asked again at every version:
+        14 s of CPU)."""
         if self.asked != self.state.version:
             self.asked = self.state.version
             bots = {p: (b, _BOT) for p, b in self.bots.items()
