@@ -5,6 +5,7 @@ the discard pile under its top)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,6 +29,17 @@ def _mid_game(assist: str = "manual", steps: int = 40, recall: bool = False) -> 
         state.apply(p, rng.choice(state.legal_actions(p)))
     assert isinstance(state, ZopZooState)
     return state
+
+
+def _along_random_play(game: zdeck.Game, seed: int) -> Iterator[ZopZooState]:
+    """Every state of one game of random play, the game going on (not copies)."""
+    state = game.new_state(seed)
+    rng = Rng(seed)
+    while not state.is_over():
+        assert isinstance(state, ZopZooState)
+        yield state
+        (p,) = state.actors()
+        state.apply(p, rng.choice(state.legal_actions(p)))
 
 
 BAD_VALUES: list[Any] = [None, "x", [], {}, -1, 10**9, 2**64, 10**30, -(10**30), 1.5, True, [None], [[None]], [[]], [-1],
@@ -355,11 +367,8 @@ def test_a_resample_with_recall_keeps_the_discard_pile_every_seat_was_shown(play
     game = zdeck.make("zopzoo", players=players)
     kept = 0
     for seed in range(6):
-        state = game.new_state(seed)
-        rng = Rng(seed)
         shown: set[str] = set()  # every card any observation showed on top, by name
-        while not state.is_over():
-            assert isinstance(state, ZopZooState)
+        for state in _along_random_play(game, seed):
             for seat in range(players):
                 shown.update(state.observation(seat)["pile"])
             assert {NAME[x] for x in state.discard} <= shown
@@ -371,8 +380,6 @@ def test_a_resample_with_recall_keeps_the_discard_pile_every_seat_was_shown(play
                     assert sorted(copy.draw) == sorted(state.draw)
                     assert copy.observation(seat) == state.observation(seat)
                 kept += any(copy.draw != state.draw for copy in copies)
-            (p,) = state.actors()
-            state.apply(p, rng.choice(state.legal_actions(p)))
     assert kept > 0, "the draw pile is re-dealt"
 
 
@@ -384,10 +391,8 @@ def test_at_two_seats_no_match_of_an_uncovered_card_ever_lies_buried() -> None:
     for players in (2, 3):
         game = zdeck.make("zopzoo", players=players)
         for seed in range(12):
-            state = game.new_state(seed)
-            rng = Rng(seed)
-            while not state.is_over():
-                assert isinstance(state, ZopZooState)
+            rng = Rng(100 + seed)
+            for state in _along_random_play(game, seed):
                 never = state._never_buried()
                 buried_needed[players] += len(never.intersection(state.discard[:-1])) + (
                     players == 3 and any(MATCHER_OF[w] in state.discard[:-1] for r in state.rows for w in r
@@ -396,8 +401,6 @@ def test_at_two_seats_no_match_of_an_uncovered_card_ever_lies_buried() -> None:
                     copy = state.resample_hidden(state.version % players, rng)
                     assert not never.intersection(copy.discard[:-1])
                     assert copy.observation(state.version % players) == state.observation(state.version % players)
-                (p,) = state.actors()
-                state.apply(p, rng.choice(state.legal_actions(p)))
     assert buried_needed[2] == 0
     assert buried_needed[3] > 0, "at three seats a needed match does get buried: the rule holds at two only"
 
