@@ -89,9 +89,9 @@ def _plain(rules: Game, human: int | None, names: list[str], seed: int | None, s
 
 def _app(rules: Game, human: int | None, names: list[str], seed: int | None, speed: float,
          sink: RecordWriter | None) -> None:
+    from zdeck.live.local import LocalTable
     from zdeck.records import RecordError, RecordWriter
     from zdeck.tui import run
-    from zdeck.tui.host import LocalTable
 
     table = LocalTable(rules, human, names, seed, speed)
     path = sink.path if sink is not None else None
