@@ -184,7 +184,7 @@ class ISMCTS(BotBase):
     @property
     def remembers(self) -> bool:
         """Do its answers depend on its own earlier ones (`follow`)? Then a table rebuilt from its saved moves
-        must ask it again at every version it was asked at (zdeck.server.room)."""
+        must ask it again at every version it was asked at (zdeck.live.room)."""
         return self.follow > 0
 
     def search(self, view: State, seat: int, rng: Rng) -> Node:
