@@ -143,18 +143,21 @@ class Game(ABC):
 
     # -- the game's folder -------------------------------------------------------
     @overload
-    def part(self, name: str) -> ModuleType: ...
+    @classmethod
+    def part(cls, name: str) -> ModuleType: ...
 
     @overload
-    def part(self, name: str, optional: bool) -> ModuleType | None: ...
+    @classmethod
+    def part(cls, name: str, optional: bool) -> ModuleType | None: ...
 
-    def part(self, name: str, optional: bool = False) -> ModuleType | None:
+    @classmethod
+    def part(cls, name: str, optional: bool = False) -> ModuleType | None:
         """The module `name` of this game's folder - "state", "actions", "cards" - imported on first use
         (`zdeck list` reads the Game classes alone). A game is a folder: the kernel finds its rules there
         by these names (docs/writing-a-game.md); a family of games sharing one folder's module (the Zoker
         deck's cards) finds it in the parent folder, and a subclass of a game defined elsewhere (a variant)
         finds its parent's. `optional`: None for a game without one."""
-        packages = [cls.__module__.rpartition(".")[0] for cls in type(self).__mro__ if issubclass(cls, Game)]
+        packages = [c.__module__.rpartition(".")[0] for c in cls.__mro__ if issubclass(c, Game)]
         for package in packages[:-1]:  # (the last is the kernel's own Game)
             for folder in (package, package.rpartition(".")[0]):
                 try:
@@ -164,7 +167,7 @@ class Game(ABC):
                         raise  # the module exists but fails to import something: a bug to see, not to skip
         if optional:
             return None
-        raise ModuleNotFoundError(f"{self.id}: no module {name!r} in its folder {packages[0]}")
+        raise ModuleNotFoundError(f"{cls.id}: no module {name!r} in its folder {packages[0]}")
 
     # -- states -----------------------------------------------------------------
     def new_state(self, seed: int) -> State:
