@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from zdeck.batch.figures import GameResult
-from zdeck.batch.runner import BatchError, BatchSpec, chunks, in_order, play_chunk
+from zdeck.batch.tasks import BatchError, BatchSpec, chunks, in_order, play_chunk
 
 
 def _ray() -> Any:
