@@ -7,11 +7,11 @@ imports neither backend.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from zdeck.batch.figures import GameFigures, GameLog, GameResult
+from zdeck.batch.figures import GameFacts, GameFigures, GameLog, GameResult, Probe, Study
 from zdeck.core import Game
 from zdeck.records import Record
 from zdeck.registry import game_metrics, make, make_bot
@@ -27,7 +27,8 @@ class BatchSpec:
 
     `lineups` are the bot names per seat, used in turn: game i seats `lineups[i % len(lineups)]`.
     `deals` consecutive games share one deal (one seed): a tournament plays every seating on the same
-    cards. `records`: keep each game's record; `figures`: ask the game's own figures (its metrics.py).
+    cards. `records`: keep each game's record; `figures`: ask the game's own figures (its metrics.py) and
+    the designer's (`zdeck.batch.figures.Study`).
     """
 
     game: str
@@ -61,14 +62,30 @@ class BatchError(RuntimeError):
     """A worker failed (a bot's bug, a lost cluster node): the message names the game it was playing."""
 
 
-def play_one(spec: BatchSpec, game: Game, index: int, own: Callable[[], GameFigures] | None = None) -> GameResult:
+def play_one(spec: BatchSpec, game: Game, index: int, own: Callable[[], GameFigures] | None = None,
+             facts: GameFacts | None = None) -> GameResult:
     """Game `index` of the batch, played to its end or to `spec.max_steps`."""
     seed, lineup = spec.seed_of(index), spec.lineup_of(index)
     bots = [make_bot(game.id, name) for name in lineup]
     record = Record(game.id, game.players, dict(game.options), seed, list(lineup)) if spec.records else None
-    log = GameLog(own() if own is not None else None)
+    return play_game(game, bots, index, seed, lineup, own() if own is not None else None, facts, record,
+                     spec.max_steps)
+
+
+def play_game(game: Game, bots: Sequence[Any], index: int, seed: int, lineup: Sequence[str],
+              own: GameFigures | None = None, facts: GameFacts | None = None, record: Record | None = None,
+              max_steps: int = 200_000) -> GameResult:
+    """One game of a batch with these bots, as its `GameResult`: with `own`, the game's own figures; with
+    `facts`, studied for the designer's figures (`zdeck.batch.figures.Study`: the bots are seen through, never
+    changed); with a `record`, recorded."""
+    study = None
+    if facts is not None:
+        study = Study(game, [bot.reaction_ms for bot in bots], facts)
+        study.start(game.new_state(seed))  # the very state `run` starts from: the same seed deals the same
+        bots = [Probe(bot, study) for bot in bots]
+    log = GameLog(own, study)
     try:
-        state, _ = run(game, bots, seed, record, spec.max_steps, log)
+        state, _ = run(game, bots, seed, record, max_steps, log)
         finished = True
     except GameTooLong as exc:
         assert exc.state is not None
@@ -85,10 +102,11 @@ def play_chunk(spec: BatchSpec, start: int, stop: int) -> list[GameResult]:
     """Games start..stop-1: what one task of a worker plays."""
     game = spec.make_game()
     own = game_metrics(spec.game) if spec.figures else None
+    facts = GameFacts.of(game, own) if spec.figures else None
     results = []
     for index in range(start, stop):
         try:
-            results.append(play_one(spec, game, index, own))
+            results.append(play_one(spec, game, index, own, facts))
         except Exception as exc:  # noqa: BLE001 - any failure, named by index, seed and bots, to be played again alone
             raise BatchError(f"{spec.game} game {index} (seed {spec.seed_of(index)}, bots "
                              f"{','.join(spec.lineup_of(index))}) failed: {type(exc).__name__}: {exc}") from None
