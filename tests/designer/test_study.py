@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.designer.toys import Best, First, PickGame, ScriptFigures, ScriptGame
+from zdeck.asking import REACTION_SIGMA
 from zdeck.batch.figures import GameFacts, GameResult
 from zdeck.batch.tasks import play_game
 from zdeck.bots import RandomBot
 from zdeck.report import Extras, write_report
 from zdeck.report.tally import SkillTally, Tally
-from zdeck.sim import REACTION_SIGMA
 
 # Two hands at three seats. Hand 1 (dealer 0): the leader by fewest cards goes 1 -> 2 -> 0, a race of seats 1 and 2
 # in which neither gets closer, seat 0 goes out while the others hold 4 and 3. Hand 2 (dealer 1): seat 2 leads from

@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from zdeck.asking import REACTION_SIGMA, REFLEX_SHARE
 from zdeck.core import Action, Game, Outcome, State
 from zdeck.records import Record
-from zdeck.sim import REACTION_SIGMA, REFLEX_SHARE
 
 if TYPE_CHECKING:
     from zdeck.bots import Bot

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zdeck.batch.figures import GameFacts, GameFigures, GameLog, GameResult, Probe, Study
+from zdeck.botspecs import make_bot
 from zdeck.core import Game
 from zdeck.records import Record
-from zdeck.registry import game_metrics, make, make_bot
+from zdeck.registry import game_metrics, make
 from zdeck.sim import GameTooLong, run
 
 MAX_CHUNK = 32  # games per task at most: small enough for a lively progress bar and even load

@@ -85,7 +85,7 @@ def command(game: str, players: int | None, count: int, seed: int, bots: str, ro
 
 def skill_pair(rules: Game, text: str | None) -> tuple[tuple[str, str] | None, str | None]:
     """The strong and weak bots of the skill batch, or None with the reason."""
-    from zdeck.registry import bot_names, default_bot
+    from zdeck.botspecs import bot_names, default_bot
 
     if text is not None and text.strip().lower() in ("off", "none", "no"):
         return None, "switched off (--skill off)"
