@@ -116,7 +116,7 @@ def test_compares_terminal_output_has_a_header_and_the_base_values() -> None:
     shown = text(result)
     assert result.exit_code == 0, shown
     assert "zipzap 2 players, bots random; 12 games per variant on seeds 0..11" in shown
-    assert "rounds=1: options" in shown and "(base)" in shown and "Holm" in shown
+    assert "A (base): rounds=1" in shown and "B: rounds=2" in shown and "Holm" in shown
     assert "* rounds" in shown and "+1" in shown, "the primary figure's row: base value, variant, difference"
 
 

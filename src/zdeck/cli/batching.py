@@ -60,7 +60,7 @@ def play(spec: BatchSpec, workers: int | None, backend: str, address: str | None
     from zdeck.batch import run_batch
 
     games = run_batch(spec, workers, backend, address)
-    if not progress or spec.count < PROGRESS_FROM:
+    if not progress or spec.count < PROGRESS_FROM or not err().is_terminal:  # (a bar in a pipe leaves blank lines)
         yield from games
         return
     with bar(label, spec.count) as advance:

@@ -142,34 +142,33 @@ def _write(tallies: list[Tally], labels: list[str], target: Path, seeds: str, pr
 
 
 def _print(result: dict[str, Any], target: Path, seeds: str) -> None:
-    """A header, then the primary figures and every figure that changed, each with the first variant's value
-    beside the other's and the difference; the page has every figure."""
+    """A header naming the variants A, B, ..., then the primary figures and every figure that changed, each
+    with A's value beside the others' and their differences from A; the page has every figure."""
     from rich.markup import escape
     from rich.table import Table
 
     console = out()
     variants = result["variants"]
-    labels = [v["label"] for v in variants]
+    letters = [chr(ord("A") + k) for k in range(len(variants))]
     first = variants[0]
     console.print(f"[bold]{escape(first['game'])}[/] {first['players']} players, bots {escape(', '.join(first['bots']))}; "
                   f"{first['games_asked']} games per variant on seeds {seeds}; {first['score_order']} scores are better")
-    for v in variants:
-        console.print(f"  {escape(v['label'])}: options {escape(json.dumps(v['options']))}, {v['games']} finished, "
-                      f"{v['unfinished']} unfinished" + (" (base)" if v is first else ""))
+    for letter, v in zip(letters, variants):
+        console.print(f"  {letter}{' (base)' if v is first else ''}: {escape(v['label'])} - {v['games']} finished, "
+                      f"{v['unfinished']} unfinished; options {escape(json.dumps(v['options']))}")
     rows = result["differences"]
     shown = [r for r in rows if r["primary"] or any(d and d["significant"] for d in r["differences"])]
     tests = sum(1 for r in rows for d in r["differences"] if d and d["adjusted_p"] is not None)
     changed = [r for r in rows if any(d and d["significant"] for d in r["differences"])]
     primary = sum(1 for r in rows if r["primary"])
-    console.print(f"{tests} paired tests ({primary} primary: Holm; the rest: Benjamini-Hochberg at 5%): "
-                  f"{len(changed)} figures changed")
+    console.print(f"{tests} paired tests ({primary} primary, adjusted by Holm; the rest by Benjamini-Hochberg, "
+                  f"false discovery rate 5%): {len(changed)} figures changed")
     if shown:
-        table = Table("figure", escape(labels[0]), *(f"{escape(label)}" for label in labels[1:]),
-                      *(f"difference [95%] ({escape(label)})" for label in labels[1:]), "adj. p", "detectable",
-                      caption="* primary figure; red: a change after adjustment")
+        table = Table("figure", *letters, *(f"{letter} - A [95%]" for letter in letters[1:]), "adj. p", "detectable",
+                      caption="* primary figure; red: a change after adjustment; detectable: with 80% power")
         for r in shown[:SHOWN + primary]:
-            cells = [("* " if r["primary"] else "") + escape(r["figure"]), _value(r["values"][0], r["off"][0])]
-            cells += [_value(v, off) for v, off in zip(r["values"][1:], r["off"][1:])]
+            cells = [("* " if r["primary"] else "") + escape(r["figure"])]
+            cells += [_value(v, off) for v, off in zip(r["values"], r["off"])]
             cells += [_diff(d) for d in r["differences"]]
             cells.append(" ".join(_p(d) for d in r["differences"]))
             cells.append(" ".join(_num(d["detectable"]) if d else "-" for d in r["differences"]))

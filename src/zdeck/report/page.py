@@ -446,10 +446,14 @@ def comparison(variants: Sequence[dict[str, Any]], labels: Sequence[str], rows: 
                   "change with 95% confidence for the family); all the others by <b>Benjamini-Hochberg</b> (false "
                   "discovery rate 5%: of the red ones, about one in twenty may be no change). The interval beside a "
                   "difference is its own, unadjusted 95% interval: one can exclude 0 and still not be red.")
+    same = all(v["options"] == variants[0]["options"] for v in variants)
     sections = [
         section("Variants", "variants", table(["label", "options", "games finished", "unfinished"],
                 [[escape(label), escape(json.dumps(v["options"])), str(v["games"]), str(v["unfinished"])]
-                 for label, v in zip(labels, variants)], left=2)),
+                 for label, v in zip(labels, variants)], left=2),
+                note("The variants play the same rules: every difference below is 0, a check that the games are "
+                     "paired seed by seed (the intervals of shares stay wide: Newcombe's interval does not shrink "
+                     "to a point).") if same else None),
         section("What changes", "differences", image(images.get("differences"), "differences") or note(
                     "No difference to draw: no figure could be paired."),
                 verdict(adjustment),
@@ -489,12 +493,16 @@ def _compare_cells(r: dict[str, Any]) -> list[str]:
             line.append(OFF)
             continue
         mark = ' class="sig"' if diff is not None and diff["significant"] else ""
-        adjusted = "" if diff is None or diff["adjusted_p"] is None else f" p&#x2032;={fmt(diff['adjusted_p'], 3)}"
+        adjusted = "" if diff is None or diff["adjusted_p"] is None else f" p&#x2032;{_p(diff['adjusted_p'])}"
         line.append(f"{interval(value)}<br><span{mark}>{_signed(diff)}{adjusted}</span>")
         if diff is not None and diff["detectable"] is not None:
             detect.append(f"±{fmt(diff['detectable'], 3)}")
     line.append(" / ".join(detect) or "-")
     return line
+
+
+def _p(p: float) -> str:
+    return " < 0.001" if p < 0.001 else f"={p:.3f}"
 
 
 def _signed(diff: dict[str, Any] | None) -> str:

@@ -459,9 +459,9 @@ def compare_differences(rows: Sequence[dict[str, Any]], labels: Sequence[str], o
     ax.axvline(0, color=GREY, linewidth=1)
     ax.set_yticks(range(len(shown)), [("* " if r["primary"] else "") + r["figure"] for r in shown], fontsize=9)
     ax.invert_yaxis()
-    ax.set_xlabel(f"difference from {labels[0]}, % of its value (paired 95% interval; filled: a change after adjustment)")
-    ax.set_title("What each variant changes (* primary figures)")
-    ax.legend(frameon=False, fontsize=9, loc="lower right")
+    ax.set_xlabel(f"difference from {labels[0]}, % of its value (paired 95% intervals)")
+    ax.set_title("What each variant changes (* primary; filled: a change after adjustment)")
+    ax.legend(frameon=False, fontsize=9, loc="best")
     return _save(fig, out, "compare_differences.png")
 
 
