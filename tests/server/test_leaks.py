@@ -22,12 +22,12 @@ import pytest
 
 import zdeck
 from tests.server.test_hidden import Nothing
+from zdeck.botspecs import default_bot
 from zdeck.core import Game, State
 from zdeck.live.local import LocalTable
 from zdeck.live.room import Room, play_offline
 from zdeck.live.seat_view import table_text
 from zdeck.records import TIMEOUT, Record
-from zdeck.registry import default_bot
 from zdeck.rng import Rng
 from zdeck.server.catalog import TableSettings
 from zdeck.tui import view

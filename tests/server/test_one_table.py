@@ -14,11 +14,11 @@ import pytest
 from rich.console import Console
 
 import zdeck
+from zdeck.botspecs import default_bot
 from zdeck.live.clock import run_virtual
 from zdeck.live.local import LocalTable
 from zdeck.live.room import play_offline
 from zdeck.records import Record
-from zdeck.registry import default_bot
 from zdeck.server.app import Hub
 from zdeck.server.store import Store
 from zdeck.table import LiveTable
