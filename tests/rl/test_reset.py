@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import zdeck
 import zdeck.rl
-from zdeck.registry import bot_names, game_class
+from zdeck.botspecs import bot_names
+from zdeck.registry import game_class
 
 GAMES = zdeck.games()
 OPPONENTS = {game: [b for b in bot_names(game) if b != "ismcts"] for game in GAMES}  # (a search bot is slow)

@@ -5,7 +5,7 @@ A moment is one version of the state. The seats asked are those the table shows 
 is open to - never "who holds a card that may follow", which the others cannot see (a seat asked
 with nothing it may play can only wait). Each answers an action or WAIT. The choices are then
 landed the simulator's way (`zdeck.sim`): with one proposal it is applied; with several, each
-proposal's reaction time is drawn from the seeded model (`sim.race_order`: log-normal around the
+proposal's reaction time is drawn from the seeded model (`asking.race_order`: log-normal around the
 proposer's median, a reflex action faster) and the fastest lands, the others are submitted as late
 (`seen` = the version they answered) for the rulebook to bounce, penalise or apply. If everyone
 waits, the state times out. The timing generator is the simulator's (`sim.generators`), so agents
@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from zdeck import sim
+from zdeck import asking, sim
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 
 WAIT = None  # a choice: hold back this moment
@@ -86,7 +86,7 @@ class Referee:
                 raise ValueError(f"a reaction time is a number of ms above 0, not {ms!r}")
         self.state = self.game.new_state(self.seed) if self.start is None else self.start.clone()
         self.timing, self.seat_rngs = sim.generators(self.seed, self.game.players)
-        self.racers = [sim.Reflexes(float(ms)) for ms in self.reaction_ms]
+        self.racers = [asking.Reflexes(float(ms)) for ms in self.reaction_ms]
         self.moment = self._next_moment()
 
     def _next_moment(self) -> Moment | None:
@@ -137,7 +137,7 @@ class Referee:
         if not proposals:
             self.state.timeout()
         else:
-            self._race(sim.race_order(proposals, self.racers, self.timing), moment.version, landings)
+            self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
         self.moments += 1
         self.log = [(p, landings[p]) for p in moment.asked]
         self.moment = self._next_moment()
