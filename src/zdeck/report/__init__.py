@@ -121,7 +121,7 @@ def _row(key: str, label: str, kind: str, section: str, values: list[dict[str, A
 
 
 def _value(tally: Tally, figure: Figure) -> dict[str, Any] | None:
-    if figure.key not in {f.key for f in tally.catalogue()}:
+    if not tally.per_game(figure):
         return None
     est = tally.estimate(figure)
     return est.as_dict() if est.n else None
