@@ -14,7 +14,7 @@ import zdeck.rl
 from tests.rl import golden
 from tests.rl.variants import IDS, VARIANTS, name
 from zdeck.decks.zipzap.game import ZipZap
-from zdeck.rl.encoding import EncodingMismatch
+from zdeck.vectors.encoding import EncodingMismatch
 
 Variant = tuple[str, int, dict[str, Any]]
 DOCS = Path(__file__).resolve().parents[2] / "docs"

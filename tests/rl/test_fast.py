@@ -14,8 +14,8 @@ import zdeck
 import zdeck.rl
 from tests.rl.variants import IDS, VARIANTS
 from zdeck.core import State
-from zdeck.rl.fast import ReferenceStateEncoder
 from zdeck.rng import Rng
+from zdeck.vectors.fast import ReferenceStateEncoder
 
 Variant = tuple[str, int, dict[str, Any]]
 GAMES, MOMENTS = 4, 400  # per variant: whole short games, each cut at MOMENTS

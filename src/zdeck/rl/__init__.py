@@ -21,10 +21,10 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
                       "pip install 'zdeck[rl]'") from exc
 
 from zdeck.rl.aec import ZdeckAEC
-from zdeck.rl.encoding import EncodingMismatch
 from zdeck.rl.encodings import encoded_games, encoder, state_encoder
 from zdeck.rl.parallel import ZdeckParallel
 from zdeck.rl.single import ZdeckSingle
+from zdeck.vectors.encoding import EncodingMismatch
 
 
 def env(game_id: str, players: int | None = None, **kwargs: Any) -> ZdeckAEC:

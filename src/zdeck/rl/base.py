@@ -12,8 +12,9 @@ from gymnasium import spaces
 
 from zdeck.core import Action, Game, IllegalAction
 from zdeck.registry import make
-from zdeck.rl import encodings, fast, rewards
+from zdeck.rl import encodings, rewards
 from zdeck.rl.referee import WAIT, Moment, Referee
+from zdeck.vectors import fast
 
 DEFAULT_REACTION_MS = 700.0  # a RandomBot's median: agents and the simulator's random bots race alike
 ILLEGAL = ("lose", "raise")

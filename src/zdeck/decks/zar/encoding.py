@@ -10,8 +10,9 @@ from typing import Any
 from zdeck.core import Game
 from zdeck.decks.zar.cards import TEXTS, declaration_name
 from zdeck.decks.zar.state import DRAWN, OUT, OVER, PHASES, ZarState
-from zdeck.rl import fast
-from zdeck.rl.encoding import (
+from zdeck.vectors import fast
+from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.encoding import (
     Both,
     Card,
     Cards,
@@ -30,7 +31,6 @@ from zdeck.rl.encoding import (
     Spec,
     Vector,
 )
-from zdeck.rl.encodings.common import hands, head, outcome
 
 COLOURS = ("Blue", "Red", "Yellow")
 SUITS = ("Cloud", "Galaxy", "Lightning Bolt", "Moon", "Star", "Sun", "Crab", "Frog", "Wasp")

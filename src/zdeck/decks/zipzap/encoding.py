@@ -12,9 +12,9 @@ import numpy as np
 from zdeck.core import Game
 from zdeck.decks.zipzap.cards import ZAP_BIT, indices
 from zdeck.decks.zipzap.state import OVER, PHASES, RACE, ZipZapState
-from zdeck.rl import fast
-from zdeck.rl.encoding import Both, Card, Cards, Encoder, Last, Num, PerSeat, Recent, SeatOf, Spec, Vector
-from zdeck.rl.encodings.common import hands, head, outcome
+from zdeck.vectors import fast
+from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.encoding import Both, Card, Cards, Encoder, Last, Num, PerSeat, Recent, SeatOf, Spec, Vector
 
 SUITS = ("red", "yellow", "green", "blue", "wild")
 CARDS = tuple(f"{suit} {n}" for suit in SUITS for n in range(1, 11)) + ("zap",)  # = the state's card indices

@@ -9,8 +9,9 @@ from typing import Any
 
 from zdeck.core import Game
 from zdeck.decks.zoop.state import OVER, PHASES, ZOOP_PHASES, ZoopState
-from zdeck.rl import fast
-from zdeck.rl.encoding import (
+from zdeck.vectors import fast
+from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.encoding import (
     Both,
     Card,
     Cards,
@@ -27,7 +28,6 @@ from zdeck.rl.encoding import (
     Vector,
     index_of,
 )
-from zdeck.rl.encodings.common import hands, head, outcome
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")  # the printed three, then the `colours` option's
 ANIMALS = ("rabbit", "koala", "toucan", "chameleon", "crab", "monkey", "frog", "kangaroo")

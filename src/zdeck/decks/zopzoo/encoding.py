@@ -12,8 +12,9 @@ import numpy as np
 from zdeck.core import Game
 from zdeck.decks.zopzoo.cards import NAME
 from zdeck.decks.zopzoo.state import DEALER, PHASES, ZopZooState
-from zdeck.rl import fast
-from zdeck.rl.encoding import (
+from zdeck.vectors import fast
+from zdeck.vectors.common import head, no_hands, outcome
+from zdeck.vectors.encoding import (
     Both,
     Card,
     Cards,
@@ -33,7 +34,6 @@ from zdeck.rl.encoding import (
     Vector,
     index_of,
 )
-from zdeck.rl.encodings.common import head, no_hands, outcome
 
 CATEGORY = ("aardvark", "badger", "gorilla", "sloth", "panda", "octopus", "shark", "jellyfish", "seahorse", "owl",
             "flamingo", "toucan", "peacock", "bumblebee", "ladybug", "dragonfly", "grasshopper", "otter", "beaver",

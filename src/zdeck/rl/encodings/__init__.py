@@ -2,8 +2,8 @@
 
 That module gives
 - `spec(game) -> Spec`: the encoding's versioned name and how each key of the observation dict is
-  encoded (the reference, `zdeck.rl.encoding.Encoder`; required);
-- `StateEncoder`: the same floats written straight from the state (`zdeck.rl.fast`; optional: without
+  encoded (the reference, `zdeck.vectors.encoding.Encoder`; required);
+- `StateEncoder`: the same floats written straight from the state (`zdeck.vectors.fast`; optional: without
   it the envs encode through the observation dict);
 - `asked(state)`, `turn(state)`, `times_out(state)`: who a moment asks as the table shows it, whose turn
   it is, whether everyone may hold back (`zdeck.rl.referee.Rules`; optional: read off the kernel
@@ -23,9 +23,9 @@ from typing import Any
 
 from zdeck.core import Game
 from zdeck.registry import game_class, games
-from zdeck.rl.encoding import Encoder, Spec
-from zdeck.rl.fast import ReferenceStateEncoder, StateEncoder
 from zdeck.rl.referee import Rules
+from zdeck.vectors.encoding import Encoder, Spec
+from zdeck.vectors.fast import ReferenceStateEncoder, StateEncoder
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ from zdeck.core import Game
 from zdeck.decks.zoker.encoding import CARDS
 from zdeck.decks.zoker.kubo.board import LINE_TEXTS
 from zdeck.decks.zoker.kubo.state import SHOUT, TURN, KuboState
-from zdeck.rl import fast
-from zdeck.rl.encoding import (
+from zdeck.vectors import fast
+from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.encoding import (
     Cards,
     Context,
     Custom,
@@ -29,7 +30,6 @@ from zdeck.rl.encoding import (
     Vector,
     index_of,
 )
-from zdeck.rl.encodings.common import hands, head, outcome
 
 
 def lines(game: Game) -> tuple[str, ...]:

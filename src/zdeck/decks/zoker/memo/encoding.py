@@ -11,8 +11,9 @@ from zdeck.core import Game
 from zdeck.decks.zoker.encoding import CARDS
 from zdeck.decks.zoker.memo.pairs import EMPTY
 from zdeck.decks.zoker.memo.state import MemoState
-from zdeck.rl import fast
-from zdeck.rl.encoding import (
+from zdeck.vectors import fast
+from zdeck.vectors.common import head, no_hands, outcome
+from zdeck.vectors.encoding import (
     CardsBySeat,
     Context,
     Custom,
@@ -26,7 +27,6 @@ from zdeck.rl.encoding import (
     Vector,
     index_of,
 )
-from zdeck.rl.encodings.common import head, no_hands, outcome
 
 PLACES = 64  # the table never holds more places than the deck has cards
 _AT = index_of(CARDS)

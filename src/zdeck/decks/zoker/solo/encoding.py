@@ -11,9 +11,9 @@ from zdeck.decks.zoker.encoding import CARDS
 from zdeck.decks.zoker.solo import moves
 from zdeck.decks.zoker.solo.moves import EMPTY
 from zdeck.decks.zoker.solo.state import SoloState
-from zdeck.rl import fast
-from zdeck.rl.encoding import Context, Custom, Encoder, Last, Num, Spec, Vector, index_of
-from zdeck.rl.encodings.common import head, no_hands, outcome
+from zdeck.vectors import fast
+from zdeck.vectors.common import head, no_hands, outcome
+from zdeck.vectors.encoding import Context, Custom, Encoder, Last, Num, Spec, Vector, index_of
 
 ROWS, COLUMNS, PILES = 3, 4, 4
 _AT = index_of(CARDS)

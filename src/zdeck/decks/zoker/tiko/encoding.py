@@ -8,9 +8,9 @@ from __future__ import annotations
 from zdeck.core import Game
 from zdeck.decks.zoker.encoding import CARDS
 from zdeck.decks.zoker.tiko.state import OVER, TRICK, Entry, TikoState
-from zdeck.rl import fast
-from zdeck.rl.encoding import Card, CardsBySeat, Encoder, Last, Num, OneOf, Recent, SeatOf, Spec, Vector
-from zdeck.rl.encodings.common import hands, head, outcome
+from zdeck.vectors import fast
+from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.encoding import Card, CardsBySeat, Encoder, Last, Num, OneOf, Recent, SeatOf, Spec, Vector
 
 
 def spec(game: Game) -> Spec:

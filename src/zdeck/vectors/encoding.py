@@ -64,7 +64,7 @@ class SeatBlocks:
     """Floats that follow the seats round the table: a block of `width` floats per seat, the block of the seat
     k places after the observer at `start + k * stride` (from the field's first float). Between two observers
     the blocks only move round: this is what lets a fast encoder write one public vector for all seats
-    (`zdeck.rl.fast`)."""
+    (`zdeck.vectors.fast`)."""
 
     start: int
     stride: int = 1
@@ -561,7 +561,7 @@ class Encoder:
         """`perm[s]`, for each seat s: where each float of s's vector sits in seat 0's vector of the same table,
         for the floats every seat is shown alike. Seat 0 counts the seats from itself and seat s from s, so
         only the per-seat blocks move (`Field.seat_blocks`): `seat0_vector[perm[s]]` is s's vector but for
-        what s alone sees (its hand). `zdeck.rl.fast` writes the shared part once and rotates it so."""
+        what s alone sees (its hand). `zdeck.vectors.fast` writes the shared part once and rotates it so."""
         n = self.players
         perm = np.tile(np.arange(self.size, dtype=np.intp), (n, 1))
         for f, at in self.fields:

@@ -1,6 +1,6 @@
 """Observation vectors written straight from a game's state: the fast path of the encodings.
 
-The reference encoder (`zdeck.rl.encoding.Encoder`) builds the observation dict a seat is shown and
+The reference encoder (`zdeck.vectors.encoding.Encoder`) builds the observation dict a seat is shown and
 walks it. A game's `StateEncoder` (in the game's folder, `decks/<game>/encoding.py`) writes the same
 floats from the state itself, in two parts:
 
@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from zdeck.core import Action, Game, State
-from zdeck.rl.encoding import Encoder, Field, Num, OneOf, PerSeat, RoundScores, Vector
+from zdeck.vectors.encoding import Encoder, Field, Num, OneOf, PerSeat, RoundScores, Vector
 
 Table = npt.NDArray[np.float32]  # one row per seat
 F = TypeVar("F", bound=Field)
