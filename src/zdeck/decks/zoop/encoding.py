@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from zdeck.core import Game
-from zdeck.decks.zoop.state import OVER, PHASES, ZOOP_PHASES, ZoopState
+from zdeck.decks.zoop.phases import OVER, PHASES, ZOOP_PHASES
+from zdeck.decks.zoop.state import ZoopState
 from zdeck.vectors import fast
 from zdeck.vectors.common import hands, head, outcome
 from zdeck.vectors.encoding import (
