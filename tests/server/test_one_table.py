@@ -100,7 +100,8 @@ def test_the_server_and_the_line_mode_record_the_same_game(game_id: str, players
     seed, served = run_virtual(through_the_server(game_id, players, options, tmp_path / "rooms.sqlite3"))
     game = zdeck.make(game_id, players, **options)
     offline = play_offline(game, {p: default_bot(game_id) for p in range(players)}, seed)
-    assert any(len(entry) == 3 for entry in offline.actions) or game_id == "zoker-kubo"  # late cards were landed
+    if game_id == "zipzap":  # races: the slower bots' cards landed late (every seed of 100 tried has some)
+        assert any(len(entry) == 3 for entry in offline.actions)
     assert moves(served) == moves(offline)
     assert moves(through_the_line_mode(game, seed)) == moves(offline)
 
