@@ -496,3 +496,83 @@ def test_zdeck_play_record_keeps_the_apps_game_in_the_file(monkeypatch: pytest.M
     [kept] = list(read_records(path))
     assert kept.seed == 4 and kept.scores is None
     assert kept.actions == [list(a) for a in apps[0].table.room.actions] and len(kept.actions) >= 3
+
+
+def test_space_lists_even_a_single_action_and_acts_only_on_a_choice() -> None:
+    """`space` ("all actions") played at once when one action was open; it lists it, and only the choice acts."""
+    app = short_app("zoker-kubo", speed=50.0)
+    sent: list[str] = []
+
+    async def one_action() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+
+            async def act(action: int | str, seen: int) -> None:
+                sent.append(str(app.game.action_from_id(action)) if isinstance(action, int) else action)
+
+            app.table.act = act  # type: ignore[method-assign]
+            assert await wait_until(pilot, lambda: bool(app.bindings_now.every))
+            app.bindings_now = Bindings(every=["end"], calls={"e": ["end"]})
+            await pilot.press("space")
+            assert isinstance(app.screen, ChooseScreen) and app.screen.texts == ["end"]
+            assert not sent, "nothing is played by space alone"
+            await pilot.press("escape")
+            assert not sent
+            await pilot.press("space", "1")
+            await pilot.pause()
+            assert sent == ["end"]
+
+    run(one_action())
+
+
+def test_the_record_is_written_the_moment_the_game_ends(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`--record` wrote nothing when the terminal was closed after the end: the record is in the file as soon as
+    the game is over, while the table is still open - and not written twice when the person then leaves."""
+    import zdeck.cli.play
+    from tests.cli.helpers import run as run_cli
+
+    path = tmp_path / "games.jsonl"
+    kept_at_the_end: list[list[Record]] = []
+
+    def headless(app: ZdeckApp) -> None:
+        async def play_to_the_end() -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                await play_whole_game(app, pilot)
+                await pilot.pause()
+                kept_at_the_end.append(list(read_records(path)))  # the terminal could close here
+                await pilot.press("q", "y")
+
+        asyncio.run(play_to_the_end())
+
+    monkeypatch.setattr(zdeck.cli.play, "in_terminal", lambda: True)
+    monkeypatch.setattr(ZdeckApp, "run", headless)
+    result = in_a_thread(lambda: run_cli("play", "zoker-memo", "-p", "2", "-o", "deal=4", "-o", "stuck=end",
+                                         "--seed", "7", "--speed", "0", "--record", str(path)))
+    assert result.exit_code == 0, (result.output, result.exception)
+    [[at_the_end]] = kept_at_the_end
+    assert at_the_end.scores is not None and replay(at_the_end).is_over()
+    assert [r.to_json() for r in read_records(path)] == [at_the_end.to_json()], "kept once"
+    assert "Game over:" in result.output and "wins" in result.output
+
+
+def test_a_small_window_keeps_every_seat_and_the_table_and_says_what_it_hid() -> None:
+    """After a resize to 60x20 the seats and the pile had zero height, with no notice."""
+    app = short_app("zoop", speed=50.0)  # four seats
+
+    async def shrink() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: app.message is not None)
+            await pilot.pause(0.1)
+            players = app.game.players
+            assert app.panel("#seats").region.height >= players + 2 and app.panel("#log").display
+            await pilot.resize_terminal(60, 20)
+            await pilot.pause(0.2)
+            assert app.panel("#seats").region.height >= players + 2, "every seat keeps its line"
+            assert app.panel("#middle").region.height >= 5, "the table keeps its room"
+            assert not app.panel("#log").display and "small window" in str(app.panel("#title").render())
+            seats = str(app.panel("#seats").render())
+            assert all(name in seats for name in app.seats.names[1:])
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.2)
+            assert app.panel("#log").display and "small window" not in str(app.panel("#title").render())
+
+    run(shrink())

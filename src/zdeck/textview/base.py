@@ -246,7 +246,9 @@ class TextView:
         if kind in DONE:
             return f"{who} {DONE[kind]}."
         if kind == "call" and face.get("call"):
-            return f"{who} called {face['call']}" + (f" with {self.card_name(card)}." if isinstance(card, str) else ".")
+            call = str(face["call"])
+            return f"{who} called {call}" + (f" with {self.card_name(card)}." if isinstance(card, str) else
+                                             "" if call[-1:] in "!?." else ".")
         if isinstance(card, str):
             verb = {"play": "played", "discard": "discarded"}.get(kind, kind + "ed" if kind else "played")
             return f"{who} {verb} {self.card_name(card)}."

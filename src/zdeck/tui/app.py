@@ -141,6 +141,7 @@ class ZdeckApp(App[None]):
         self.held = False  # the table waits while a round summary is read
         self.size_mode = "tall"
         self.notice = ""
+        self._fitted: tuple[int, int] = (0, 0)
         self._events: list[dict[str, Any]] = []  # events waiting for the state they led to (for their words)
         self._draw_due = False
         self._shown: dict[str, tuple[str, tuple[Any, ...]]] = {}
@@ -181,20 +182,19 @@ class ZdeckApp(App[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit()
-        self._shown.clear()
         self._draw()
 
     def _fit(self) -> None:
         """Lay the table out for the window: card size, the side column's width, and whether the log has room.
         Seats and the table never get zero height: below `SMALL` the log gives way, and a notice says so."""
         width, height = self.size
+        self._fitted = (width, height)
         roomy = width >= ROOMY[0] and height >= ROOMY[1]
         small = width < SMALL[0] or height < SMALL[1]
         self.size_mode = "tall" if roomy else "chip" if small else "compact"
         self.panel("#side").styles.width = max(26, min(46, width // 2))
         self.panel("#log").display = not small
-        self.notice = (f"Window {width}x{height} is small: the log is hidden, cards are shown as tags "
-                       f"(80x24 shows the whole table)") if small else ""
+        self.notice = "small window: log hidden, cards as tags (80x24 shows all)" if small else ""
         self._shown.clear()
 
     # -- messages from the table ----------------------------------------------------------------------------
@@ -388,6 +388,8 @@ class ZdeckApp(App[None]):
         self._draw_due = False
         if self.message is None or not self.screen_stack or not self.screen_stack[0].query("#middle"):
             return  # nothing to draw, or no table on the screen (the app is starting or closing)
+        if self._fitted != tuple(self.size):  # the window was resized (the screen hears of it, not always the app)
+            self._fit()
         middle_width = self.panel("#middle").content_size.width
         if middle_width <= 0:  # not laid out yet: draw again once it is
             self.call_after_refresh(self._draw)

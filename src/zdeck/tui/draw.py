@@ -260,7 +260,8 @@ def _layer(n: int, cells: Sequence[str | None], view: TextView) -> list[Text]:
 def seats(lines: Sequence[SeatLine], width: int, room: bool = False) -> Text:
     """One line per seat: ▶ on the public turn, the name, cards held, the score, the seat's notes (the dealer's
     button, a Zap held, penalties). With `room`, notes that do not fit go on a line of their own."""
-    name_w = min(max([cell_len(line.name) for line in lines] + [3]), max(8, width - 22))
+    used = (9 if any(line.cards is not None for line in lines) else 0) + (8 if any(line.score for line in lines) else 0)
+    name_w = min(max([cell_len(line.name) for line in lines] + [3]), max(6, width - 2 - used))
     out: list[Text] = []
     for seat in lines:
         line = Text()
