@@ -11,14 +11,16 @@ import html
 import json
 import math
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from zdeck.bots import Bot
-from zdeck.core import Game
+from zdeck.core import Game, shorten
 from zdeck.registry import SEARCH_BOTS, bot_names, default_bot, document, game_class, games, make, make_bot
+from zdeck.server.limits import PUBLIC, Limits
 
 # Options of the table rather than of the rules: they sit beside the game's options in a
 # room's "options" and are taken out before the game is made.
@@ -44,6 +46,18 @@ MAX_IDLE = 24 * 3600.0
 # not wait much longer than a second for a bot anyway.
 MAX_THINK_MS = 1000.0
 MAX_BOT_SPEC = 64  # characters: what the database keeps of a seat's bot
+# What a room request may ask of the options that set a game's length, beyond what the rules allow (`zdeck play`
+# and `zdeck simulate` take any): every game a request makes ends within some thousands of moves. About 800
+# moves make a ZAR game to 100 points at four seats, 600 a Zop Zoo game to 800, 50 a round of Zip Zap at six.
+OPTION_LIMITS: dict[str, dict[str, tuple[int, int]]] = {
+    "zipzap": {"rounds": (1, 24)},
+    "zar": {"hands": (1, 30), "target": (1, 500)},
+    "zoker-kubo": {"rounds": (1, 20), "target": (0, 50)},
+    "zoker-tiko": {"rounds": (1, 20)},
+    "zopzoo": {"target": (1, 3000)},
+}
+# Options of which at least one must be set, or the game never ends (ZAR with no target and no number of hands).
+ENDS_BY: dict[str, tuple[str, ...]] = {"zar": ("hands", "target")}
 
 
 @dataclass(frozen=True)
@@ -69,19 +83,23 @@ class RoomSpec:
     settings: TableSettings = field(default_factory=TableSettings)
 
 
-def describe_games() -> list[dict[str, Any]]:
-    """Every game: id, title, players range, options (game and table), bots."""
-    return [describe_game(game_id) for game_id in games()]
+def describe_games(limits: Limits = PUBLIC) -> list[dict[str, Any]]:
+    """Every game: id, title, players range, options (game and table, with this server's limits), bots."""
+    return [describe_game(game_id, limits) for game_id in games()]
 
 
-def describe_game(game_id: str) -> dict[str, Any]:
+def describe_game(game_id: str, limits: Limits = PUBLIC) -> dict[str, Any]:
     cls = game_class(game_id)
+    capped = OPTION_LIMITS.get(game_id, {})
     options = [
         {"name": name, "default": spec.default, "choices": list(spec.choices) if spec.choices is not None else None,
-         "doc": spec.doc, "scope": "game"}
+         "doc": spec.doc, "scope": "game", "min": capped.get(name, (None, None))[0],
+         "max": capped.get(name, (None, None))[1]}
         for name, spec in cls.options_spec.items()
     ]
-    options += [{"name": name, **spec, "scope": "table"} for name, spec in TABLE_OPTIONS.items()]
+    table: dict[str, dict[str, Any]] = {"speed": {"min": 0.0, "max": MAX_SPEED, "min_bots_only": limits.min_bots_only_speed},
+             "idle": {"min": None, "max": MAX_IDLE}}
+    options += [{"name": name, **spec, "scope": "table", **table[name]} for name, spec in TABLE_OPTIONS.items()]
     return {
         "id": cls.id,
         "title": cls.title,
@@ -96,13 +114,13 @@ def describe_game(game_id: str) -> dict[str, Any]:
     }
 
 
-def game_cards(game_id: str, query: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+def game_cards(game_id: str, query: Mapping[str, str], limits: Limits = PUBLIC) -> dict[str, dict[str, Any]]:
     """The game's `card_faces()`, for the players and options in the query (`?players=5&colours=4`; the
     defaults otherwise): some options change the deck (Zoop's colours, ZAR's Chameleons) or a card's points.
     ValueError, naming what is allowed, for an unknown game, player count or option."""
     values = {name: _query_value(text) for name, text in query.items()}
     players = values.pop("players", None)
-    return spec_from_request(game_id, players, values, None).game.card_faces()
+    return spec_from_request(game_id, players, values, None, limits).game.card_faces()
 
 
 def _query_value(text: str) -> Any:
@@ -132,8 +150,9 @@ def stand_in_bot(game_id: str) -> str:
     return default_bot(game_id)
 
 
-def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any) -> RoomSpec:
-    """Check a room request; ValueError with a message naming what is allowed."""
+def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any, limits: Limits = PUBLIC) -> RoomSpec:
+    """Check a room request against the game's rules and this server's limits (`OPTION_LIMITS`, a human pace
+    at a bots-only table); ValueError with a message naming what is allowed."""
     if not isinstance(game_id, str):
         raise ValueError(f"game must be a game id; known games: {', '.join(games())}")  # noqa: TRY004 (a 422)
     game_class(game_id)  # ValueError naming the known games
@@ -143,11 +162,30 @@ def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any) -> Ro
         raise ValueError("options must be an object of name: value")  # noqa: TRY004
     game_options = {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
     settings = table_settings({k: v for k, v in options.items() if k in TABLE_OPTIONS})
+    within_limits(game_id, game_options)
     try:
         game = make(game_id, players, **game_options)
     except TypeError as exc:  # a game's resolve_options fed a value of the wrong kind
         raise ValueError(f"{game_id}: {exc}") from None
-    return RoomSpec(game, seat_bots(game, bots), settings)
+    ends_by = ENDS_BY.get(game_id, ())
+    if ends_by and all(game.options.get(name) is None for name in ends_by):
+        raise ValueError(f"{game_id}: a game on this server ends: set {' or '.join(ends_by)}")
+    seated = seat_bots(game, bots)
+    if len(seated) == game.players and settings.speed < limits.min_bots_only_speed:
+        raise ValueError(f"option speed={settings.speed:g} is not allowed at a table of bots only: it plays at a "
+                         f"human pace on this server, speed {limits.min_bots_only_speed:g} to {MAX_SPEED:g} "
+                         "(a table with a person's seat takes any speed from 0)")
+    return RoomSpec(game, seated, settings)
+
+
+def within_limits(game_id: str, options: Mapping[str, Any]) -> None:
+    """The options that set a game's length, against `OPTION_LIMITS`; ValueError naming the bounds. (A value of
+    the wrong kind is left to the game, which names what it takes.)"""
+    for name, (low, high) in OPTION_LIMITS.get(game_id, {}).items():
+        value = options.get(name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not low <= value <= high:
+            raise ValueError(f"option {name}={shorten(value)} is beyond this server's limit: {low} to {high} "
+                             "(GET /api/games states each option's limits)")
 
 
 def table_settings(values: dict[str, Any]) -> TableSettings:
@@ -208,21 +246,91 @@ def checked_bot(game_id: str, name: Any, allowed: list[str]) -> str:
     return spec
 
 
-def action_faces(game_id: str, query: Mapping[str, str]) -> dict[str, Any]:
-    """`GET /api/games/{id}/actions`: the game made with the players and options of the query (as for its
-    cards: `?players=5&calls=strict`), and its `action_faces()` by action id. ValueError naming what is wrong."""
-    values = {name: _query_value(text) for name, text in query.items()}
-    players = values.pop("players", None)
-    game = spec_from_request(game_id, players, values, None).game
-    return _faces_of(json.dumps(game.describe(), sort_keys=True))
+class TooManyFaces(ValueError):
+    """An action table too big to send whole: the client asks for the ids it needs (`?ids=`)."""
 
 
-@lru_cache(maxsize=64)
-def _faces_of(described: str) -> dict[str, Any]:
-    """Faces are computed once per game and options; the answer is cached by the game's description."""
-    head = json.loads(described)
-    game = make(head["game"], head["players"], **head["options"])
-    return {**head, "faces": game.action_faces()}
+def action_faces(game_id: str, query: Mapping[str, str], limits: Limits = PUBLIC) -> bytes:
+    """`GET /api/games/{id}/actions`, encoded: the game made with the players and options of the query (as for
+    its cards: `?players=5&calls=strict`), and its `action_faces()` by action id - the whole table when it
+    has at most `limits.faces_at_once` actions, else (TooManyFaces) the ids asked for (`?ids=3,17`: a
+    "faces" object by id). ValueError naming what is wrong. Run it off the event loop: a big table takes
+    a second to describe."""
+    values = {name: text for name, text in query.items()}
+    wanted = values.pop("ids", None)
+    converted = {name: _query_value(text) for name, text in values.items()}
+    players = converted.pop("players", None)
+    game = spec_from_request(game_id, players, converted, None, limits).game
+    head = {**game.describe(), "count": game.num_distinct_actions()}
+    if wanted is not None:
+        ids = _face_ids(wanted, head["count"], limits.face_ids)
+        return _encode({**head, "faces": {str(i): game.action_face(game.action_from_id(i)) for i in ids}})
+    if head["count"] > limits.faces_at_once:
+        raise TooManyFaces(f"{game_id} with these players and options has {head['count']} actions, more than "
+                           f"this server sends at once ({limits.faces_at_once}): ask for the ones you need, "
+                           f"?ids=0,5,17 (at most {limits.face_ids} a request)")
+    key = json.dumps(head, sort_keys=True)
+    found = _FACES.get(key)
+    if found is None:
+        found = _FACES.put(key, _encode({**head, "faces": game.action_faces()}), limits.faces_cache_bytes)
+    return found
+
+
+def _face_ids(text: str, count: int, most: int) -> list[int]:
+    parts = text.split(",") if text.strip() else []
+    if len(parts) > most:
+        raise ValueError(f"ids: {len(parts)} ids asked for; at most {most} a request")
+    ids = []
+    for part in parts:
+        part = part.strip()
+        if not (part.isdigit() and len(part) <= 9 and int(part) < count):
+            raise ValueError(f"ids: {shorten(part)} is not an action id of this table (0 to {count - 1}); "
+                             "give them as ids=0,5,17")
+        ids.append(int(part))
+    return ids
+
+
+def _encode(answer: dict[str, Any]) -> bytes:
+    """JSON in small pieces: a worker thread encoding a table of 20,000 faces lets the event loop in between."""
+    faces = answer["faces"]
+    head = json.dumps({k: v for k, v in answer.items() if k != "faces"})[:-1]
+    if isinstance(faces, dict):
+        body = ",".join(f"{json.dumps(k)}:{json.dumps(v)}" for k, v in faces.items())
+        return f'{head}, "faces": {{{body}}}}}'.encode()
+    body = ",".join(json.dumps(face) for face in faces)
+    return f'{head}, "faces": [{body}]}}'.encode()
+
+
+class _ByteCache:
+    """Encoded answers by key, the least recently used dropped past a total size (worker threads share it)."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[str, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+            return found
+
+    def put(self, key: str, value: bytes, most: int) -> bytes:
+        with self._lock:
+            if key not in self._kept and len(value) <= most:
+                self._kept[key] = value
+                self._size += len(value)
+                while self._size > most:
+                    self._size -= len(self._kept.popitem(last=False)[1])
+            return value
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+
+_FACES = _ByteCache()
 
 
 RULES_PAGE = """<!doctype html>

@@ -16,6 +16,7 @@ let conn = null; // {room, token, ws, closed, tries}
 let last = null; // the last state message
 let facesKey = null;
 let faces = []; // action id -> face
+let facesByIds = null; // the actions path of a table whose faces are asked for by id
 let nextId = 1;
 const mine = new Map(); // message id -> the action sent
 let flash = {landed: null, bounced: null, bouncedSeat: null}; // what to animate at the next drawing
@@ -48,6 +49,7 @@ async function api(path, body) {
 }
 
 function show(section) {
+  $("loading").hidden = true; // the line the server sent while this script loaded
   for (const id of ["lobby", "door", "table"]) $(id).hidden = id !== section;
 }
 
@@ -291,9 +293,15 @@ async function receive(message) {
     if (key !== facesKey) {
       const query = new URLSearchParams({players: String(message.seats.length)});
       for (const [name, value] of Object.entries(message.options)) query.set(name, typeof value === "string" ? value : JSON.stringify(value));
-      const [answer] = await Promise.all([api(`/api/games/${message.game}/actions?${query}`),
+      const path = `/api/games/${message.game}/actions?${query}`;
+      const [answer] = await Promise.all([api(path).catch(() => null),
         loadFaces(message.game, message.seats.length, message.options)]);
-      faces = answer.faces; facesKey = key;
+      // a table too big to send whole (ZAR's spoken calls with many half decks) is asked for by the ids shown
+      faces = answer ? answer.faces : {}; facesByIds = answer ? null : path; facesKey = key;
+    }
+    const missing = facesByIds ? message.legal_ids.filter((id) => !(id in faces)) : [];
+    if (missing.length) {
+      try { Object.assign(faces, (await api(`${facesByIds}&ids=${missing.join(",")}`)).faces); } catch { /* drawn from the texts */ }
     }
     if (last && message.number !== last.number) { $("log").replaceChildren(); endDismissed = -1; }
     last = message;
