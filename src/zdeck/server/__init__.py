@@ -51,8 +51,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
 
     import uvicorn
 
+    from zdeck.live.room import MAX_FRAME
     from zdeck.server.limits import PUBLIC
-    from zdeck.server.room import MAX_FRAME
     from zdeck.server.serving import bind, bounded_http, is_loopback
     from zdeck.server.store import release
 

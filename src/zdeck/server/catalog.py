@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zdeck.bots import Bot
+from zdeck.botspecs import SEARCH_BOTS, bot_names, default_bot, make_bot
 from zdeck.core import Game, shorten
-from zdeck.registry import SEARCH_BOTS, bot_names, default_bot, document, game_class, games, make, make_bot
+from zdeck.registry import document, game_class, games, make
 from zdeck.server.limits import PUBLIC, Limits
 
 # Options of the table rather than of the rules: they sit beside the game's options in a

@@ -26,8 +26,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import NullPool
 
+from zdeck.live.room import Room, RoomData, Seat
 from zdeck.records import Record
-from zdeck.server.room import Room, RoomData, Seat
 
 log = logging.getLogger("zdeck.server")
 
@@ -184,7 +184,7 @@ class Store:
             log.warning("the database takes writes again (%d refused meanwhile)", self.refused)
             self.refused = 0
 
-    # -- what rooms save (the Saver of zdeck.server.room) -----------------------------------------
+    # -- what rooms save (the Saver of zdeck.live.room) -----------------------------------------
     async def create_room(self, room: Room) -> None:
         row = {"id": room.id, "game": room.game.id, "players": room.game.players,
                "options": json.dumps(room.game.options), "settings": json.dumps(room.settings.as_dict()),
