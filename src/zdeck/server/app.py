@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import zdeck
 from zdeck.core import shorten
-from zdeck.live.room import MAX_NAME, Room, RoomError, parse_message
+from zdeck.live.room import MAX_NAME, NotSaved, Room, RoomError, parse_message
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
 from zdeck.server.guard import Guard, origin_allowed
 from zdeck.server.health import LoopWatch, report
@@ -43,6 +43,7 @@ BURST = 60.0  # ... and at once
 FLOOD_CLOSE = 100  # messages refused for the rate, past which the connection is closed
 OUTBOX = 512  # messages queued for a client that does not read, past which it is closed
 SWEEP_S = 60.0  # how often finished rooms nobody watches leave memory (they are read back on demand)
+CLOSED = 4410  # the close code of a table the server closed (docs/protocol.md)
 LISTED = 500  # rooms `GET /api/rooms` lists at most (the newest)
 ADDRESSES = 10_000  # client addresses whose room-making allowance is remembered
 
@@ -70,7 +71,13 @@ class Allowance:
 
 
 class Hub:
-    """The rooms of this process: those waiting or in play are kept in memory; others are read on demand."""
+    """The rooms of this process: those waiting or in play are kept in memory; others are read on demand.
+
+    Nothing of a version is readable before it is committed: a room changes its state only while it holds its
+    lock, and holds it until the change is saved. So whatever reads a room for a client - a connection's first
+    state, the seats' broadcast when one connects or leaves, `GET /api/rooms/{room}`, a record - reads it under
+    the lock (`settled`), and the lobby's list shows a room's summary as it was last read unlocked.
+    """
 
     def __init__(self, store: Store, limits: Limits = PUBLIC) -> None:
         self.store = store
@@ -79,8 +86,11 @@ class Hub:
         self.made_by: dict[str, str] = {}  # room -> the client address that made it, while it waits for people
         self.sockets: dict[str, int] = {}  # client address -> its table connections
         self.rooms: dict[str, Room] = {}
+        self.unattended: dict[str, float] = {}  # room -> since when nobody it waits for is there (monotonic)
+        self._summaries: dict[str, dict[str, Any]] = {}  # room -> its summary, read while no change was unsaved
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._tokens_expired = 0.0
 
     async def start(self) -> None:
         await asyncio.to_thread(claim, self.store.url)  # `zdeck serve` took it already, saying so in one line
@@ -95,20 +105,71 @@ class Hub:
         log.info("resumed %d room(s)", len(self.rooms))
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
+    @property
+    def sweep_s(self) -> float:
+        """How often rooms are looked over: often enough to close one within a tenth of its time past due."""
+        return max(0.05, min(SWEEP_S, self.limits.waiting_s / 10, self.limits.abandoned_s / 10))
+
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(SWEEP_S)
+            await asyncio.sleep(self.sweep_s)
             self.sweep()
+            try:
+                await self.tend()
+            except (SQLAlchemyError, NotSaved) as exc:  # the database is down or full: next time
+                log.warning("looking over the rooms: %s", one_line(exc))
 
     def sweep(self) -> int:
         """Let go of finished rooms that nobody is connected to; returns how many."""
         gone = [r for r in self.rooms.values() if r.status == "over" and not r.conns and not r.lock.locked()]
         for room in gone:
             room.stop()
-            del self.rooms[room.id]
+            self._forget(room)
         for room_id in [r for r in self.made_by if r not in self.rooms or self.rooms[r].status != "waiting"]:
             del self.made_by[room_id]
         return len(gone)
+
+    async def tend(self) -> None:
+        """Close the rooms nobody came back to in time (`Limits.waiting_s`, `abandoned_s`), and forget the tokens
+        of games that ended more than `token_s` ago."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            reason = self._unattended(room)
+            if reason is None:
+                self.unattended.pop(room.id, None)
+                continue
+            since = self.unattended.setdefault(room.id, now)
+            if now - since >= (self.limits.waiting_s if room.status == "waiting" else self.limits.abandoned_s):
+                await self.close(room, reason)
+        if time.time() - self._tokens_expired >= min(600.0, self.limits.token_s / 10):
+            self._tokens_expired = time.time()
+            for room_id in await self.store.expire_tokens(time.time() - self.limits.token_s):
+                if room_id in self.rooms:
+                    for seat in self.rooms[room_id].seats:
+                        seat.token_hash = None
+
+    def _unattended(self, room: Room) -> str | None:
+        """Why nobody keeps the room going, or None: a waiting room nobody is at, a table in play whose people
+        all left and that no bot stands in for (`idle`). A table of bots plays on (at a human pace, to its end)."""
+        if room.status == "waiting" and not room.conns:
+            return f"nobody sat down at it or waited there for {self.limits.waiting_s / 60:g} minutes"
+        people = [seat for seat in room.seats if seat.kind == "person"]
+        if room.status == "playing" and people and room.settings.idle is None \
+                and not any(seat.connections for seat in people):
+            return f"its people all left it for {self.limits.abandoned_s / 60:g} minutes"
+        return None
+
+    async def close(self, room: Room, reason: str) -> None:
+        """Close the room for good (saved first): its clients are told why, it is never resumed."""
+        async with room.lock:
+            if self.rooms.get(room.id) is not room or room.status == "over":
+                return
+            await self.store.close_room(room.id, reason)
+            room.stop()
+            room.broken, room.closed = True, reason
+            room.close_all(CLOSED, f"this table was closed: {reason}"[:120])
+            self._forget(room)
+        log.info("room %s closed: %s", room.id, reason)
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -121,7 +182,8 @@ class Hub:
 
     async def create(self, body: dict[str, Any], address: str) -> Room:
         """A new room for the client at `address`: within its allowance of rooms (`Limits.rooms_burst`, one
-        more every `rooms_every_s`) and of rooms still waiting for people."""
+        more every `rooms_every_s`) and of rooms still waiting for people. At the server's limit of rooms the
+        one left unattended longest makes way (so no flood of waiting rooms locks the lobby); 503 if none is."""
         waiting = sum(1 for room_id, by in self.made_by.items()
                       if by == address and room_id in self.rooms and self.rooms[room_id].status == "waiting")
         if waiting >= self.limits.waiting_per_address:
@@ -133,9 +195,9 @@ class Hub:
                             f"one more every {self.limits.rooms_every_s:g} s; try again in {wait:.0f} s", 429)
         spec = await asyncio.to_thread(spec_from_request, body.get("game"), body.get("players"),
                                        body.get("options") or {}, body.get("bots"), self.limits)
-        active = sum(1 for r in self.rooms.values() if r.status != "over")
-        if active >= self.limits.max_rooms:
-            raise RoomError(f"this server holds {active} rooms waiting or in play, its limit; try again later", 503)
+        active = [r for r in self.rooms.values() if r.status != "over"]
+        if len(active) >= self.limits.max_rooms:
+            await self._make_way(len(active))
         room = Room.new(secrets.token_urlsafe(6), spec.game, spec.bots, spec.settings, self.store)
         await self.store.create_room(room)
         self._keep(room)
@@ -144,7 +206,17 @@ class Hub:
         room.start_clock()
         return room
 
+    async def _make_way(self, active: int) -> None:
+        idle = [r for r in self.rooms.values() if not r.conns and r.status != "over" and
+                (r.status == "waiting" or all(s.kind == "bot" for s in r.seats) or self._unattended(r))]
+        if not idle:
+            raise RoomError(f"this server holds {active} rooms waiting or in play, its limit, and people are at "
+                            "every one; try again later", 503)
+        oldest = min(idle, key=lambda r: (r.status != "waiting", self.unattended.get(r.id, time.monotonic())))
+        await self.close(oldest, "the server needed its place for a new table, and nobody was at it")
+
     async def get(self, room_id: str) -> Room | None:
+        """The room, from memory or read back; None if there is no such room, RoomError (410) if it was closed."""
         room = self.rooms.get(room_id)
         if room is not None or not ROOM_ID.fullmatch(room_id):
             return room
@@ -154,6 +226,9 @@ class Hub:
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[room_id] = future
         try:
+            closed = await asyncio.to_thread(self.store.closed, room_id)
+            if closed is not None:
+                raise RoomError(f"table {room_id} was closed: {closed}", 410)
             data = await asyncio.to_thread(self.store.load, room_id)
             room = None if data is None else await asyncio.to_thread(Room.restore, data, self.store)
             if room is not None:
@@ -163,6 +238,7 @@ class Hub:
             return room
         except Exception as exc:
             future.set_exception(exc)
+            future.exception()  # retrieved: a load nobody else waited for is no "exception never retrieved"
             raise
         finally:
             del self._loading[room_id]
@@ -170,16 +246,36 @@ class Hub:
     def _keep(self, room: Room) -> None:
         room.on_broken = self._forget
         self.rooms[room.id] = room
+        self._summaries[room.id] = room.summary()
 
     def _forget(self, room: Room) -> None:
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-        self.made_by.pop(room.id, None)
+        for kept in (self.made_by, self.unattended, self._summaries):
+            kept.pop(room.id, None)
 
     def listing(self) -> list[dict[str, Any]]:
-        """The newest rooms waiting or in play, at most LISTED."""
-        shown = [room for room in reversed(self.rooms.values()) if room.status != "over"]
-        return [room.summary() for room in shown[:LISTED]]
+        """The newest rooms waiting or in play, at most LISTED. A room saving a change is shown as it was."""
+        shown = []
+        for room in reversed(self.rooms.values()):
+            if not room.lock.locked():
+                self._summaries[room.id] = room.summary()
+            summary = self._summaries.get(room.id)
+            if summary is not None and summary["status"] != "over":
+                shown.append(summary)
+                if len(shown) == LISTED:
+                    break
+        return shown
+
+
+@asynccontextmanager
+async def settled(room: Room) -> AsyncIterator[Room]:
+    """The room with no change of its state unsaved: every read a client gets goes through here. RoomError (503)
+    if a save failed meanwhile (the room in memory holds what was not saved: it is read back from the database)."""
+    async with room.lock:
+        if room.broken:
+            raise RoomError(f"table {room.id} is being reloaded; try again", 503)
+        yield room
 
 
 class RoomRequest(BaseModel):
@@ -275,9 +371,13 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
     async def _room_error(_request: Request, exc: RoomError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
+    said = [0.0]
+
     @app.exception_handler(SQLAlchemyError)
     async def _database_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        log.warning("a request found the database unusable: %s", one_line(exc))
+        if time.monotonic() - said[0] > 60 and not store.refused:  # once a minute; the writer says its own
+            said[0] = time.monotonic()
+            log.warning("a request found the database unusable: %s", one_line(exc))
         return JSONResponse({"detail": "the server cannot use its database just now; try again shortly"},
                             status_code=503)
 
@@ -326,7 +426,8 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
 
     @app.get("/api/rooms/{room_id}", summary="A room's public information")
     async def room_info(room_id: str) -> dict[str, Any]:
-        return (await room_or_404(room_id)).info()
+        async with settled(await room_or_404(room_id)) as room:
+            return room.info()
 
     @app.post("/api/rooms/{room_id}/join", summary="Take a seat: the token is the seat's secret credential")
     async def join(room_id: str, request: JoinRequest) -> dict[str, Any]:
@@ -344,7 +445,8 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
         room = await room_or_404(room_id)
         wanted = room.number if number is None else _game_number(number, room)
         if wanted == room.number:
-            kept = room.record()
+            async with settled(room):
+                kept = room.record()
         else:
             found = await asyncio.to_thread(store.finished_record, room, wanted)
             if found is None:
@@ -379,7 +481,11 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
 
     async def _play(websocket: WebSocket, room_id: str, token: str | None) -> None:
         await websocket.accept()
-        room = await hub.get(room_id)
+        try:
+            room = await hub.get(room_id)
+        except RoomError as exc:  # a closed room
+            await _refuse(websocket, CLOSED, str(exc))
+            return
         if room is None:
             await _refuse(websocket, 4404, f"no room {shorten(room_id)}")
             return
@@ -390,8 +496,13 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
                 await _refuse(websocket, 4401, "this token holds no seat of this room (leave it out to watch)")
                 return
         conn = Socket(websocket, seat)
+        try:
+            async with settled(room):
+                room.attach(conn)
+        except RoomError:
+            await _refuse(websocket, 1011, "the table is being reloaded; reconnect")
+            return
         pump = asyncio.create_task(conn.pump())
-        room.attach(conn)
         try:
             while conn.closing is None and not pump.done():
                 message = await websocket.receive()
@@ -413,7 +524,8 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
         except WebSocketDisconnect:
             pass
         finally:
-            room.detach(conn)
+            async with room.lock:  # not `settled`: a broken room's connections are gone already
+                room.detach(conn)
             conn.close(1000, "bye")
             try:
                 await asyncio.wait_for(asyncio.shield(pump), timeout=5)

@@ -112,6 +112,7 @@ def describe_game(game_id: str, limits: Limits = PUBLIC) -> dict[str, Any]:
         "options": options,
         "bots": bot_names(game_id),
         "default_bot": default_bot(game_id),  # the game's strongest own bot: what a new table seats
+        "actions_at_most": limits.actions_at_most,  # this server's limit on a game's action table (its options')
     }
 
 
@@ -168,6 +169,9 @@ def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any, limit
         game = make(game_id, players, **game_options)
     except TypeError as exc:  # a game's resolve_options fed a value of the wrong kind
         raise ValueError(f"{game_id}: {exc}") from None
+    if game.num_distinct_actions() > limits.actions_at_most:  # e.g. ZAR's spoken calls with many Chameleons
+        raise ValueError(f"{game_id} with these players and options has {game.num_distinct_actions()} distinct "
+                         f"actions; this server plays games of at most {limits.actions_at_most} (GET /api/games)")
     ends_by = ENDS_BY.get(game_id, ())
     if ends_by and all(game.options.get(name) is None for name in ends_by):
         raise ValueError(f"{game_id}: a game on this server ends: set {' or '.join(ends_by)}")
@@ -247,58 +251,24 @@ def checked_bot(game_id: str, name: Any, allowed: list[str]) -> str:
     return spec
 
 
-class TooManyFaces(ValueError):
-    """An action table too big to send whole: the client asks for the ids it needs (`?ids=`)."""
-
-
 def action_faces(game_id: str, query: Mapping[str, str], limits: Limits = PUBLIC) -> bytes:
     """`GET /api/games/{id}/actions`, encoded: the game made with the players and options of the query (as for
-    its cards: `?players=5&calls=strict`), and its `action_faces()` by action id - the whole table when it
-    has at most `limits.faces_at_once` actions, else (TooManyFaces) the ids asked for (`?ids=3,17`: a
-    "faces" object by id). ValueError naming what is wrong. Run it off the event loop: a big table takes
-    a second to describe."""
-    values = {name: text for name, text in query.items()}
-    wanted = values.pop("ids", None)
-    converted = {name: _query_value(text) for name, text in values.items()}
-    players = converted.pop("players", None)
-    game = spec_from_request(game_id, players, converted, None, limits).game
-    head = {**game.describe(), "count": game.num_distinct_actions()}
-    if wanted is not None:
-        ids = _face_ids(wanted, head["count"], limits.face_ids)
-        return _encode({**head, "faces": {str(i): game.action_face(game.action_from_id(i)) for i in ids}})
-    if head["count"] > limits.faces_at_once:
-        raise TooManyFaces(f"{game_id} with these players and options has {head['count']} actions, more than "
-                           f"this server sends at once ({limits.faces_at_once}): ask for the ones you need, "
-                           f"?ids=0,5,17 (at most {limits.face_ids} a request)")
-    key = json.dumps(head, sort_keys=True)
+    its cards: `?players=5&calls=strict`), and its `action_faces()` by action id. ValueError naming what is
+    wrong. Run it off the event loop: a table of 20,000 actions takes a few tenths of a second to describe."""
+    values = {name: _query_value(text) for name, text in query.items()}
+    players = values.pop("players", None)
+    game = spec_from_request(game_id, players, values, None, limits).game
+    key = json.dumps(game.describe(), sort_keys=True)
     found = _FACES.get(key)
     if found is None:
-        found = _FACES.put(key, _encode({**head, "faces": game.action_faces()}), limits.faces_cache_bytes)
+        found = _FACES.put(key, _encode({**game.describe(), "faces": game.action_faces()}), limits.faces_cache_bytes)
     return found
-
-
-def _face_ids(text: str, count: int, most: int) -> list[int]:
-    parts = text.split(",") if text.strip() else []
-    if len(parts) > most:
-        raise ValueError(f"ids: {len(parts)} ids asked for; at most {most} a request")
-    ids = []
-    for part in parts:
-        part = part.strip()
-        if not (part.isdigit() and len(part) <= 9 and int(part) < count):
-            raise ValueError(f"ids: {shorten(part)} is not an action id of this table (0 to {count - 1}); "
-                             "give them as ids=0,5,17")
-        ids.append(int(part))
-    return ids
 
 
 def _encode(answer: dict[str, Any]) -> bytes:
     """JSON in small pieces: a worker thread encoding a table of 20,000 faces lets the event loop in between."""
-    faces = answer["faces"]
     head = json.dumps({k: v for k, v in answer.items() if k != "faces"})[:-1]
-    if isinstance(faces, dict):
-        body = ",".join(f"{json.dumps(k)}:{json.dumps(v)}" for k, v in faces.items())
-        return f'{head}, "faces": {{{body}}}}}'.encode()
-    body = ",".join(json.dumps(face) for face in faces)
+    body = ",".join(json.dumps(face) for face in answer["faces"])
     return f'{head}, "faces": [{body}]}}'.encode()
 
 

@@ -31,9 +31,11 @@ class Limits:
     body_s: float = 10.0  # to receive a whole body once the headers are in: 408 past it
     # -- WebSockets ---------------------------------------------------------------------------------
     sockets_per_address: int = 64  # table connections one client address may hold open
-    # -- action and card tables ----------------------------------------------------------------------
-    faces_at_once: int = 20_000  # actions `GET /api/games/{id}/actions` sends whole; a bigger table by `ids`
-    face_ids: int = 2000  # ids one `?ids=` request may ask for
+    # -- games and their tables --------------------------------------------------------------------
+    # Distinct actions of a game a room may play (ZAR's spoken calls with many half decks and Chameleons reach
+    # 3.5 million: a 1.6 GB table of faces). 20,000 faces are about 6 MB of JSON, described in a few tenths of
+    # a second, off the event loop.
+    actions_at_most: int = 20_000
     faces_cache_bytes: int = 32 * 1024 * 1024  # encoded action tables kept for the next request
 
     def with_settings(self, settings: Iterable[str]) -> Limits:

@@ -40,6 +40,8 @@ rooms = sa.Table(
     sa.Column("options", sa.Text, nullable=False),
     sa.Column("settings", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("closed", sa.Float),  # when the server closed the room (it is never resumed), and why
+    sa.Column("closed_reason", sa.String(200)),
 )
 seats = sa.Table(
     "seats", metadata,
@@ -233,9 +235,45 @@ class Store:
     # -- reading (at start-up, and for a room asked for that is not in memory) ---------------------
     def unfinished_rooms(self) -> list[str]:
         with self.engine.connect() as connection:
-            rows = connection.execute(sa.select(games.c.room_id).where(games.c.finished.is_(None))
-                                      .order_by(games.c.room_id))
+            rows = connection.execute(
+                sa.select(games.c.room_id).join(rooms, rooms.c.id == games.c.room_id)
+                .where(games.c.finished.is_(None), rooms.c.closed.is_(None)).order_by(games.c.room_id))
             return [row[0] for row in rows]
+
+    async def close_room(self, room: str, reason: str) -> None:
+        """The room is closed for good: its unfinished game is never resumed, its seats take no one."""
+        def work(connection: Connection) -> None:
+            connection.execute(rooms.update().where(rooms.c.id == room).values(closed=time.time(),
+                                                                                closed_reason=reason))
+
+        await self.write(work)
+
+    def closed(self, room: str) -> str | None:
+        """Why the room was closed, or None (open, or no such room)."""
+        with self.engine.connect() as connection:
+            return connection.execute(sa.select(rooms.c.closed_reason).where(rooms.c.id == room,
+                                                                             rooms.c.closed.is_not(None))).scalar()
+
+    async def expire_tokens(self, before: float) -> list[str]:
+        """Forget the seats' tokens of rooms whose last game ended (or that closed) before `before`; returns those
+        rooms. A token so forgotten holds its seat no more."""
+        found: list[str] = []
+
+        def work(connection: Connection) -> None:
+            latest = sa.select(games.c.room_id, sa.func.max(games.c.number).label("number")) \
+                .group_by(games.c.room_id).subquery()
+            ended = sa.select(games.c.room_id).join(
+                latest, sa.and_(latest.c.room_id == games.c.room_id, latest.c.number == games.c.number)) \
+                .where(games.c.finished < before)
+            closed = sa.select(rooms.c.id).where(rooms.c.closed < before)
+            holding = sa.select(seats.c.room_id).where(seats.c.token_hash.is_not(None))
+            stale = {row[0] for row in connection.execute(sa.union(ended, closed))}
+            found.extend(sorted(stale & {row[0] for row in connection.execute(holding.distinct())}))
+            if found:
+                connection.execute(seats.update().where(seats.c.room_id.in_(found)).values(token_hash=None))
+
+        await self.write(work)
+        return found
 
     def finished_record(self, room: Room, number: int) -> Record | None:
         """An earlier game of this room as a record, if it was played to its end."""

@@ -16,7 +16,6 @@ let conn = null; // {room, token, ws, closed, tries}
 let last = null; // the last state message
 let facesKey = null;
 let faces = []; // action id -> face
-let facesByIds = null; // the actions path of a table whose faces are asked for by id
 let nextId = 1;
 const mine = new Map(); // message id -> the action sent
 let flash = {landed: null, bounced: null, bouncedSeat: null}; // what to animate at the next drawing
@@ -269,7 +268,7 @@ function open(c) {
       openRoom(c.room);
       return;
     }
-    if (event.code === 4404) { conn = null; openRoom(c.room); return; }
+    if (event.code === 4404 || event.code === 4410) { conn = null; openRoom(c.room); return; } // gone or closed: say why
     c.tries += 1;
     const wait = Math.min(8000, 500 * 2 ** Math.min(c.tries, 4));
     $("status").textContent = `disconnected (${event.reason || event.code}); reconnecting…`;
@@ -293,15 +292,9 @@ async function receive(message) {
     if (key !== facesKey) {
       const query = new URLSearchParams({players: String(message.seats.length)});
       for (const [name, value] of Object.entries(message.options)) query.set(name, typeof value === "string" ? value : JSON.stringify(value));
-      const path = `/api/games/${message.game}/actions?${query}`;
-      const [answer] = await Promise.all([api(path).catch(() => null),
+      const [answer] = await Promise.all([api(`/api/games/${message.game}/actions?${query}`),
         loadFaces(message.game, message.seats.length, message.options)]);
-      // a table too big to send whole (ZAR's spoken calls with many half decks) is asked for by the ids shown
-      faces = answer ? answer.faces : {}; facesByIds = answer ? null : path; facesKey = key;
-    }
-    const missing = facesByIds ? message.legal_ids.filter((id) => !(id in faces)) : [];
-    if (missing.length) {
-      try { Object.assign(faces, (await api(`${facesByIds}&ids=${missing.join(",")}`)).faces); } catch { /* drawn from the texts */ }
+      faces = answer.faces; facesKey = key;
     }
     if (last && message.number !== last.number) { $("log").replaceChildren(); endDismissed = -1; }
     last = message;
