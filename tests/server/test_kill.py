@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ import pytest
 import sqlalchemy as sa
 import websockets
 
-from tests.server.conftest import ServerProcess
+from tests.server.conftest import ServerProcess, free_port, zdeck_serve
 from tests.server.test_postgres import postgres_url  # noqa: F401 - the throwaway cluster, a fixture
 from zdeck.live.room import Room
 from zdeck.server.store import Store
@@ -130,3 +131,16 @@ def test_a_kill_at_the_worst_moment_loses_nothing_anyone_was_shown(point: str, d
         assert late == [] and read == [], "a client read the table while a move was unsaved"
     else:
         assert max(watchers[0] + watchers[1]) == saved  # one client had the last version, saved before it was sent
+
+
+def test_a_second_server_on_one_postgresql_database_refuses_to_start_saying_why(postgres_url: str,  # noqa: F811
+                                                                                 tmp_path: Path) -> None:
+    first = ServerProcess(postgres_url, log=tmp_path / "first.log").start()
+    try:
+        done = subprocess.run([*zdeck_serve(), "--host", "127.0.0.1", "--port", str(free_port()), "--db",
+                               postgres_url], capture_output=True, text=True, timeout=60, check=False)
+    finally:
+        first.kill()
+    said = (done.stdout + done.stderr).strip().splitlines()
+    assert done.returncode == 2 and len(said) == 1, said
+    assert "another zdeck serve is serving this database (its connection from 127.0.0.1" in said[0], said

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from zdeck.server.limits import Limits
 
-__all__ = ["create_app", "default_db", "serve"]
+__all__ = ["create_app", "default_db", "exposure_warning", "serve"]
 
 
 def default_db() -> str:
@@ -53,7 +53,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
 
     from zdeck.live.room import MAX_FRAME
     from zdeck.server.limits import PUBLIC
-    from zdeck.server.serving import bind, bounded_http, is_loopback
+    from zdeck.server.serving import bind, bounded_http
     from zdeck.server.store import release
 
     url = database_url(db)
@@ -71,10 +71,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
             shown = _this_machine()
         link = f"http://{shown}:{port}/" if ":" not in shown else f"http://[{shown}]:{port}/"
         print(f"zdeck server: open {link}  (database: {_safe(url)}; Ctrl-C stops it)", flush=True)
-        if not is_loopback(host) and proxy is None:
-            print(f"zdeck serve: warning: --host {host} serves the network directly, over plain HTTP: anyone on "
-                  "the way reads the seats' tokens. Outside a home network put a proxy with TLS in front "
-                  "(docs/deploying.md) and name it with --proxy ADDRESS.", file=sys.stderr, flush=True)
+        warning = exposure_warning(host, proxy)
+        if warning is not None:
+            print(f"zdeck serve: warning: {warning}", file=sys.stderr, flush=True)
         options: dict[str, Any] = {
             "log_level": "warning", "ws_max_size": MAX_FRAME, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
             "http": bounded_http(bounds), "proxy_headers": True, "forwarded_allow_ips": proxy or "127.0.0.1",
@@ -83,6 +82,17 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, p
     finally:
         sock.close()
         release(url)
+
+
+def exposure_warning(host: str, proxy: str | None) -> str | None:
+    """What to say when the server listens beyond this machine with no proxy named in front of it."""
+    from zdeck.server.serving import is_loopback
+
+    if is_loopback(host) or proxy is not None:
+        return None
+    return (f"--host {host} serves the network directly, over plain HTTP: anyone on the way reads the seats' "
+            "tokens. Outside a home network put a proxy with TLS in front (docs/deploying.md) and name it with "
+            "--proxy ADDRESS.")
 
 
 def _prepare(url: str) -> None:

@@ -57,8 +57,6 @@ OPTION_LIMITS: dict[str, dict[str, tuple[int, int]]] = {
     "zoker-tiko": {"rounds": (1, 20)},
     "zopzoo": {"target": (1, 3000)},
 }
-# Options of which at least one must be set, or the game never ends (ZAR with no target and no number of hands).
-ENDS_BY: dict[str, tuple[str, ...]] = {"zar": ("hands", "target")}
 
 
 @dataclass(frozen=True)
@@ -172,9 +170,6 @@ def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any, limit
     if game.num_distinct_actions() > limits.actions_at_most:  # e.g. ZAR's spoken calls with many Chameleons
         raise ValueError(f"{game_id} with these players and options has {game.num_distinct_actions()} distinct "
                          f"actions; this server plays games of at most {limits.actions_at_most} (GET /api/games)")
-    ends_by = ENDS_BY.get(game_id, ())
-    if ends_by and all(game.options.get(name) is None for name in ends_by):
-        raise ValueError(f"{game_id}: a game on this server ends: set {' or '.join(ends_by)}")
     seated = seat_bots(game, bots)
     if len(seated) == game.players and settings.speed < limits.min_bots_only_speed:
         raise ValueError(f"option speed={settings.speed:g} is not allowed at a table of bots only: it plays at a "

@@ -62,8 +62,8 @@ class BoundedHttp(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._head = self._lines = 0
-        if self._timer is None:  # a request on a kept-alive connection: its own time for its headers
-            self._arm()
+        if self._timer is None:  # the next request on a kept-alive connection (idle, uvicorn's keep-alive timeout
+            self._arm()         # closes it): its own time for its headers
 
     def on_url(self, url: bytes) -> None:
         super().on_url(url)
@@ -81,11 +81,6 @@ class BoundedHttp(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._disarm()
         super().on_headers_complete()
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing():
-            self._arm()  # the next request's headers (uvicorn's keep-alive timeout closes an idle connection)
 
     def send_400_response(self, msg: str) -> None:
         if not self._refused:  # the parser's error after a refusal of ours, which answered already

@@ -170,19 +170,19 @@ class Store:
                     errors.append(None)
                 except Exception as exc:  # noqa: BLE001 - handed to the write's caller
                     errors.append(exc)
-        self._note(next((e for e in errors if e is not None), None), errors.count(None))
+        self._note(next((e for e in errors if e is not None), None), len(errors) - errors.count(None))
         for (_, future, loop), error in zip(batch, errors):
             loop.call_soon_threadsafe(_settle, future, error)
 
-    def _note(self, error: BaseException | None, taken: int) -> None:
+    def _note(self, error: BaseException | None, refused: int) -> None:
         """One line when the database starts refusing writes (a full disk, a read-only file), one when it takes
         them again: not a traceback per write."""
         if error is not None:
             if self.refused == 0:
                 log.error("the database refused a write: %s; tables that could not save are reloaded from what it "
                           "holds, and writes are tried again as they come", one_line(error))
-            self.refused += 1
-        elif taken and self.refused:
+            self.refused += refused
+        elif self.refused:
             log.warning("the database takes writes again (%d refused meanwhile)", self.refused)
             self.refused = 0
 
