@@ -6,15 +6,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
-from zdeck.rng import Rng
 
 if TYPE_CHECKING:
-    from zdeck.decks.zoop.actions import PlayWild, ZoopAction
+    from zdeck.decks.zoop.actions import PlayWild
     from zdeck.decks.zoop.cards import Deck
-    from zdeck.decks.zoop.state import ZoopState
 
-# The rules (cards, actions, state) are imported by the methods that use them, not here: `zdeck list`
-# reads this class alone, and should not build every game's tables to do it.
+# The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
+# `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
 
 class Effect(NamedTuple):
@@ -131,33 +129,6 @@ class ZoopGame(Game):
         first = self.options["first_player"]
         if first is not None and first >= self.players:
             raise ValueError(f"zoop: first_player={first} is not a seat of a {self.players}-player game")
-
-    # -- states and actions -------------------------------------------------------------------------
-    def new_state(self, seed: int) -> ZoopState:
-        from zdeck.decks.zoop.state import ZoopState
-
-        return ZoopState.deal(self, Rng(seed))
-
-    def read_state(self, data: dict[str, Any]) -> ZoopState:
-        from zdeck.decks.zoop.state import read_state
-
-        return read_state(self, data)
-
-    def action_face(self, action: Any) -> dict[str, Any]:
-        from zdeck.decks.zoop.actions import action_face
-
-        return action_face(action)
-
-    def action_table(self) -> list[ZoopAction]:
-        from zdeck.decks.zoop.actions import action_table
-
-        return action_table(self.rows, self.strict)
-
-    def card_faces(self) -> dict[str, dict[str, Any]]:
-        """The cards of the deck with the `colours` option's colours, the Wild Card and the Cage last."""
-        from zdeck.decks.zoop.cards import card_faces
-
-        return card_faces(self.options["colours"])
 
 
 def _effect(deck: Deck, k: int) -> Effect:

@@ -801,6 +801,11 @@ class ZoopState(State):
 # -- reading a state back -----------------------------------------------------------------------------
 
 
+def new_state(game: ZoopGame, seed: int) -> ZoopState:
+    """A new game dealt from `Rng(seed)`."""
+    return ZoopState.deal(game, Rng(seed))
+
+
 def read_state(game: ZoopGame, data: dict[str, Any]) -> ZoopState:
     """The state `to_dict()` wrote; a ValueError naming the field for anything no play can reach."""
     s = ZoopState(game, Rng.from_state(sd.field(data, "rng")))
