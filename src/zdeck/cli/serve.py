@@ -38,3 +38,5 @@ def command(host: str, port: int, db: str | None, proxy: str | None, allow_origi
                      limits=limits)
     except ValueError as exc:
         fail(str(exc))
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down cleanly and passes the signal on
+        pass
