@@ -20,7 +20,6 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
