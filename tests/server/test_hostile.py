@@ -229,14 +229,22 @@ def test_what_a_careless_script_sends_is_refused_with_a_message(server: ServerPr
         assert taken < 5
 
 
+BIG = [("zar", 9, {"half_decks": 16, "chameleons": 10}), ("zar", 8, {"half_decks": 16, "chameleons": 9}),
+       ("zar", 9, {"half_decks": 2, "chameleons": 2, "calls": "rulebook"}), ("zopzoo", 6, {}),
+       ("zar", 14, {"half_decks": 16})]  # the biggest action tables a request may ask for (up to 17,648 actions)
+
+
 def test_the_biggest_tables_a_request_may_ask_for_do_not_hold_the_loop(server: ServerProcess) -> None:
-    for game, query in [("zar", {"players": 9, "half_decks": 16, "chameleons": 10}),
-                        ("zar", {"players": 9, "half_decks": 2, "chameleons": 2, "calls": "rulebook"}),
-                        ("zopzoo", {"players": 6}), ("zar", {"players": 14, "half_decks": 16})]:
+    for game, players, options in BIG:
         for what in ("actions", "cards"):
-            clear(httpx.get(f"{server.base}/api/games/{game}/{what}", params=query, timeout=60))
-    body = {"game": "zar", "players": 9, "options": {"half_decks": 16, "chameleons": 10, "target": 500}}
-    clear(httpx.post(server.base + "/api/rooms", json=body, headers={"X-Forwarded-For": address()}, timeout=60))
+            clear(httpx.get(f"{server.base}/api/games/{game}/{what}", params={"players": players, **options},
+                            timeout=60))
+        made = httpx.post(server.base + "/api/rooms", json={"game": game, "players": players, "options": options},
+                          headers={"X-Forwarded-For": address()}, timeout=60)
+        clear(made)
+        with connect(f"{server.ws}/ws/rooms/{made.json()['room']}", open_timeout=60, max_size=None) as ws:
+            first = json.loads(ws.recv(timeout=60))  # its first state carries the whole table
+            assert first["type"] == "state" and len(first["table"]["faces"]) == len(first["table"]["texts"])
 
 
 def test_websocket_floods_and_oversized_frames_close_only_their_own_socket(server: ServerProcess) -> None:

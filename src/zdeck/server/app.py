@@ -28,6 +28,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import zdeck
 from zdeck.core import shorten
 from zdeck.live.room import MAX_NAME, NotSaved, Room, RoomError, parse_message
+from zdeck.live.seat_view import table_text
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
 from zdeck.server.guard import Guard, origin_allowed
 from zdeck.server.health import LoopWatch, report
@@ -180,7 +181,7 @@ class Hub:
         await asyncio.to_thread(self.store.close)
         release(self.store.url)
 
-    async def create(self, body: dict[str, Any], address: str) -> Room:
+    async def create(self, body: dict[str, Any], address: str = "in-process") -> Room:
         """A new room for the client at `address`: within its allowance of rooms (`Limits.rooms_burst`, one
         more every `rooms_every_s`) and of rooms still waiting for people. At the server's limit of rooms the
         one left unattended longest makes way (so no flood of waiting rooms locks the lobby); 503 if none is."""
@@ -496,6 +497,8 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
                 await _refuse(websocket, 4401, "this token holds no seat of this room (leave it out to watch)")
                 return
         conn = Socket(websocket, seat)
+        async with reading:  # the game's table, which the first state carries, described off the event loop
+            await asyncio.to_thread(table_text, room.game)
         try:
             async with settled(room):
                 room.attach(conn)

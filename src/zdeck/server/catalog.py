@@ -11,8 +11,7 @@ import html
 import json
 import math
 import re
-import threading
-from collections import OrderedDict
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from zdeck.bots import Bot
 from zdeck.botspecs import SEARCH_BOTS, bot_names, default_bot, make_bot
 from zdeck.core import Game, shorten
+from zdeck.live.sized_cache import SizedCache
 from zdeck.registry import document, game_class, games, make
 from zdeck.server.limits import PUBLIC, Limits
 
@@ -175,7 +175,21 @@ def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any, limit
         raise ValueError(f"option speed={settings.speed:g} is not allowed at a table of bots only: it plays at a "
                          f"human pace on this server, speed {limits.min_bots_only_speed:g} to {MAX_SPEED:g} "
                          "(a table with a person's seat takes any speed from 0)")
-    return RoomSpec(game, seated, settings)
+    return RoomSpec(shared(game), seated, settings)
+
+
+# Every room of one game, player count and options plays on one game object: a game is a fixed rule set, and
+# its action table (up to about 6 MB at `actions_at_most`) is then held once per kind of table, not per room.
+_SHARED: weakref.WeakValueDictionary[str, Game] = weakref.WeakValueDictionary()
+
+
+def shared(game: Game) -> Game:
+    """The game object the rooms of this game, players and options share (this one, if none is held)."""
+    key = json.dumps(game.describe(), sort_keys=True)
+    kept = _SHARED.get(key)
+    if kept is None:
+        _SHARED[key] = kept = game
+    return kept
 
 
 def within_limits(game_id: str, options: Mapping[str, Any]) -> None:
@@ -267,36 +281,7 @@ def _encode(answer: dict[str, Any]) -> bytes:
     return f'{head}, "faces": [{body}]}}'.encode()
 
 
-class _ByteCache:
-    """Encoded answers by key, the least recently used dropped past a total size (worker threads share it)."""
-
-    def __init__(self) -> None:
-        self._kept: OrderedDict[str, bytes] = OrderedDict()
-        self._size = 0
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> bytes | None:
-        with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-            return found
-
-    def put(self, key: str, value: bytes, most: int) -> bytes:
-        with self._lock:
-            if key not in self._kept and len(value) <= most:
-                self._kept[key] = value
-                self._size += len(value)
-                while self._size > most:
-                    self._size -= len(self._kept.popitem(last=False)[1])
-            return value
-
-    @property
-    def size(self) -> int:
-        return self._size
-
-
-_FACES = _ByteCache()
+_FACES: SizedCache[bytes] = SizedCache()
 
 
 RULES_PAGE = """<!doctype html>

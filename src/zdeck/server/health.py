@@ -1,9 +1,10 @@
 """How the server is doing, for `GET /api/health`: the event loop's stalls and the process's memory.
 
 Every table shares one event loop: a step that holds it (a request computed on it, a long encode) makes every
-other table wait. `LoopWatch` ticks on the loop and keeps the stalls it sees - how much later than due a tick
-ran, and how much CPU the loop's own thread spent meanwhile. The second tells the server's own blocking apart
-from a busy machine (where the loop waits for a core, not for itself).
+other table wait, and so does a worker thread that keeps Python's lock in a long C call. `LoopWatch` ticks on
+the loop and keeps the stalls it sees: how much later than due a tick ran, the CPU the loop's own thread spent
+meanwhile, and the CPU of the whole process. The server held its tables up for at most the smaller of the
+delay and the process's CPU; the rest of a delay is a busy machine, where the loop waits for a core.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ STALL_MS = 20.0  # a tick this much later than due is a stall worth keeping
 
 class LoopWatch:
     def __init__(self) -> None:
-        self.stalls: collections.deque[tuple[float, float, float]] = collections.deque(maxlen=KEEP)
+        self.stalls: collections.deque[tuple[float, float, float, float]] = collections.deque(maxlen=KEEP)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -34,14 +35,17 @@ class LoopWatch:
     async def _tick(self) -> None:
         loop = asyncio.get_running_loop()
         while True:
-            due, cpu = loop.time() + TICK_S, time.thread_time()
+            due, cpu, process = loop.time() + TICK_S, time.thread_time(), time.process_time()
             await asyncio.sleep(TICK_S)
             late_ms = (loop.time() - due) * 1000
             if late_ms >= STALL_MS:
-                self.stalls.append((time.time(), round(late_ms, 1), round((time.thread_time() - cpu) * 1000, 1)))
+                self.stalls.append((time.time(), round(late_ms, 1), round((time.thread_time() - cpu) * 1000, 1),
+                                    round((time.process_time() - process) * 1000, 1)))
 
     def since(self, when: float) -> list[dict[str, float]]:
-        return [{"at": at, "late_ms": late, "loop_cpu_ms": cpu} for at, late, cpu in self.stalls if at >= when]
+        """The stalls since `when`, each with `held_ms`: what of it the server itself was busy for."""
+        return [{"at": at, "late_ms": late, "loop_cpu_ms": cpu, "process_cpu_ms": process,
+                 "held_ms": min(late, process)} for at, late, cpu, process in self.stalls if at >= when]
 
 
 def memory() -> dict[str, int | None]:
