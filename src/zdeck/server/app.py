@@ -273,10 +273,15 @@ class Hub:
 async def settled(room: Room) -> AsyncIterator[Room]:
     """The room with no change of its state unsaved: every read a client gets goes through here. RoomError (503)
     if a save failed meanwhile (the room in memory holds what was not saved: it is read back from the database)."""
-    async with room.lock:
-        if room.broken:
-            raise RoomError(f"table {room.id} is being reloaded; try again", 503)
-        yield room
+    if room.lock.locked():  # a change is being saved: wait for it (no await otherwise: nothing else runs meanwhile)
+        async with room.lock:
+            if room.broken:
+                raise RoomError(f"table {room.id} is being reloaded; try again", 503)
+            yield room
+        return
+    if room.broken:
+        raise RoomError(f"table {room.id} is being reloaded; try again", 503)
+    yield room
 
 
 class RoomRequest(BaseModel):
@@ -527,7 +532,10 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
         except WebSocketDisconnect:
             pass
         finally:
-            async with room.lock:  # not `settled`: a broken room's connections are gone already
+            if room.lock.locked():  # not `settled`: a broken room's connections are gone already
+                async with room.lock:
+                    room.detach(conn)
+            else:
                 room.detach(conn)
             conn.close(1000, "bye")
             try:
