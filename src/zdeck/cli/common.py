@@ -4,8 +4,10 @@ from the command line. Light to import: rich and the games are imported when fir
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -32,6 +34,44 @@ def say_error(message: str) -> None:
     if len(message) > MESSAGE_LIMIT:
         message = f"{message[:MESSAGE_LIMIT]}... ({len(message)} characters)"
     click.echo(f"{click.style('error:', fg='red', bold=True)} {message}", err=True)
+
+
+class OneLineError(click.ClickException):
+    """A click error shown as zdeck shows every error: one line on stderr, status 2."""
+
+    exit_code = 2
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        say_error(self.message)
+
+
+@contextmanager
+def one_line_usage_errors() -> Iterator[None]:
+    """Turn click's own errors (a value out of range, an unknown option, a missing argument) into one line
+    that names the command's help, in place of click's usage block; bad input in them is cut short."""
+    try:
+        yield
+    except NO_ARGS_IS_HELP:
+        raise  # `zdeck` alone: the help is what it asks for
+    except click.UsageError as exc:
+        where = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
+        raise OneLineError(_one_line(exc.format_message()) + where) from None
+    except click.ClickException as exc:
+        raise OneLineError(_one_line(exc.format_message())) from None
+
+
+NO_ARGS_IS_HELP: tuple[type[Exception], ...] = tuple(
+    kind for kind in [getattr(click.exceptions, "NoArgsIsHelpError", None)] if kind is not None)  # click >= 8.2
+
+
+def _one_line(message: str) -> str:
+    """Click's message as ours read: lower case, no full stop, one line, each long word (bad input) cut."""
+    message = " ".join(_cut(word) for word in message.split())
+    return (message[:1].lower() + message[1:]).removesuffix(".")
+
+
+def _cut(word: str, limit: int = 60) -> str:
+    return word if len(word) <= limit else f"{word[:limit]}... ({len(word)} characters)"
 
 
 def quote(value: object) -> str:
@@ -68,7 +108,11 @@ def note(message: str) -> None:
 # -- options several commands take ------------------------------------------------------------------------
 
 def game_argument(default: str | None = None) -> Callable[[FC], FC]:
-    return click.argument("game", default=default, required=default is None, metavar="GAME")
+    """GAME, required, or optional with a default (shown as `[GAME]` in the usage line). A default of None
+    is not passed on: click 8.3 takes an explicit None as a value, and `zdeck rules` then looked up None."""
+    if default is None:
+        return click.argument("game", metavar="GAME")
+    return click.argument("game", default=default, required=False, metavar="[GAME]")
 
 
 players_option = click.option("--players", "-p", type=click.IntRange(min=1), default=None, metavar="N",
