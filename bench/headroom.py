@@ -23,11 +23,11 @@ from collections import defaultdict
 from typing import Any
 
 import zdeck
+from zdeck.asking import LazyObservation
+from zdeck.botspecs import default_bot, make_bot
 from zdeck.cli.common import parse_options
-from zdeck.registry import default_bot, make_bot
 from zdeck.rng import Rng
 from zdeck.search import ISMCTS
-from zdeck.sim import LazyObservation
 
 TWO_SE = 2.0  # a gap this many standard errors above nothing counts as real
 

@@ -26,8 +26,8 @@ from typing import Any
 
 import zdeck
 from zdeck.bots import Bot
+from zdeck.botspecs import default_bot, make_bot
 from zdeck.core import Action, State
-from zdeck.registry import default_bot, make_bot
 from zdeck.rng import Rng
 from zdeck.sim import play
 

@@ -53,8 +53,8 @@ from typing import Any
 import zdeck
 from zdeck import sim
 from zdeck.bots import Bot
+from zdeck.botspecs import bot_names, make_bot
 from zdeck.core import Game
-from zdeck.registry import bot_names, make_bot
 
 UNO_LIKE = ("zipzap", "zoop", "zar")  # the games (and their "-variant" ids) whose goal is >= 2x RLCard UNO
 GOAL_RATIO = 2.0

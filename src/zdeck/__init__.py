@@ -1,9 +1,11 @@
 """zdeck: a pure-Python engine for the Zop Zoo, Zoop, Zip Zap, Zoker and ZAR card games."""
 
 from zdeck.bots import Bot, RandomBot
+from zdeck.botspecs import bot_names, make_bot
 from zdeck.core import Action, Game, IllegalAction, Option, Outcome, State
-from zdeck.registry import bot_names, game_class, games, make, make_bot
+from zdeck.registry import game_class, games, make
 from zdeck.rng import Rng
+from zdeck.version import __version__
 
 __all__ = [
     "Action",
@@ -15,10 +17,10 @@ __all__ = [
     "RandomBot",
     "Rng",
     "State",
+    "__version__",
     "bot_names",
     "game_class",
     "games",
     "make",
     "make_bot",
 ]
-__version__ = "0.1.0"

@@ -67,11 +67,3 @@ class RandomBot(BotBase):
 
 BotFactory = Callable[[], Bot]
 
-
-def __getattr__(name: str) -> Any:
-    """`zdeck.bots.ISMCTS`, the search bot, imported when first asked for (zdeck.search imports this module)."""
-    if name == "ISMCTS":
-        from zdeck.search import ISMCTS
-
-        return ISMCTS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

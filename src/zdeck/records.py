@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self, TextIO
 
-import zdeck
 from zdeck.core import Game, IllegalAction, Outcome, State, shorten
 from zdeck.registry import make
+from zdeck.version import __version__
 
 TIMEOUT = "timeout"
 
@@ -50,7 +50,7 @@ class Record:
     actions: list[list[Any]] = field(default_factory=list)
     scores: list[float] | None = None
     winners: list[int] | None = None
-    version: str = zdeck.__version__
+    version: str = __version__
 
     def to_json(self) -> str:
         return json.dumps(
@@ -192,9 +192,9 @@ def replay(record: Record, on_step: Step | None = None) -> State:
     try:
         return _replay(record, on_step)
     except RecordError as exc:
-        if record.version != zdeck.__version__:
+        if record.version != __version__:
             raise RecordError(f"{exc} (the record was written by zdeck {record.version}; "
-                              f"this is zdeck {zdeck.__version__})") from None
+                              f"this is zdeck {__version__})") from None
         raise
 
 

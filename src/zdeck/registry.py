@@ -1,9 +1,10 @@
-"""Finds the games and their bots.
+"""Finds the games and their own bots.
 
 Every package under `zdeck.decks` exports `GAMES`, a list of Game classes, and may
 export `BOTS`, a dict from game id to {bot name: "module:factory"} for its heuristics,
-strongest first (the first is the one a person meets by default: `default_bot`). A bot's
-module is imported when such a bot is made, so listing the bots imports none of them.
+strongest first (the first is the one a person meets by default: `zdeck.botspecs.default_bot`).
+A bot's module is imported when such a bot is made, so listing the bots imports none of them.
+Bots by spec, the search included, are made by `zdeck.botspecs`, a layer above this one.
 The rules documents ship inside the package (`zdeck/docs/`, a link to the source tree's
 `docs/`), so an installed zdeck reads them as an editable one does: `document`.
 """
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from zdeck.bots import Bot, BotFactory, RandomBot
+from zdeck.bots import BotFactory, RandomBot
 from zdeck.core import Game, shorten
 
 if TYPE_CHECKING:
@@ -41,59 +42,9 @@ def _registry() -> dict[str, type[Game]]:
     return dict(sorted(found.items()))
 
 
-SEARCH_BOTS = ("ismcts",)  # bots every game has, which take parameters: `ismcts:iters=2000,c=0.7`
-
-
-def bot_names(game_id: str) -> list[str]:
-    """Bots available for a game: "random", the game's own heuristics, and "ismcts" (which takes
-    parameters: see `make_bot`)."""
-    return [*_bots(game_id), *SEARCH_BOTS]
-
-
-def default_bot(game_id: str) -> str:
-    """The bot a person plays against unless they choose: the game's first own bot - each game lists
-    its `BOTS` strongest first, by measured strength - or "random" for a game without bots of its own."""
-    names = list(_bots(game_id))
-    return names[1] if len(names) > 1 else names[0]
-
-
-def make_bot(game_id: str, name: str) -> Bot:
-    """A new bot by its spec: a name of `bot_names`, and for a search bot its parameters after a colon
-    (`ismcts:iters=2000,c=0.7`, `ismcts:ms=200,rollout=greedy`). ValueError says what was wrong."""
-    if not isinstance(name, str):
-        raise ValueError(f"a bot spec is a text, not {type(name).__name__} {shorten(name)}")  # noqa: TRY004
-    factories = _bots(game_id)
-    base, colon, params = name.partition(":")
-    base = base.strip()
-    if base in SEARCH_BOTS:
-        from zdeck.search import ismcts_from_spec  # (only a search pays for its import)
-
-        own = {bot: _factory(target) for bot, target in factories.items()}  # (its rollout bot may be any)
-        return ismcts_from_spec(name.strip(), params, own, game_id)
-    if base in factories and colon:
-        raise ValueError(f"bot {base!r} takes no parameters (only {', '.join(SEARCH_BOTS)} does): {shorten(name)}")
-    if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
-        raise ValueError(f"unknown bot {shorten(name)} for {game_id}; choose from {', '.join(bot_names(game_id))}")
-    return _factory(factories[name])()
-
-
-def split_bot_specs(text: str) -> list[str]:
-    """A comma-separated list of bot specs, where a spec's own parameters are comma-separated too:
-    "greedy,ismcts:iters=500,c=0.5,random" -> ["greedy", "ismcts:iters=500,c=0.5", "random"]. A part
-    with "=" but no ":" continues the spec before it."""
-    specs: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        if "=" in part and ":" not in part and specs and ":" in specs[-1]:
-            specs[-1] += "," + part
-        else:
-            specs.append(part)
-    return specs
-
-
-def _bots(game_id: str) -> dict[str, BotFactory | str]:
-    """A game's bots by name: each a factory or, as packages name theirs, its "module:factory"."""
+def own_bots(game_id: str) -> dict[str, BotFactory | str]:
+    """A game's bots by name, "random" first: each a factory or, as packages name theirs, its
+    "module:factory" (`bot_factory` imports it)."""
     game_class(game_id)
     own: dict[str, BotFactory | str] = {}
     for package in _packages():
@@ -101,7 +52,7 @@ def _bots(game_id: str) -> dict[str, BotFactory | str]:
     return {"random": RandomBot, **own}
 
 
-def _factory(target: BotFactory | str) -> BotFactory:
+def bot_factory(target: BotFactory | str) -> BotFactory:
     """The factory itself, or the one a "module:factory" text names, imported now."""
     if not isinstance(target, str):
         return target

@@ -11,57 +11,22 @@ and a separate Rng derived from the same seed drives the bots and reaction times
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from statistics import NormalDist
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
+from zdeck.asking import NO_OBSERVATION, REFLEX_SHARE, LazyObservation, Racer, fastest_first
 from zdeck.bots import Bot, RandomBot
+from zdeck.botspecs import make_bot
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
-from zdeck.registry import make_bot
 from zdeck.rng import Rng
 
 if TYPE_CHECKING:
     from zdeck.batch.figures import GameResult
 
 _SIM_SALT = 0x5EED_B075
-REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
-REFLEX_SHARE = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a considered move's time
 
-
-class LazyObservation(Mapping[str, Any]):
-    """An observation computed on first use: random bots never pay for one.
-
-    It is the view of the version it was made for: read first after the state moved on,
-    it would silently show a later moment, so that read is refused instead.
-    """
-
-    __slots__ = ("_data", "_player", "_state", "_version")
-
-    def __init__(self, state: State, player: int) -> None:
-        self._state, self._player, self._version = state, player, state.version
-        self._data: dict[str, Any] | None = None
-
-    def _get(self) -> dict[str, Any]:
-        if self._data is None:
-            if self._state.version != self._version:
-                raise RuntimeError(
-                    f"observation of version {self._version} first read at version {self._state.version}: "
-                    "a bot that keeps an observation must copy it with dict(observation) while it acts")
-            self._data = self._state.observation(self._player)
-        return self._data
-
-    def __getitem__(self, key: str) -> Any:
-        data = self._data  # (bots read several keys a move: only the first read pays for the call)
-        return (self._get() if data is None else data)[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
 
 
 Watch = Callable[[State, int | None, Action | None, Outcome | None, bool], None]
@@ -79,79 +44,12 @@ class GameTooLong(RuntimeError):
         self.state, self.record = state, record
 
 
-# One table lookup draws a log-normal reaction time: 2^12 quantiles, far finer than any real
-# difference in reaction. The factors are integers (millionths), so no libm difference between
-# machines can reorder a race; an exact tie goes to the earlier actor in `actors()` order.
-_SPREAD = tuple(
-    round(1_000_000 * math.exp(REACTION_SIGMA * NormalDist().inv_cdf((i + 0.5) / 4096))) for i in range(4096)
-)
-
-
-class _ReflexFlags(dict[type, bool]):
-    """Action class -> is it a reflex (`reflex = True`, such as a ZOOP! call)? Read off a class once; after
-    that `_REFLEX[kind]` is a plain dict look-up, no Python call (a race times every proposal)."""
-
-    def __missing__(self, kind: type) -> bool:
-        reflex = self[kind] = bool(getattr(kind, "reflex", False))
-        return reflex
-
-
-_REFLEX = _ReflexFlags()
-
-
-def reaction(bot: Bot, action: Action, timing: Rng) -> float:
-    """A reaction time in ms: log-normal around the bot's median, shorter for a reflex than
-    for a considered move."""
-    median = bot.reaction_ms * (REFLEX_SHARE if _REFLEX[type(action)] else 1.0)
-    return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
-
-
-class Racer(Protocol):
-    """What a race reads of a seat: its median reaction times in ms, for a considered move and a reflex."""
-
-    considered_ms: float
-    reflex_ms: float
-
-
-class Reflexes:
-    """A `Racer` for a seat whose median reaction time is `reaction_ms` (an RL agent's, say): the same
-    products the simulator forms for a bot, so a race orders the same either way."""
-
-    __slots__ = ("considered_ms", "reflex_ms")
-
-    def __init__(self, reaction_ms: float) -> None:
-        self.considered_ms = reaction_ms * 1.0
-        self.reflex_ms = reaction_ms * REFLEX_SHARE
-
-
-def race_order(proposals: list[tuple[int, Action, bool]], racers: Sequence[Racer],
-               timing: Rng) -> list[tuple[int, Action, bool]]:
-    """Proposals made at one version, fastest first, as the simulator orders them: one reaction time
-    drawn from `timing` per proposal, in the order given (log-normal around the proposer's median in
-    `racers`, indexed by seat; a reflex action at REFLEX_SHARE of it); an exact tie keeps that order.
-    With a single proposal nothing is drawn. Each proposal is (seat, action, taken from its legal list)."""
-    return _race(proposals, racers, timing) if len(proposals) > 1 else list(proposals)
-
-
 def generators(seed: int, seats: int) -> tuple[Rng, list[Rng]]:
     """The simulator's generators for a game seeded `seed`: the race timing generator and one per seat
     (its bot's). Derived from the seed apart from the game's own Rng, so chance in the rules and in the
     players never share draws."""
     timing, *per_seat = Rng(seed ^ _SIM_SALT).spawn_many(1 + seats)
     return timing, per_seat
-
-
-_NOTHING: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
-
-
-def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
-    """The bot's choice for this seat, or None (wait). `apply` checks it like any submission."""
-    legal = state.legal_actions(player)
-    if not legal:
-        return None
-    view = state.resample_hidden(player, rng, recall=bool(getattr(bot, "recalls", False))) if bot.wants_view else None
-    seen_by_bot = LazyObservation(state, player) if getattr(bot, "reads_observation", True) else _NOTHING
-    return bot.act(seen_by_bot, legal, rng, view=view)
 
 
 class _Seat:
@@ -177,12 +75,12 @@ class _Seat:
 
 def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer], timing: Rng,
           actions: list[Any] | None, watch: Watch | None) -> int:
-    """The proposals made at one version, fastest first (`_race`). The fastest lands; the slower ones
+    """The proposals made at one version, fastest first (`fastest_first`). The fastest lands; the slower ones
     are submitted with the version their bots saw, for the rules to bounce, penalise or apply. Returns
     how many late ones the rules accepted but bounced: decisions (a replay must bounce them too) that
     left the version as it was."""
     if len(proposals) > 1:
-        proposals = _race(proposals, seats, timing)
+        proposals = fastest_first(proposals, seats, timing)
     seen = state.version
     player, action, listed = proposals[0]
     if listed:  # it came from this very version's legal list: no second check
@@ -208,18 +106,6 @@ def _land(state: State, proposals: list[tuple[int, Action, bool]], seats: Sequen
         if watch is not None:
             watch(state, player, action, outcome, True)
     return landed - (state.version - seen - 1)  # (every landed one moved the version on, but a bounce)
-
-
-def _race(proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer],
-          timing: Rng) -> list[tuple[int, Action, bool]]:
-    """The proposals fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
-    times = []
-    for player, action, _ in proposals:
-        median = seats[player].reflex_ms if _REFLEX[type(action)] else seats[player].considered_ms
-        times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
-    if len(times) == 2:  # the usual race: two proposals, no sort
-        return proposals[::-1] if times[1] < times[0] else proposals
-    return [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (stable)
 
 
 def run(game: Game, bots: Sequence[Bot], seed: int, record: Record | None = None,
@@ -326,9 +212,9 @@ def _proposals(state: State, moment: list[tuple[int, list[Action]]],
 def _ask_seat(state: State, seat: _Seat, player: int, legal: list[Action]) -> Action | None:
     """`ask`, with what the seat's bot reads looked up once per game."""
     if not seat.needs_extras:
-        return seat.act(_NOTHING, legal, seat.rng)
+        return seat.act(NO_OBSERVATION, legal, seat.rng)
     view = state.resample_hidden(player, seat.rng, recall=seat.recalls) if seat.wants_view else None
-    seen_by_bot = LazyObservation(state, player) if seat.reads else _NOTHING
+    seen_by_bot = LazyObservation(state, player) if seat.reads else NO_OBSERVATION
     return seat.act(seen_by_bot, legal, seat.rng, view=view)
 
 

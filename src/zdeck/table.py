@@ -24,11 +24,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from zdeck.asking import ask, reaction
+from zdeck.botspecs import make_bot
 from zdeck.core import Action, Game, IllegalAction, Outcome, State, shorten
 from zdeck.records import TIMEOUT, Record
-from zdeck.registry import make_bot
 from zdeck.rng import Rng
-from zdeck.sim import ask, reaction
 
 PERCEPTION_S = 0.25  # a line arriving sooner than this after a redraw answers the previous view
 TYPING_S = 1.0  # a number arriving within this of a menu change may have been typed against the old menu

@@ -47,7 +47,7 @@ def test_play_seats_the_games_first_own_bot_by_default(tmp_path: Path, game_id: 
     assert result.exit_code == 0, text(result)
     record = next(read_records(path))
     assert set(record.bots) == {zdeck.bot_names(game_id)[1]}
-    assert zdeck.registry.default_bot(game_id) == zdeck.bot_names(game_id)[1]
+    assert zdeck.botspecs.default_bot(game_id) == zdeck.bot_names(game_id)[1]
 
 
 def test_a_huge_action_text_is_quoted_short_and_answered_at_once(tmp_path: Path) -> None:

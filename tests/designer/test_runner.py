@@ -10,9 +10,9 @@ import pytest
 import zdeck
 from zdeck.batch import BatchError, BatchSpec, GameResult, run_batch
 from zdeck.batch.runner import chunks
+from zdeck.botspecs import make_bot
 from zdeck.core import Outcome
 from zdeck.records import replay
-from zdeck.registry import make_bot
 from zdeck.sim import play
 
 

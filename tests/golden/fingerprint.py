@@ -38,7 +38,7 @@ def fingerprint(game_id: str) -> tuple[str, str]:
     for players in tables(game_id):
         game = zdeck.make(game_id, players)
         for bot in zdeck.bot_names(game_id):
-            if bot in zdeck.registry.SEARCH_BOTS:  # (searching bots have tests of their own: tests/search)
+            if bot in zdeck.botspecs.SEARCH_BOTS:  # (searching bots have tests of their own: tests/search)
                 continue
             for seed in range(SLOW_BOTS.get(bot, SEEDS)):
                 state, record = play(game, [zdeck.make_bot(game_id, bot) for _ in range(players)], seed)

@@ -16,8 +16,9 @@ import pytest
 import zdeck.records
 import zdeck.registry
 from zdeck import Game, IllegalAction, Option, Outcome, RandomBot, Rng, State
+from zdeck.asking import LazyObservation
 from zdeck.records import Record, RecordError, replay
-from zdeck.sim import GameTooLong, LazyObservation, Summary, play, seat_bots
+from zdeck.sim import GameTooLong, Summary, play, seat_bots
 
 
 @dataclass(frozen=True, slots=True)

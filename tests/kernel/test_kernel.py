@@ -82,7 +82,7 @@ def test_every_bot_has_its_name_a_reaction_time_and_may_be_given_its_own() -> No
     for game_id in zdeck.games():
         for name in zdeck.bot_names(game_id):
             bot = zdeck.make_bot(game_id, name)
-            searches = name in zdeck.registry.SEARCH_BOTS  # (a search bot asks for a resampled view)
+            searches = name in zdeck.botspecs.SEARCH_BOTS  # (a search bot asks for a resampled view)
             assert bot.name == name and bot.reaction_ms > 0 and bot.wants_view is searches, (game_id, name)
             quick = type(bot)(reaction_ms=123.0)  # type: ignore[call-arg]
             assert quick.reaction_ms == 123.0 and type(bot)().reaction_ms == bot.reaction_ms, (game_id, name)
@@ -321,13 +321,13 @@ def test_read_records_names_the_file_and_line(tmp_path: Path) -> None:
 
 
 def test_make_bot_does_not_hide_a_bug_inside_a_factory_as_an_unknown_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    import zdeck.registry
+    import zdeck.botspecs
 
     def broken() -> RandomBot:
         missing: dict[str, RandomBot] = {}
         return missing["nothing"]
 
-    monkeypatch.setattr(zdeck.registry, "_bots", lambda game_id: {"random": RandomBot, "broken": broken})
+    monkeypatch.setattr(zdeck.botspecs, "own_bots", lambda game_id: {"random": RandomBot, "broken": broken})
     with pytest.raises(KeyError, match="nothing"):
         zdeck.make_bot("zipzap", "broken")
     with pytest.raises(ValueError, match="unknown bot 'gone' for zipzap; choose from random, broken"):
@@ -335,7 +335,7 @@ def test_make_bot_does_not_hide_a_bug_inside_a_factory_as_an_unknown_name(monkey
 
 
 def test_ask_gives_an_observation_only_to_bots_that_read_one() -> None:
-    from zdeck.sim import ask
+    from zdeck.asking import ask
 
     got: list[object] = []
 

@@ -9,9 +9,9 @@ import pytest
 import zdeck
 import zdeck.rl
 from tests.rl.helpers import seat_of
-from zdeck import sim
+from zdeck import asking, sim
 from zdeck.bots import RandomBot
-from zdeck.registry import make_bot
+from zdeck.botspecs import make_bot
 
 RACY = [("zipzap", 4, {"rounds": 2}), ("zoop", 4, {}), ("zar", 3, {"hands": 1}), ("zoker-kubo", 3, {"scoring": "claim"})]
 RACY_IDS = [g for g, _, _ in RACY]
@@ -46,14 +46,14 @@ def test_single_agent_env_playing_as_the_heuristic_bot_plays_the_simulators_game
     """The agent at seat 0 asks the game's default bot what to do (with the generator the simulator
     gives seat 0); the env's bots play the other seats: the game is `sim.run`'s with that bot everywhere."""
     seed = 5
-    name = zdeck.registry.default_bot(game_id)
+    name = zdeck.botspecs.default_bot(game_id)
     env = zdeck.rl.single_agent(game_id, players, opponents=name, reaction_ms=make_bot(game_id, name).reaction_ms,
                                 **options)
     obs, _ = env.reset(seed=seed)
     me, (_, seat_rngs) = make_bot(game_id, name), sim.generators(seed, players)
     done = False
     while not done:
-        choice = sim.ask(me, env.table.referee.state, 0, seat_rngs[0])
+        choice = asking.ask(me, env.table.referee.state, 0, seat_rngs[0])
         action = env.table.wait_id if choice is None else env.table.game.action_id(choice)
         assert obs["action_mask"][action] == 1
         obs, _, term, trunc, _ = env.step(action)

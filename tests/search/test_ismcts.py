@@ -9,11 +9,12 @@ import pytest
 
 import zdeck
 from zdeck import RandomBot, Rng
+from zdeck.asking import LazyObservation, ask
 from zdeck.core import State
 from zdeck.records import Record, replay
 from zdeck.search import ISMCTS, WAIT
 from zdeck.search.ismcts import _beats, _paired_answer, _Search
-from zdeck.sim import LazyObservation, ask, play
+from zdeck.sim import play
 
 TABLES = {"zoop": 3, "zoker-solo": 1}  # the smallest table of each game, else 2
 
@@ -39,7 +40,7 @@ def states_along(game: zdeck.Game, seed: int, every: int = 1) -> Iterator[State]
 @pytest.mark.parametrize("game_id", zdeck.games())
 def test_ismcts_plays_a_whole_game_legally_and_replays_from_its_seed(game_id: str) -> None:
     game = game_of(game_id)
-    bots = ["ismcts:iters=12"] + [zdeck.registry.default_bot(game_id)] * (game.players - 1)
+    bots = ["ismcts:iters=12"] + [zdeck.botspecs.default_bot(game_id)] * (game.players - 1)
     first, record = play(game, [zdeck.make_bot(game_id, b) for b in bots], seed=3)
     again, _ = play(game, [zdeck.make_bot(game_id, b) for b in bots], seed=3)
     assert first.is_over() and record is not None
@@ -119,7 +120,7 @@ def test_in_a_race_the_bot_weighs_holding_back_and_may_answer_none() -> None:
     assert sum(edge[0] for edge in root.stats[seat].values()) >= 100  # (its own choice at every iteration)
     bot = ISMCTS(iters=50)
     answers = {str(ask(bot, s, p, Rng(k))) for k, (s, p) in zip(range(12), race_states("zipzap", rounds=1))}
-    assert answers  # what it answers is listed or None: sim.ask gives the answers to apply()
+    assert answers  # what it answers is listed or None: asking.ask gives the answers to apply()
 
 
 def test_the_bot_never_waits_where_the_table_cannot() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import zdeck
-from zdeck.registry import default_bot, make_bot, split_bot_specs
+from zdeck.botspecs import default_bot, make_bot, split_bot_specs
 from zdeck.search import ISMCTS
 
 
@@ -16,12 +16,6 @@ def test_every_game_offers_ismcts_after_its_own_bots_and_keeps_its_default() -> 
         assert default_bot(game_id) not in ("ismcts", "random") or len(names) == 2, game_id
         bot = make_bot(game_id, "ismcts")
         assert isinstance(bot, ISMCTS) and bot.wants_view and bot.name == "ismcts"
-
-
-def test_zdeck_bots_exports_the_search_bot() -> None:
-    from zdeck.bots import ISMCTS as exported
-
-    assert exported is ISMCTS
 
 
 def test_a_spec_sets_budget_exploration_rollout_and_horizon_and_names_the_bot() -> None:

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import zdeck
+from zdeck.live.room import Room
 from zdeck.server.catalog import TableSettings
-from zdeck.server.room import Room
 
 # game, players, bot seats, options
 TABLES: list[tuple[str, int, dict[int, str], dict[str, Any]]] = [

@@ -96,7 +96,7 @@ def server_text(server: ServerProcess, path: str) -> str:
 
 
 def test_an_oversized_frame_is_closed_by_the_real_server_and_it_plays_on(server: ServerProcess) -> None:
-    from zdeck.server.room import MAX_FRAME
+    from zdeck.live.room import MAX_FRAME
 
     room = server.post("/api/rooms", {"game": "zipzap", "players": 2})["room"]
 

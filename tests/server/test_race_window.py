@@ -9,9 +9,9 @@ from typing import Any
 
 import zdeck
 from tests.server.test_hidden import Nothing
+from zdeck.live.room import REACTION_MS, Plan, Room, in_window, play_offline
 from zdeck.records import replay
 from zdeck.server.catalog import TableSettings
-from zdeck.server.room import REACTION_MS, Plan, Room, in_window, play_offline
 
 
 class Ear:
@@ -127,7 +127,7 @@ def test_a_bot_answer_due_after_the_window_is_dropped_and_the_bot_thinks_again()
 def test_cards_in_the_air_when_the_server_stops_land_when_it_resumes() -> None:
     """Killed between a landing and the bots' cards of its window: the resumed room lands them, and the
     game goes on exactly as it would have."""
-    from zdeck.server.room import RoomData, Seat
+    from zdeck.live.room import RoomData, Seat
 
     game, bots, seed, speed = zdeck.make("zipzap", 4, rounds=1), {p: "greedy" for p in range(4)}, 11, 0.02
     offline = play_offline(game, bots, seed, speed).actions

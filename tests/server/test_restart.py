@@ -16,8 +16,8 @@ import websockets
 
 import zdeck
 from tests.server.conftest import ServerProcess
+from zdeck.live.room import play_offline
 from zdeck.records import Record
-from zdeck.server.room import play_offline
 
 SPEED = 0.05
 TABLES: list[tuple[str, int, dict[str, str], dict[str, Any]]] = [

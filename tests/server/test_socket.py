@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.server.helpers import receive_until, reply, state_of
+from zdeck.live.room import MAX_MESSAGE
 from zdeck.server.app import FLOOD_CLOSE
-from zdeck.server.room import MAX_MESSAGE
 
 
 def two_people(client: TestClient, game: str = "zipzap", **options: Any) -> tuple[str, str, str]:
@@ -138,7 +138,7 @@ def test_a_late_card_bounces_and_only_its_owner_hears_which_it_was(client: TestC
 
 
 def test_the_other_seat_hears_a_bounce_without_the_card(client: TestClient) -> None:
-    from zdeck.server.room import Room
+    from zdeck.live.room import Room
 
     sent: list[str] = []
 

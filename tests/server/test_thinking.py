@@ -20,9 +20,9 @@ import zdeck
 from tests.server.conftest import ServerProcess
 from tests.server.test_hidden import Nothing
 from tests.server.test_play import play_table
+from zdeck.live.room import Room, RoomData, Seat, play_offline
 from zdeck.records import Record, replay
 from zdeck.server.catalog import MAX_THINK_MS, TableSettings, table_bot
-from zdeck.server.room import Room, RoomData, Seat, play_offline
 
 LONG_SEARCH = "ismcts:ms=800,rollout=heuristic"  # 0.8 s of wall clock for every decision with a choice
 

@@ -16,9 +16,9 @@ import pytest
 from textual.widgets import RichLog
 
 import zdeck
+from zdeck.live.room import Room
 from zdeck.records import Record, read_records, replay
 from zdeck.server.catalog import TableSettings
-from zdeck.server.room import Room
 from zdeck.tui.app import WATCH_BEAT_S, Bindings, View, ZdeckApp
 from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen

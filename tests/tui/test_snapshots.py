@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import zdeck
-from zdeck.server.room import play_offline
+from zdeck.live.room import play_offline
 from zdeck.tui.app import ZdeckApp
 from zdeck.tui.host import LocalTable
 

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zdeck.batch.figures import GameFigures, GameLog, GameResult
+from zdeck.botspecs import make_bot
 from zdeck.core import Game
 from zdeck.records import Record
-from zdeck.registry import game_metrics, make, make_bot
+from zdeck.registry import game_metrics, make
 from zdeck.sim import GameTooLong, run
 
 BACKENDS = ("local", "ray")

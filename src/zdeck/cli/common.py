@@ -232,7 +232,7 @@ def seats(cls: type[Game]) -> str:
 def bot_list(game_id: str, text: str) -> list[str]:
     """Comma-separated bot specs (a search bot's parameters too: `greedy,ismcts:iters=500,c=0.5`), each
     checked against the game's bots."""
-    from zdeck.registry import bot_names, make_bot, split_bot_specs
+    from zdeck.botspecs import bot_names, make_bot, split_bot_specs
 
     names = split_bot_specs(text)
     if not names:

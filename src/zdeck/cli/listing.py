@@ -15,8 +15,9 @@ def command() -> None:
     Bots: the game's own, strongest first (the first is the one `zdeck play` seats unless told
     otherwise), then the search bot `ismcts` (stronger in most games, slower: docs/bots.md), then random.
     """
+    from zdeck.botspecs import bot_names
     from zdeck.cli.common import seats
-    from zdeck.registry import bot_names, game_class, games
+    from zdeck.registry import game_class, games
 
     rows = [("game", "players", "bots (default first; ismcts searches)", "better score", "description")]
     for game_id in games():

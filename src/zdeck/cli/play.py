@@ -49,8 +49,8 @@ def command(game: str, players: int | None, seat: int, bots: str | None, seed: i
     rules, `q` to leave. With --plain (or when piped): type the number of an action from the menu, or
     its text (e.g. `play red 4`, `zap`); `q` or Ctrl-C leaves.
     """
+    from zdeck.botspecs import default_bot
     from zdeck.records import RecordError, RecordWriter
-    from zdeck.registry import default_bot
 
     rules = build_game(game, players, options)
     if not watch and not 0 <= seat < rules.players:

@@ -20,7 +20,8 @@ def command(game: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from zdeck.registry import bot_names, game_class, rules_document
+    from zdeck.botspecs import bot_names
+    from zdeck.registry import game_class, rules_document
 
     try:
         cls = game_class(game)

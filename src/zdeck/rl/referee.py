@@ -3,7 +3,7 @@
 A moment is one version of the state. Every actor with a legal action is asked (a race asks
 several at once); each answers an action or WAIT. The choices are then landed the simulator's
 way (`zdeck.sim`): with one proposal it is applied; with several, each proposal's reaction time
-is drawn from the seeded model (`sim.race_order`: log-normal around the proposer's median, a
+is drawn from the seeded model (`asking.race_order`: log-normal around the proposer's median, a
 reflex action faster) and the fastest lands, the others are submitted as late (`seen` = the
 version they answered) for the rulebook to bounce, penalise or apply. If everyone waits, the
 state times out. The timing generator is the simulator's (`sim.generators`), so agents that
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from zdeck import sim
+from zdeck import asking, sim
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 
 WAIT = None  # a choice: hold back this moment
@@ -65,7 +65,7 @@ class Referee:
                 raise ValueError(f"a reaction time is a number of ms above 0, not {ms!r}")
         self.state = self.game.new_state(self.seed) if self.start is None else self.start.clone()
         self.timing, self.seat_rngs = sim.generators(self.seed, self.game.players)
-        self.racers = [sim.Reflexes(float(ms)) for ms in self.reaction_ms]
+        self.racers = [asking.Reflexes(float(ms)) for ms in self.reaction_ms]
         self.moment = self._next_moment()
 
     def _next_moment(self) -> Moment | None:
@@ -114,7 +114,7 @@ class Referee:
         if not proposals:
             self.state.timeout()
         else:
-            self._race(sim.race_order(proposals, self.racers, self.timing), moment.version, landings)
+            self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
         self.moments += 1
         self.log = [(p, landings[p]) for p in moment.asked]
         self.moment = self._next_moment()

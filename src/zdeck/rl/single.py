@@ -9,10 +9,10 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from zdeck import sim
+from zdeck import asking
 from zdeck.bots import Bot
+from zdeck.botspecs import bot_names, default_bot, make_bot
 from zdeck.core import Action, State
-from zdeck.registry import bot_names, default_bot, make_bot
 from zdeck.rl import rewards
 from zdeck.rl.base import DEFAULT_REACTION_MS, Table, check_seed, landing_info
 from zdeck.rl.referee import WAIT, Referee
@@ -98,7 +98,7 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
     def _bot_choice(self, referee: Referee, seat: int) -> Action | None:
         bot = self.bots[self._others.index(seat)]
         state: State = referee.state
-        choice = sim.ask(bot, state, seat, referee.seat_rngs[seat])
+        choice = asking.ask(bot, state, seat, referee.seat_rngs[seat])
         choice = WAIT if choice is None else choice
         why = referee.check(seat, choice)
         if why is not None:  # a bot's mistake is a bug in the bot, never the agent's loss

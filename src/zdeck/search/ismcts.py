@@ -19,7 +19,7 @@ is a simultaneous move, so every node is decoupled (DUCT): each actor keeps its 
 at the node and chooses without seeing the others' choices, among its legal actions and `WAIT`
 (hold back) when waiting is possible - when someone else may act, or when the game has a timeout
 rule at this moment. The choices are then resolved as the simulator resolves them: the proposals
-land quickest first, timed by the simulator's reaction model (`sim.reaction`: a reflex such as a
+land quickest first, timed by the simulator's reaction model (`asking.reaction`: a reflex such as a
 ZOOP! call is quicker than a considered move; every seat is timed as this bot), the first at the
 current version and the others as late submissions for the rules to bounce, penalise or apply; if everyone
 waits, the state times out. The child reached is keyed by what landed. At the root the searching
@@ -33,10 +33,10 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from zdeck.asking import LazyObservation, reaction
 from zdeck.bots import Bot, BotBase
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.rng import Rng
-from zdeck.sim import LazyObservation, reaction
 
 WAIT = -1  # the edge id of holding back
 JUDGES = ("score", "cards", "gain")  # how a position stopped short of the game's end is judged (`evaluate`)
@@ -184,7 +184,7 @@ class ISMCTS(BotBase):
     @property
     def remembers(self) -> bool:
         """Do its answers depend on its own earlier ones (`follow`)? Then a table rebuilt from its saved moves
-        must ask it again at every version it was asked at (zdeck.server.room)."""
+        must ask it again at every version it was asked at (zdeck.live.room)."""
         return self.follow > 0
 
     def search(self, view: State, seat: int, rng: Rng) -> Node:
@@ -458,7 +458,7 @@ class _Search:
         return seat, eid, action
 
     def _race(self, proposals: list[Any]) -> list[Any]:
-        """The proposals fastest first, timed by the simulator's reaction model (`sim.reaction`): a reflex
+        """The proposals fastest first, timed by the simulator's reaction model (`asking.reaction`): a reflex
         (a ZOOP! call) is quicker than a considered move. The search does not know the other seats'
         reaction times, so every seat is timed as this bot is."""
         rng, bot = self.rng, self.bot

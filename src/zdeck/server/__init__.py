@@ -38,7 +38,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **uv
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
-    from zdeck.server.room import MAX_FRAME
+    from zdeck.live.room import MAX_FRAME
 
     url = database_url(db)
     try:

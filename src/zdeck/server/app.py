@@ -1,7 +1,7 @@
 """The web side: REST for the lobby, a WebSocket per table connection, the static pages.
 
 `create_app(db_url)` builds the FastAPI application on a database; `zdeck.server.serve`
-runs it under uvicorn. The rooms themselves (`zdeck.server.room`) know nothing of HTTP.
+runs it under uvicorn. The rooms themselves (`zdeck.live.room`) know nothing of HTTP.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import zdeck
 from zdeck.core import shorten
+from zdeck.live.room import MAX_NAME, Room, RoomError, parse_message
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
-from zdeck.server.room import MAX_NAME, Room, RoomError, parse_message
 from zdeck.server.store import Store
 
 log = logging.getLogger("zdeck.server")

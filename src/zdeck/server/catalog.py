@@ -17,8 +17,9 @@ from functools import lru_cache
 from typing import Any
 
 from zdeck.bots import Bot
+from zdeck.botspecs import SEARCH_BOTS, bot_names, default_bot, make_bot
 from zdeck.core import Game
-from zdeck.registry import SEARCH_BOTS, bot_names, default_bot, document, game_class, games, make, make_bot
+from zdeck.registry import document, game_class, games, make
 
 # Options of the table rather than of the rules: they sit beside the game's options in a
 # room's "options" and are taken out before the game is made.

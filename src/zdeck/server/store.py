@@ -24,8 +24,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from zdeck.live.room import Room, RoomData, Seat
 from zdeck.records import Record
-from zdeck.server.room import Room, RoomData, Seat
 
 log = logging.getLogger("zdeck.server")
 
@@ -169,7 +169,7 @@ class Store:
         for (_, future, loop), error in zip(batch, errors):
             loop.call_soon_threadsafe(_settle, future, error)
 
-    # -- what rooms save (the Saver of zdeck.server.room) -----------------------------------------
+    # -- what rooms save (the Saver of zdeck.live.room) -----------------------------------------
     async def create_room(self, room: Room) -> None:
         row = {"id": room.id, "game": room.game.id, "players": room.game.players,
                "options": json.dumps(room.game.options), "settings": json.dumps(room.settings.as_dict()),

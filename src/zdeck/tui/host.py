@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 from zdeck.core import Game
+from zdeck.live.room import Room, RoomData, Seat
 from zdeck.records import Record
 from zdeck.server.catalog import TableSettings
-from zdeck.server.room import Room, RoomData, Seat
 
 Listener = Callable[[dict[str, Any]], None]
 

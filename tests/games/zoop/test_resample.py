@@ -7,9 +7,9 @@ or random stream, or a search would peek at the true deal."""
 import pytest
 
 import zdeck
+from zdeck.botspecs import make_bot
 from zdeck.decks.zoop.state import DRAWN, ZoopState
 from zdeck.records import replay
-from zdeck.registry import make_bot
 from zdeck.rng import Rng
 from zdeck.sim import play
 

@@ -5,7 +5,7 @@ its sender saw, and is applied through the kernel contract (`state.apply(seat, a
 seen=version)`), so a card that lands after someone else's is resolved by the rulebook
 exactly as in simulation. Bots act on a real clock with their reaction times, as `zdeck
 play` does: at every new version each bot that may act is asked once, its answer is timed
-(`zdeck.sim.reaction`, scaled by the table's speed) and the first to come due lands.
+(`zdeck.asking.reaction`, scaled by the table's speed) and the first to come due lands.
 
 Every accepted submission is saved (awaited) before anyone hears of it. A room is rebuilt
 from its seed and saved submissions (`Room.restore`): the bots' choices and timings come
@@ -38,13 +38,13 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any, Protocol
 
+from zdeck.asking import ask, reaction
 from zdeck.bots import Bot
+from zdeck.botspecs import make_bot
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
-from zdeck.registry import make_bot
 from zdeck.rng import Rng
 from zdeck.server.catalog import TableSettings, stand_in_bot, table_bot
-from zdeck.sim import ask, reaction
 
 log = logging.getLogger("zdeck.server")
 

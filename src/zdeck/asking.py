@@ -1,0 +1,134 @@
+"""How a bot is asked, and how fast it answers: the model every client of the bots shares.
+
+`ask` gives a bot what its seat may see (a `LazyObservation`, a re-dealt `view` for a search) and
+returns its choice. `reaction` and `race_order` time the answers with a seeded log-normal model
+around each bot's median, so a race (several seats answering one version) is ordered the same in
+the simulator, the search's rollouts, an RL environment and a live table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from statistics import NormalDist
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from zdeck.bots import Bot
+from zdeck.core import Action, State
+from zdeck.rng import Rng
+
+REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
+REFLEX_SHARE = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a considered move's time
+
+
+class LazyObservation(Mapping[str, Any]):
+    """An observation computed on first use: random bots never pay for one.
+
+    It is the view of the version it was made for: read first after the state moved on,
+    it would silently show a later moment, so that read is refused instead.
+    """
+
+    __slots__ = ("_data", "_player", "_state", "_version")
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state, self._player, self._version = state, player, state.version
+        self._data: dict[str, Any] | None = None
+
+    def _get(self) -> dict[str, Any]:
+        if self._data is None:
+            if self._state.version != self._version:
+                raise RuntimeError(
+                    f"observation of version {self._version} first read at version {self._state.version}: "
+                    "a bot that keeps an observation must copy it with dict(observation) while it acts")
+            self._data = self._state.observation(self._player)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        data = self._data  # (bots read several keys a move: only the first read pays for the call)
+        return (self._get() if data is None else data)[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+# One table lookup draws a log-normal reaction time: 2^12 quantiles, far finer than any real
+# difference in reaction. The factors are integers (millionths), so no libm difference between
+# machines can reorder a race; an exact tie goes to the earlier actor in `actors()` order.
+_SPREAD = tuple(
+    round(1_000_000 * math.exp(REACTION_SIGMA * NormalDist().inv_cdf((i + 0.5) / 4096))) for i in range(4096)
+)
+
+
+class _ReflexFlags(dict[type, bool]):
+    """Action class -> is it a reflex (`reflex = True`, such as a ZOOP! call)? Read off a class once; after
+    that `_REFLEX[kind]` is a plain dict look-up, no Python call (a race times every proposal)."""
+
+    def __missing__(self, kind: type) -> bool:
+        reflex = self[kind] = bool(getattr(kind, "reflex", False))
+        return reflex
+
+
+_REFLEX = _ReflexFlags()
+
+
+def reaction(bot: Bot, action: Action, timing: Rng) -> float:
+    """A reaction time in ms: log-normal around the bot's median, shorter for a reflex than
+    for a considered move."""
+    median = bot.reaction_ms * (REFLEX_SHARE if _REFLEX[type(action)] else 1.0)
+    return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
+
+
+class Racer(Protocol):
+    """What a race reads of a seat: its median reaction times in ms, for a considered move and a reflex."""
+
+    considered_ms: float
+    reflex_ms: float
+
+
+class Reflexes:
+    """A `Racer` for a seat whose median reaction time is `reaction_ms` (an RL agent's, say): the same
+    products the simulator forms for a bot, so a race orders the same either way."""
+
+    __slots__ = ("considered_ms", "reflex_ms")
+
+    def __init__(self, reaction_ms: float) -> None:
+        self.considered_ms = reaction_ms * 1.0
+        self.reflex_ms = reaction_ms * REFLEX_SHARE
+
+
+def race_order(proposals: list[tuple[int, Action, bool]], racers: Sequence[Racer],
+               timing: Rng) -> list[tuple[int, Action, bool]]:
+    """Proposals made at one version, fastest first, as the simulator orders them: one reaction time
+    drawn from `timing` per proposal, in the order given (log-normal around the proposer's median in
+    `racers`, indexed by seat; a reflex action at REFLEX_SHARE of it); an exact tie keeps that order.
+    With a single proposal nothing is drawn. Each proposal is (seat, action, taken from its legal list)."""
+    return fastest_first(proposals, racers, timing) if len(proposals) > 1 else list(proposals)
+
+
+def fastest_first(proposals: list[tuple[int, Action, bool]], seats: Sequence[Racer],
+          timing: Rng) -> list[tuple[int, Action, bool]]:
+    """The proposals fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
+    times = []
+    for player, action, _ in proposals:
+        median = seats[player].reflex_ms if _REFLEX[type(action)] else seats[player].considered_ms
+        times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
+    if len(times) == 2:  # the usual race: two proposals, no sort
+        return proposals[::-1] if times[1] < times[0] else proposals
+    return [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (stable)
+
+
+NO_OBSERVATION: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
+
+
+def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:
+    """The bot's choice for this seat, or None (wait). `apply` checks it like any submission."""
+    legal = state.legal_actions(player)
+    if not legal:
+        return None
+    view = state.resample_hidden(player, rng, recall=bool(getattr(bot, "recalls", False))) if bot.wants_view else None
+    seen_by_bot = LazyObservation(state, player) if getattr(bot, "reads_observation", True) else NO_OBSERVATION
+    return bot.act(seen_by_bot, legal, rng, view=view)
