@@ -1,6 +1,7 @@
 #!/bin/sh
 # The head-to-head runs behind the strength table of docs/bots.md, one after another, niced; each appends one
-# JSON line to the file given. Run from the repository root; the two halves can run at once (hours each):
+# JSON line to the file given. Run from the repository root; the two halves can run at once (hours each), and
+# so can chunks of a run on consecutive seeds (`--table` adds them up into the run they make):
 #   sh bench/strength_runs.sh /tmp/strength.jsonl a & sh bench/strength_runs.sh /tmp/strength.jsonl b; wait
 #   .venv/bin/python bench/strength.py --table /tmp/strength.jsonl
 # `ismcts` alone is each game's measured setting (zdeck.search.spec.TUNED); the specs below spell it out.
