@@ -3,13 +3,9 @@ figures checked against what the records show."""
 
 from __future__ import annotations
 
-import math
-
-import pytest
-
 from zdeck.batch import BatchSpec, run_batch
 from zdeck.batch.figures import clear_at, lead_changes, margin, ranks, standings
-from zdeck.batch.stats import mean, paired_difference, wilson
+from zdeck.batch.stats import mean, paired_difference
 from zdeck.core import Outcome
 from zdeck.records import replay
 
@@ -43,14 +39,6 @@ def test_the_winner_is_clear_when_they_took_the_lead_for_good() -> None:
 def test_standings_are_the_running_totals_unless_scores_are_not_their_sum() -> None:
     assert standings([[1, 2], [3, 0]], [4, 2]) == [[1, 2], [4, 2]]
     assert standings([[1, 2], [3, 0]], [1, 0]) is None, "a match counted in games won"
-
-
-def test_wilson_matches_the_published_formula() -> None:
-    est = wilson(0, 10)
-    assert est.value == 0 and est.low == 0 and est.high == pytest.approx(0.2775, abs=1e-4)
-    est = wilson(50, 100)
-    assert (est.low, est.high) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
-    assert math.isnan(wilson(0, 0).value)
 
 
 def test_a_paired_difference_leaves_out_what_both_variants_share() -> None:

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from zdeck.batch.figures import GameResult
-from zdeck.batch.runner import BatchError, BatchSpec, chunks, in_order, play_chunk
+from zdeck.batch.tasks import BatchError, BatchSpec, chunks, in_order, play_chunk
 
 
-def _ray() -> Any:
+def ray_module() -> Any:
+    """Ray itself, or a BatchError that says how to install it."""
     try:
         import ray
     except ImportError:
@@ -28,7 +29,7 @@ def _ray() -> Any:
 def connect(address: str | None) -> Any:
     """Ray, connected: to the cluster at `address` (with this zdeck's code shipped to it), to the Ray
     instance this process already started, or to a new local one."""
-    ray = _ray()
+    ray = ray_module()
     if ray.is_initialized():
         return ray
     import zdeck

@@ -38,10 +38,19 @@ def batch_options(command: FC) -> FC:
 
 
 def check_backend(backend: str, address: str | None) -> None:
+    """Refuse --address without Ray, and Ray where it is not installed, before any game is played."""
     from zdeck.cli.common import fail
 
     if address is not None and backend != "ray":
         fail("--address names a Ray cluster: give --backend ray with it")
+    if backend == "ray":
+        from zdeck.batch import BatchError
+        from zdeck.batch.cluster import ray_module
+
+        try:
+            ray_module()
+        except BatchError as exc:
+            fail(str(exc))
 
 
 def play(spec: BatchSpec, workers: int | None, backend: str, address: str | None, label: str,
@@ -51,7 +60,7 @@ def play(spec: BatchSpec, workers: int | None, backend: str, address: str | None
     from zdeck.batch import run_batch
 
     games = run_batch(spec, workers, backend, address)
-    if not progress or spec.count < PROGRESS_FROM:
+    if not progress or spec.count < PROGRESS_FROM or not err().is_terminal:  # (a bar in a pipe leaves blank lines)
         yield from games
         return
     with bar(label, spec.count) as advance:

@@ -132,15 +132,18 @@ def _show(summary: dict[str, Any], as_json: bool, out_file: Path | None) -> None
                   f"{summary['score_order']} scores are better")
     if summary["unfinished"]:
         console.print(f"[yellow]{summary['unfinished']} games not over after --max-steps[/]: in no figure")
+    if not summary["games"]:
+        console.print("no game finished: no standings to show")
+        return
     table = Table("bot", "rating", "win rate [95%]", "mean score", "mean rank", "seats",
                   caption="rating: OpenSkill Plackett-Luce, mean ± sigma; rank 1: a game's best seat")
     for row in summary["standings"]:
         rating, rate = row["rating"], row["win_rate"]
-        table.add_row(escape(row["bot"]), f"{rating['mu']:.2f} ± {rating['sigma']:.2f}",
-                      f"{rate['value']:.3f} [{rate['low']:.3f}, {rate['high']:.3f}]",
+        shown = "-" if rate["value"] is None else f"{_num(rate['value'], 3)} [{_num(rate['low'], 3)}, {_num(rate['high'], 3)}]"
+        table.add_row(escape(row["bot"]), f"{rating['mu']:.2f} ± {rating['sigma']:.2f}", shown,
                       _num(row["mean_score"]["value"]), _num(row["mean_rank"]["value"]), str(row["seats"]))
     console.print(table)
 
 
-def _num(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}"
+def _num(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"

@@ -8,38 +8,52 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from zdeck.batch.stats import Estimate, paired_difference, wilson
-from zdeck.report.tally import DRAMA, LENGTH, RACES, Tally
+from zdeck.batch.stats import Paired, benjamini_hochberg, detectable, holm, paired_mean, paired_ratio, paired_share
+from zdeck.report.tally import MEAN, RATIO, SHARE, Figure, SkillTally, Tally, figure_keys, position_label
+
+FDR_METHODS = {"primary": "Holm (family-wise error 5%)", "secondary": "Benjamini-Hochberg (false discovery rate 5%)"}
 
 
-def write_report(tally: Tally, out: Path, seeds: str) -> dict[str, Any]:
+@dataclass
+class Extras:
+    """What a report or comparison plays beside its main batch: skill against luck (a strong bot against a
+    weak one), and the positions at other player counts. One per variant in a comparison."""
+
+    skill: SkillTally | None = None
+    skill_note: str | None = None  # why there is no skill figure
+    by_players: list[Tally] = field(default_factory=list)
+
+
+def write_report(tally: Tally, out: Path, seeds: str, extras: Extras | None = None) -> dict[str, Any]:
     """report.html, report.json and the PNGs in `out`; returns the numbers."""
     from zdeck.report import page, plots
 
     out.mkdir(parents=True, exist_ok=True)
-    numbers = tally.numbers()
-    images: dict[str, str | None] = {}
-    if tally.games:
-        if tally.players > 1:
-            images["seats"] = plots.seats(numbers, out)
-        images["scores"] = plots.scores(numbers, [tally.column(f"score_{s}") for s in range(tally.players)], out)
-        images["length"] = plots.length(numbers, out)
-        images["drama"] = plots.drama(numbers, out)
-        images["figures"] = plots.own_figures(numbers, out)
-    images["ends"] = plots.ends(numbers, out)
+    numbers = with_extras(tally.numbers(), extras or Extras())
+    images = plots.report_images(numbers, tally, out)
     (out / "report.html").write_text(page.report(numbers, images, seeds), encoding="utf-8")
     numbers = json_ready(numbers)
     (out / "report.json").write_text(json.dumps(numbers, indent=1), encoding="utf-8")
     return dict(numbers)
 
 
+def with_extras(numbers: dict[str, Any], extras: Extras) -> dict[str, Any]:
+    numbers["skill"] = extras.skill.numbers() if extras.skill is not None else None
+    numbers["skill_note"] = extras.skill_note
+    numbers["by_players"] = [{"players": t.players, "games": t.games, "positions": t.numbers()["positions"],
+                              "seat_fairness": t.numbers()["seat_fairness"]} for t in extras.by_players]
+    return numbers
+
+
 def json_ready(data: Any) -> Any:
-    """NaN (no interval from one game) becomes null: JSON has no NaN."""
-    if isinstance(data, float) and math.isnan(data):
+    """NaN (no interval from one game) and infinity become null: JSON has neither."""
+    if isinstance(data, float) and (math.isnan(data) or math.isinf(data)):
         return None
     if isinstance(data, dict):
         return {k: json_ready(v) for k, v in data.items()}
@@ -50,86 +64,172 @@ def json_ready(data: Any) -> Any:
 
 # -- compare --------------------------------------------------------------------------------------------------
 
-def figures_to_compare(tally: Tally) -> list[tuple[str, str]]:
-    """(label, row key) of every per-game figure two variants are compared on."""
-    keys = [(f"seat {s} win rate", f"win_{s}") for s in range(tally.players)] if tally.players > 1 else []
-    keys += [(f"seat {s} mean score", f"score_{s}") for s in range(tally.players)]
-    keys += [(name, name) for name in (*LENGTH, *DRAMA, *RACES)]
-    names = sorted({k[4:] for r in tally.rows.values() for k in r if k.startswith("own_")})
-    keys += [(name, f"own_{name}") for name in names]
-    return keys
+def figures_to_compare(tallies: Sequence[Tally]) -> list[Figure]:
+    """Every figure any variant has, in the first variant's order (then the others' own, such as a card
+    kind only one variant's options put in the deck)."""
+    seen: dict[str, Figure] = {}
+    for tally in tallies:
+        for figure in tally.catalogue():
+            seen.setdefault(figure.key, figure)
+    return list(seen.values())
 
 
-def differences(tallies: Sequence[Tally]) -> list[dict[str, Any]]:
-    """For each figure: every variant's value and its paired difference from the first variant."""
+def check_primary(names: Sequence[str], keys: Sequence[str]) -> set[str]:
+    """The figures a designer named as primary, by key ("pos_0", "minutes", "skill", "use:kind:draw",
+    "p3:pos_0"); ValueError naming the unknown ones and what there is."""
+    known = {*keys, "skill", "unfinished"}
+    chosen = {name.strip() for name in names}
+    unknown = sorted(n for n in chosen if n not in known and not n.startswith("use:")
+                     and not re.fullmatch(r"p\d+:pos_\d+", n))
+    if unknown:
+        raise ValueError(f"no figure {', '.join(repr(u) for u in unknown)} to name as primary; figures: "
+                         f"{', '.join(sorted(known))}, a usage (use:kind:draw) or a position at another count (p3:pos_0)")
+    return chosen
+
+
+def differences(tallies: Sequence[Tally], primary: Sequence[str] = (),
+                extras: Sequence[Extras] | None = None) -> list[dict[str, Any]]:
+    """For each figure: every variant's value and its paired difference from the first variant, with the
+    p-value adjusted for the many figures compared (`adjust`)."""
+    figures = figures_to_compare(tallies)
+    chosen = check_primary(primary, [*figure_keys(tallies[0].players, tallies[0].own), *(f.key for f in figures)])
     base = tallies[0]
     rows = []
-    for label, key in figures_to_compare(base):
-        values = [_value(t, key) for t in tallies]
+    for figure in figures:
+        values = [_value(t, figure) for t in tallies]
         if all(v is None for v in values):
             continue
-        diffs = [_paired(base, other, key) for other in tallies[1:]]
-        rows.append({"figure": label, "key": key, "values": values, "differences": diffs})
-    rows.append({"figure": "unfinished (share of games)", "key": "unfinished",
-                 "values": [wilson(len(t.unfinished), t.games + len(t.unfinished)).as_dict() for t in tallies],
-                 "differences": [_paired_unfinished(base, other) for other in tallies[1:]]})
+        diffs = [_paired(figure, base, other) for other in tallies[1:]]
+        rows.append(_row(figure.key, figure.label, figure.kind, figure.section, values, diffs,
+                         [figure.key.removeprefix("own_") in t.off for t in tallies]))
+    rows.append(_unfinished_row(tallies))
+    if extras and all(e.skill is not None for e in extras):
+        rows.append(_skill_row([e.skill for e in extras if e.skill is not None]))
+    if extras:
+        rows += _by_players_rows([e.by_players for e in extras])
+    for r in rows:
+        r["primary"] = r["key"] in chosen
+    adjust(rows)
+    return sorted(rows, key=lambda r: not r["primary"])
+
+
+def _row(key: str, label: str, kind: str, section: str, values: list[dict[str, Any] | None],
+         diffs: list[Paired | None], off: list[bool]) -> dict[str, Any]:
+    base_mean = values[0]["value"] if values[0] is not None else None
+    return {"figure": label, "key": key, "kind": kind, "section": section, "values": values, "off": off,
+            "differences": [None if d is None else _difference(d, base_mean) for d in diffs]}
+
+
+def _value(tally: Tally, figure: Figure) -> dict[str, Any] | None:
+    if figure.key not in {f.key for f in tally.catalogue()}:
+        return None
+    est = tally.estimate(figure)
+    return est.as_dict() if est.n else None
+
+
+def _paired(figure: Figure, base: Tally, other: Tally) -> Paired | None:
+    a, b = base.per_game(figure), other.per_game(figure)
+    both = sorted(set(base.rows) & set(other.rows))
+    if not both:
+        return None
+    if figure.kind == RATIO:
+        result = paired_ratio([a.get(i) for i in both], [b.get(i) for i in both])
+    elif figure.kind == SHARE:
+        result = paired_share([a.get(i) for i in both], [b.get(i) for i in both])
+    else:
+        result = paired_mean([a.get(i) for i in both], [b.get(i) for i in both])
+    return None if result.estimate.n == 0 else result
+
+
+def _unfinished_row(tallies: Sequence[Tally]) -> dict[str, Any]:
+    from zdeck.batch.stats import wilson
+
+    count = min(t.games + len(t.unfinished) for t in tallies)
+    a = [0.0 if i in tallies[0].rows else 1.0 for i in range(count)]
+    diffs = [paired_share(a, [0.0 if i in t.rows else 1.0 for i in range(count)]) if count else None
+             for t in tallies[1:]]
+    values: list[dict[str, Any] | None] = [wilson(len(t.unfinished), t.games + len(t.unfinished)).as_dict()
+                                           for t in tallies]
+    return _row("unfinished", "unfinished (share of games)", SHARE, "ends", values, diffs, [False] * len(tallies))
+
+
+def _skill_row(skills: Sequence[SkillTally]) -> dict[str, Any]:
+    """The skill index per variant, and its paired difference: the strong bot's share, paired game by game
+    (same seed, same seats), scaled as the index is."""
+    base = skills[0]
+    values: list[dict[str, Any] | None] = [s.numbers()["index"] if s.rows else None for s in skills]
+    diffs: list[Paired | None] = []
+    for other in skills[1:]:
+        both = sorted(set(base.rows) & set(other.rows))
+        if not both:
+            diffs.append(None)
+            continue
+        share = paired_share([base.rows[i] for i in both], [other.rows[i] for i in both])
+        scale = 1 - base.fair
+        est = share.estimate
+        diffs.append(Paired(type(est)(est.value / scale, est.low / scale, est.high / scale, est.n), share.p,
+                            share.spread / scale))
+    return _row("skill", f"skill index ({base.strong} against {base.weak})", MEAN, "skill", values, diffs,
+                [False] * len(skills))
+
+
+def _by_players_rows(per_variant: Sequence[Sequence[Tally]]) -> list[dict[str, Any]]:
+    """The match win rate of each position at each other player count, per variant, paired."""
+    rows = []
+    for column in zip(*per_variant):
+        base = column[0]
+        for k in range(base.players):
+            figure = Figure(f"pos_{k}", "", SHARE, "positions")
+            values = [_value(t, figure) for t in column]
+            if all(v is None for v in values):
+                continue
+            diffs = [_paired(figure, base, other) for other in column[1:]]
+            label = f"{base.players} players: {position_label(base.reference, k)} win rate"
+            rows.append(_row(f"p{base.players}:pos_{k}", label, SHARE, "by_players", values, diffs,
+                             [False] * len(column)))
     return rows
 
 
-def _value(tally: Tally, key: str) -> dict[str, Any] | None:
-    from zdeck.batch.stats import mean
-
-    column = tally.column(key)
-    if not column:
-        return None
-    if key.startswith("win_"):
-        return wilson(math.fsum(column), len(column)).as_dict()
-    return mean(column).as_dict(4)
-
-
-def _paired(base: Tally, other: Tally, key: str) -> dict[str, Any] | None:
-    a = [base.rows[i].get(key) if i in base.rows and i in other.rows else None for i in sorted(base.rows)]
-    b = [other.rows[i].get(key) if i in other.rows and i in base.rows else None for i in sorted(base.rows)]
-    diff = paired_difference(a, b)
-    if diff.n == 0:
-        return None
-    paired_base = [x for x, y in zip(a, b) if x is not None and y is not None]
-    return _difference(diff, math.fsum(paired_base) / len(paired_base))
-
-
-def _paired_unfinished(base: Tally, other: Tally) -> dict[str, Any] | None:
-    count = min(base.games + len(base.unfinished), other.games + len(other.unfinished))
-    a = [0.0 if i in base.rows else 1.0 for i in range(count)]
-    b = [0.0 if i in other.rows else 1.0 for i in range(count)]
-    diff = paired_difference(a, b)
-    return _difference(diff, math.fsum(a) / count) if count else None
-
-
-def _difference(diff: Estimate, base_mean: float) -> dict[str, Any]:
+def _difference(paired: Paired, base_mean: float | None) -> dict[str, Any]:
+    diff = paired.estimate
     relative = None
     if base_mean and not math.isnan(diff.low):
         relative = {"value": diff.value / base_mean, "low": diff.low / base_mean, "high": diff.high / base_mean}
         if base_mean < 0:
             relative = {"value": relative["value"], "low": relative["high"], "high": relative["low"]}
-    return {"difference": diff.as_dict(4), "relative": relative,
-            "significant": not math.isnan(diff.low) and diff.excludes_zero()}
+    return {"difference": diff.as_dict(4), "relative": relative, "p": paired.p,
+            "detectable": detectable(paired.spread, diff.n, paired=True) if not math.isnan(paired.spread) else None,
+            "adjusted_p": None, "method": None, "significant": False}
 
 
-def write_comparison(tallies: Sequence[Tally], labels: Sequence[str], out: Path, seeds: str) -> dict[str, Any]:
+def adjust(rows: Sequence[dict[str, Any]]) -> None:
+    """Adjust every paired test's p-value for the number of tests: the designer's primary figures as one
+    family with Holm's method (family-wise error 5%: a red primary figure is a change with 95% confidence
+    for the whole family), all the others as another with Benjamini-Hochberg's (false discovery rate 5%:
+    of the figures marked, about one in twenty may be no change at all). Tests without a p-value (no pair)
+    are left out. Marks `significant` where the adjusted p-value is below 0.05."""
+    for family, method in (("primary", holm), ("secondary", benjamini_hochberg)):
+        tests = [d for r in rows if r["primary"] == (family == "primary") for d in r["differences"]
+                 if d is not None and d["p"] is not None and not math.isnan(d["p"])]
+        for d, q in zip(tests, method([d["p"] for d in tests])):
+            d["adjusted_p"], d["method"], d["significant"] = q, family, q < 0.05
+
+
+def write_comparison(tallies: Sequence[Tally], labels: Sequence[str], out: Path, seeds: str,
+                     primary: Sequence[str] = (), extras: Sequence[Extras] | None = None) -> dict[str, Any]:
     """compare.html, compare.json and the PNGs in `out`; returns the numbers."""
     from zdeck.report import page, plots
 
+    rows = differences(tallies, primary, extras)
     out.mkdir(parents=True, exist_ok=True)
-    variants = [t.numbers() for t in tallies]
-    rows = differences(tallies)
-    images: dict[str, str | None] = {"differences": plots.compare_differences(rows, labels, out)}
-    if all(t.games for t in tallies):
-        if tallies[0].players > 1:
-            images["seats"] = plots.compare_seats(variants, labels, out)
-        images["length"] = plots.compare_length(variants, labels, out)
+    variants = [with_extras(t.numbers(), e) for t, e in zip(tallies, extras or [Extras() for _ in tallies])]
+    images = plots.compare_images(variants, labels, rows, out)
     (out / "compare.html").write_text(page.comparison(variants, labels, rows, images, seeds), encoding="utf-8")
     result = json_ready({"variants": [{"label": label, **without_values(v)} for label, v in zip(labels, variants)],
-                         "differences": rows, "interval": "paired: normal approximation of per-seed differences"})
+                         "differences": rows, "primary": sorted(r["key"] for r in rows if r["primary"]),
+                         "adjustment": FDR_METHODS,
+                         "interval": "paired 95%: means by the normal approximation of per-seed differences, shares "
+                                     "by Newcombe's score interval, shares of hands or decisions by the delta method"})
     (out / "compare.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
     return dict(result)
 
@@ -139,5 +239,7 @@ def without_values(numbers: dict[str, Any]) -> dict[str, Any]:
     def strip(data: Any) -> Any:
         if isinstance(data, dict):
             return {k: strip(v) for k, v in data.items() if k != "values"}
+        if isinstance(data, list):
+            return [strip(v) for v in data]
         return data
     return {k: strip(v) for k, v in numbers.items() if k != "values"}

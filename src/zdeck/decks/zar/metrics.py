@@ -6,7 +6,8 @@ already on the table matched it - someone else's card, or (its owner's run grew 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from zdeck.core import Action, Outcome, State
 from zdeck.decks.zar.actions import Play
@@ -21,6 +22,16 @@ class ZarFigures:
         "blocked_hands": "hands that ended blocked: nobody emptied their hand (a fallback rule)",
     }
     ENDS: ClassVar[tuple[str, ...]] = ("blocked_hands",)
+    # The designer's figures (zdeck.batch.figures.GameFacts): the dealer of each hand (the winner of the last
+    # one) plays its first card; a hand is won by emptying one's hand.
+    REFERENCE: ClassVar[str] = "dealer"
+    SHEDDING: ClassVar[bool] = True
+    OFF: ClassVar[dict[str, Callable[[dict[str, Any]], bool]]] = {
+        "chameleons": lambda options: not options["chameleons"],
+        "call_penalties": lambda options: options["calls"] == "auto",
+    }
+    BRANCHES: ClassVar[dict[str, tuple[str, ...]]] = {"chameleons": ("chameleons",), "calls": ("call_penalties",),
+                                                      "seven_card_cap": (), "scoring": (), "half_decks": ()}
 
     def __init__(self) -> None:
         self.matches = self.own_matches = self.chameleons = 0

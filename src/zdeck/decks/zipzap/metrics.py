@@ -13,6 +13,10 @@ class ZipZapFigures:
         "zaps": "Zaps played per game (a late Zap that came back is not counted)",
     }
     ENDS: ClassVar[tuple[str, ...]] = ()
+    # The designer's figures (zdeck.batch.figures.GameFacts): the dealer moves one seat a round and the round
+    # opens with a race; a round is won by emptying one's hand.
+    REFERENCE: ClassVar[str] = "dealer"
+    SHEDDING: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self.zaps = 0

@@ -17,6 +17,13 @@ class ZoopFigures:
         "blocked": "the game ended blocked: draw pile empty and nobody could play (a fallback rule)",
     }
     ENDS: ClassVar[tuple[str, ...]] = ("blocked",)
+    # The designer's figures (zdeck.batch.figures.GameFacts): positions count from the starter (random, or
+    # the `first_player` option), who has the first turn; the game is won by emptying one's hand.
+    REFERENCE: ClassVar[str] = "turn"
+    SHEDDING: ClassVar[bool] = True
+    BRANCHES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "calls": ("zoops_penalised",), "wild_rule": ("special_rounds",), "zoop_turn": ("zoops",),
+        "own_cage": ("captures",), "captured_crab": ("captures",), "colours": (), "first_player": ()}
 
     def __init__(self) -> None:
         self.zoops = self.zoops_penalised = self.captures = self.special_rounds = 0

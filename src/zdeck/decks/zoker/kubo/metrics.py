@@ -7,7 +7,8 @@ of them ended by the rule that no-one lays (an assumption of ours, see the rules
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from zdeck.core import Action, Outcome, State
 from zdeck.decks.zoker.kubo.actions import End, Place
@@ -21,6 +22,20 @@ class KuboFigures:
         "target_missed": "the match stopped at its bound of rounds before anyone reached the target (a cap)",
     }
     ENDS: ClassVar[tuple[str, ...]] = ("no_one_lays", "target_missed")
+    # The designer's figures (zdeck.batch.figures.GameFacts): the player left of the dealer begins, the dealer
+    # moving one seat a round; within a round the points scored so far say who leads.
+    REFERENCE: ClassVar[str] = "dealer"
+    OFF: ClassVar[dict[str, Callable[[dict[str, Any]], bool]]] = {
+        "target_missed": lambda options: not options["target"],
+        "kind:call": lambda options: options["scoring"] != "claim",  # structures are claimed only under `claim`
+        "call:Score!": lambda options: options["scoring"] != "claim",
+    }
+    BRANCHES: ClassVar[dict[str, tuple[str, ...]]] = {"scoring": ("call:Score!",), "target": ("target_missed",),
+                                                      "start": (), "rounds": ()}
+
+    @staticmethod
+    def standing(observation: Mapping[str, Any]) -> list[float]:
+        return [float(p) for p in observation["points"]]
 
     def __init__(self) -> None:
         self.laid_this_turn = False

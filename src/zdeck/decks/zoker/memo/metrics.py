@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from zdeck.core import Action, Outcome, State
 
@@ -12,6 +13,11 @@ class MemoFigures:
         "stuck": "the game ended with cards left to deal: no pair and no empty place (option stuck=end)",
     }
     ENDS: ClassVar[tuple[str, ...]] = ("stuck",)
+    # The designer's figures (zdeck.batch.figures.GameFacts): seat 0, left of the dealer, begins; within the
+    # game the cards earned so far (the scores) say who leads.
+    REFERENCE: ClassVar[str] = "dealer"
+    OFF: ClassVar[dict[str, Callable[[dict[str, Any]], bool]]] = {"stuck": lambda options: options["stuck"] != "end"}
+    BRANCHES: ClassVar[dict[str, tuple[str, ...]]] = {"stuck": ("stuck",), "pair_rule": (), "deal": (), "after_pair": ()}
 
     def step(self, state: State, player: int | None, action: Action | None, outcome: Outcome | None,
              late: bool) -> None:
