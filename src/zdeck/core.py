@@ -8,11 +8,13 @@ observations and a full dict round-trip. Nothing here does I/O or reads a clock.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, TypeVar
+from types import ModuleType
+from typing import Any, ClassVar, Protocol, TypeVar, overload
 
 from zdeck.rng import Rng
 
@@ -103,9 +105,7 @@ class Game(ABC):
             raise ValueError(f"{self.id}: players={shorten(players)} is not allowed; this game takes {lo} to {hi}")
         self.players = players
         self.check_options()
-        self._table: tuple[Action, ...] | None = None
-        self._ids: dict[Action, int] = {}
-        self._by_text: dict[str, Action] = {}
+        self._codec: ActionCodec | None = None
 
     # -- metadata hooks -------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
@@ -119,7 +119,6 @@ class Game(ABC):
     def check_options(self) -> None:
         """Raise ValueError for option combinations the rules do not allow."""
 
-    @abstractmethod
     def card_faces(self) -> dict[str, dict[str, Any]]:
         """Every card text this game's observations can show (hands, piles, rows, tricks, boards), with its
         face as JSON-ready data: what a player reads off the card. Clients draw and encode cards from it and
@@ -132,6 +131,8 @@ class Game(ABC):
         deck's order, markers last), so a position can serve as an encoding index. Each call returns a
         fresh dict: the same for every seat and every state, so it tells nothing hidden.
         """
+        faces: dict[str, dict[str, Any]] = self.part("cards").card_faces(self)
+        return faces
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.id, "players": self.players, "options": dict(self.options)}
@@ -140,10 +141,40 @@ class Game(ABC):
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"zdeck.make({self.id!r}, players={self.players}{opts})"
 
+    # -- the game's folder -------------------------------------------------------
+    @overload
+    @classmethod
+    def part(cls, name: str) -> ModuleType: ...
+
+    @overload
+    @classmethod
+    def part(cls, name: str, optional: bool) -> ModuleType | None: ...
+
+    @classmethod
+    def part(cls, name: str, optional: bool = False) -> ModuleType | None:
+        """The module `name` of this game's folder - "state", "actions", "cards" - imported on first use
+        (`zdeck list` reads the Game classes alone). A game is a folder: the kernel finds its rules there
+        by these names (docs/writing-a-game.md); a family of games sharing one folder's module (the Zoker
+        deck's cards) finds it in the parent folder, and a subclass of a game defined elsewhere (a variant)
+        finds its parent's. `optional`: None for a game without one."""
+        packages = [c.__module__.rpartition(".")[0] for c in cls.__mro__ if issubclass(c, Game)]
+        for package in packages[:-1]:  # (the last is the kernel's own Game)
+            for folder in (package, package.rpartition(".")[0]):
+                try:
+                    return importlib.import_module(f"{folder}.{name}")
+                except ModuleNotFoundError as exc:
+                    if exc.name != f"{folder}.{name}":
+                        raise  # the module exists but fails to import something: a bug to see, not to skip
+        if optional:
+            return None
+        raise ModuleNotFoundError(f"{cls.id}: no module {name!r} in its folder {packages[0]}")
+
     # -- states -----------------------------------------------------------------
-    @abstractmethod
     def new_state(self, seed: int) -> State:
-        """A fresh game; every later chance event comes from the state's own Rng(seed)."""
+        """A fresh game; every later chance event comes from the state's own Rng(seed). The game's
+        `state` module deals it: `new_state(game, seed)`."""
+        state: State = self.part("state").new_state(self, seed)
+        return state
 
     def state_from_dict(self, data: dict[str, Any]) -> State:
         """Rebuild a state from `State.to_dict()`; ValueError on a malformed dict.
@@ -160,9 +191,11 @@ class Game(ABC):
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
             raise ValueError(f"malformed {self.id} state: {type(exc).__name__}: {exc}") from None
 
-    @abstractmethod
     def read_state(self, data: dict[str, Any]) -> State:
-        """Build the state from a dict whose header `state_from_dict` has checked."""
+        """Build the state from a dict whose header `state_from_dict` has checked: the game's `state`
+        module's `read_state(game, data)`."""
+        state: State = self.part("state").read_state(self, data)
+        return state
 
     def check_header(self, data: dict[str, Any]) -> None:
         """Refuse a state dict written for another game or other options."""
@@ -173,34 +206,29 @@ class Game(ABC):
             raise ValueError(f"state dict is for {header}, not for {self.describe()}")
 
     # -- actions ------------------------------------------------------------------
-    @abstractmethod
     def action_table(self) -> Sequence[Action]:
-        """Every distinct action of this game, in a fixed order: ids are positions."""
+        """Every distinct action of this game, in a fixed order: ids are positions. The game's `actions`
+        module's `action_table(game)`."""
+        table: Sequence[Action] = self.part("actions").action_table(self)
+        return table
 
-    def _ensure_table(self) -> tuple[Action, ...]:
-        if self._table is None:
-            self._table = tuple(self.action_table())
-            self._ids = {a: i for i, a in enumerate(self._table)}
-            self._by_text = {normalise_text(str(a)): a for a in self._table}
-            if len(self._ids) != len(self._table) or len(self._by_text) != len(self._table):
-                raise AssertionError(f"{self.id}: action table has duplicate actions or texts")
-        return self._table
+    def action_codec(self) -> ActionCodec:
+        """How this game's actions map to ids and texts, built on first use: an `ActionTable` of
+        `action_table()`, unless the game's `actions` module makes its own (`action_codec(game)`, where
+        listing every action would be wasteful: ZAR's spoken calls)."""
+        if self._codec is None:
+            own = getattr(self.part("actions", optional=True), "action_codec", None)
+            self._codec = (own(self) if own is not None else None) or ActionTable(self.id, self.action_table())
+        return self._codec
 
     def num_distinct_actions(self) -> int:
-        return len(self._ensure_table())
+        return self.action_codec().size()
 
     def action_id(self, action: Action) -> int:
-        self._ensure_table()
-        try:
-            return self._ids[action]
-        except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
-            raise ValueError(f"{self.id}: {shorten(action)} is not an action of this game") from None
+        return self.action_codec().action_id(action)
 
     def action_from_id(self, index: int) -> Action:
-        table = self._ensure_table()
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(table):
-            raise ValueError(f"{self.id}: action id {shorten(index)} is outside 0..{len(table) - 1}")
-        return table[index]
+        return self.action_codec().action_from_id(index)
 
     # Kinds an action face may have (docs/observations.md, "Action faces"): what a client draws the action on.
     FACE_KINDS: ClassVar[frozenset[str]] = frozenset({
@@ -220,17 +248,14 @@ class Game(ABC):
         return faces
 
     def action_face(self, action: Action) -> dict[str, Any]:
-        """The face of one action of the table (`action_faces`); every game says its own."""
-        raise NotImplementedError(f"{self.id}: this game does not describe its actions' faces")
+        """The face of one action of the table (`action_faces`): the game's `actions` module's
+        `action_face(game, action)`."""
+        face: dict[str, Any] = self.part("actions").action_face(self, action)
+        return face
 
     def parse_action(self, text: str) -> Action:
-        self._ensure_table()
-        if not isinstance(text, str):
-            raise ValueError(f"{self.id}: cannot read {type(text).__name__} {shorten(text)} as an action: an action is read from text")  # noqa: TRY004
-        try:
-            return self._by_text[normalise_text(text)]
-        except (KeyError, AttributeError):
-            raise ValueError(f"{self.id}: cannot read {shorten(text)} as an action") from None
+        """The action a text names (`str(action)`; case and runs of spaces do not matter)."""
+        return self.action_codec().parse(text)
 
 
 def shorten(value: object, limit: int = 60) -> str:
@@ -245,6 +270,54 @@ def shorten(value: object, limit: int = 60) -> str:
 def normalise_text(text: str) -> str:
     """The form action texts are compared in: case and runs of spaces do not matter."""
     return " ".join(text.split()).lower()
+
+
+class ActionCodec(Protocol):
+    """Actions <-> integer ids and texts, for one game and its options. A ValueError says what was wrong."""
+
+    def size(self) -> int: ...
+
+    def action_id(self, action: Action) -> int: ...
+
+    def action_from_id(self, index: int) -> Action: ...
+
+    def parse(self, text: str) -> Action: ...
+
+
+class ActionTable:
+    """The usual codec: every action listed once, its id its position, its text `str(action)`."""
+
+    __slots__ = ("_by_text", "_game_id", "_ids", "actions")
+
+    def __init__(self, game_id: str, actions: Sequence[Action]) -> None:
+        self._game_id = game_id
+        self.actions = tuple(actions)
+        self._ids = {a: i for i, a in enumerate(self.actions)}
+        self._by_text = {normalise_text(str(a)): a for a in self.actions}
+        if len(self._ids) != len(self.actions) or len(self._by_text) != len(self.actions):
+            raise AssertionError(f"{game_id}: action table has duplicate actions or texts")
+
+    def size(self) -> int:
+        return len(self.actions)
+
+    def action_id(self, action: Action) -> int:
+        try:
+            return self._ids[action]
+        except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
+            raise ValueError(f"{self._game_id}: {shorten(action)} is not an action of this game") from None
+
+    def action_from_id(self, index: int) -> Action:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.actions):
+            raise ValueError(f"{self._game_id}: action id {shorten(index)} is outside 0..{len(self.actions) - 1}")
+        return self.actions[index]
+
+    def parse(self, text: str) -> Action:
+        if not isinstance(text, str):
+            raise ValueError(f"{self._game_id}: cannot read {type(text).__name__} {shorten(text)} as an action: an action is read from text")  # noqa: TRY004
+        try:
+            return self._by_text[normalise_text(text)]
+        except KeyError:
+            raise ValueError(f"{self._game_id}: cannot read {shorten(text)} as an action") from None
 
 
 class State(ABC):

@@ -68,25 +68,21 @@ def test_a_one_seat_report_shows_the_score_distribution(tmp_path: Path) -> None:
     assert "no position to have an advantage" in (tmp_path / "report.html").read_text()
 
 
-def test_a_report_names_what_its_options_switch_off(tmp_path: Path) -> None:
-    numbers = _json("report", "zar", "-p", "2", "-n", "3", "-o", "hands=1", "--skill", "off", "--out", str(tmp_path))
+def test_a_report_names_what_its_options_switch_off_and_plays_other_player_counts(tmp_path: Path) -> None:
+    numbers = _json("report", "zar", "-p", "3", "-n", "3", "-o", "hands=1", "--skill", "off", "--by-players", "2-3",
+                    "--out", str(tmp_path))
     assert numbers["figures"]["chameleons"]["off"] and numbers["figures"]["call_penalties"]["off"]  # type: ignore[index]
     page = (tmp_path / "report.html").read_text()
     assert page.count("off under these options") >= 2 and "switched off (--skill off)" in page
     assert "Chameleons played per game" in page
-
-
-def test_a_report_plays_other_player_counts_for_the_position_advantage(tmp_path: Path) -> None:
-    numbers = _json("report", "zipzap", "-p", "3", "-n", "6", "-o", "rounds=2", "--skill", "off", "--by-players",
-                    "2-4", "--out", str(tmp_path))
     counts = [b["players"] for b in numbers["by_players"]]  # type: ignore[union-attr]
-    assert counts == [2, 4], "the report's own count is not played twice"
-    assert (tmp_path / "by_players.png").exists()
+    assert counts == [2], "the report's own count is not played twice"
+    assert (tmp_path / "by_players.png").exists() and "Position by player count" in page
 
 
 def test_compare_pairs_variants_on_the_same_seeds(tmp_path: Path) -> None:
     result = _json("compare", "zipzap", "-p", "3", "-V", "rounds=1", "-V", "rounds=3", "-n", "24", "--skill-games",
-                   "6", "--primary", "rounds,pos_0", "--out", str(tmp_path))
+                   "6", "--primary", "rounds,pos_0,p2:pos_0", "--by-players", "2", "--out", str(tmp_path))
     rows = {r["key"]: r for r in result["differences"]}  # type: ignore[attr-defined]
     rounds = rows["rounds"]["differences"][0]
     assert rounds["difference"]["value"] == 2 and rounds["significant"], "every pair differs by exactly 2 rounds"
@@ -94,6 +90,7 @@ def test_compare_pairs_variants_on_the_same_seeds(tmp_path: Path) -> None:
     decisions = rows["decisions"]["differences"][0]
     assert decisions["method"] == "secondary" and decisions["difference"]["low"] > 0, "three rounds take longer"
     assert rows["skill"]["values"][0] is not None, "the skill index is compared too"
+    assert rows["p2:pos_0"]["primary"] and "p2:pos_1" in rows, "and the positions at the other player counts"
     for key in ("win_0", "own_zaps", "forced", "minutes"):
         assert key in rows, key
     win = rows["win_0"]["values"][0]
@@ -225,3 +222,10 @@ def test_the_ray_backend_without_ray_says_how_to_install_it_before_any_game(comm
     extra = {"compare": ("-V", "rounds=1", "-V", "rounds=2"), "tournament": ("-b", "greedy,random")}.get(command, ())
     result = run(command, "zipzap", "--backend", "ray", *extra)
     assert result.exit_code == 2 and "needs Ray: pip install" in text(result) and "Traceback" not in text(result)
+
+
+def test_numbers_that_round_to_zero_say_so() -> None:
+    from zdeck.report.page import fmt, interval
+
+    assert fmt(0.0002) == "< 0.0005" and fmt(-0.0002) == "> -0.0005" and fmt(0.0) == "0" and fmt(0.0005) == "0.001"
+    assert interval({"value": 0.0, "low": 0.0, "high": 0.0003, "n": 9000}) == "0 [0, < 0.0005]"

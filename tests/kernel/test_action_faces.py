@@ -33,10 +33,16 @@ def test_zar_faces_name_the_call_and_declaration_a_play_carries() -> None:
     assert peacock["declare"] in peacock["call"].title() or peacock["declare"].upper() in peacock["call"]
 
 
-def test_a_game_without_faces_says_so() -> None:
-    class Bare(type(zdeck.make("zipzap"))):  # type: ignore[misc]
-        def action_face(self, action):  # type: ignore[no-untyped-def]
-            return super(type(zdeck.make("zipzap")), self).action_face(action)
+def test_a_game_without_an_actions_module_says_so() -> None:
+    class Bare(zdeck.Game):
+        id, title, summary, min_players, max_players = "bare", "Bare", "no folder of its own", 1, 1
 
-    with pytest.raises(NotImplementedError, match="zipzap"):
+    with pytest.raises(ModuleNotFoundError, match="bare: no module 'actions' in its folder tests.kernel"):
         Bare().action_faces()
+
+
+def test_a_variant_defined_elsewhere_finds_its_games_folder() -> None:
+    class Variant(type(zdeck.make("zipzap"))):  # type: ignore[misc]
+        pass
+
+    assert Variant().action_faces() == zdeck.make("zipzap").action_faces()

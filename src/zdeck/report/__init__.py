@@ -101,7 +101,7 @@ def differences(tallies: Sequence[Tally], primary: Sequence[str] = (),
             continue
         diffs = [_paired(figure, base, other) for other in tallies[1:]]
         rows.append(_row(figure.key, figure.label, figure.kind, figure.section, values, diffs,
-                         [figure.key.removeprefix("own_") in t.off for t in tallies]))
+                         [figure.key.removeprefix("own_").removeprefix("use:") in t.off for t in tallies]))
     rows.append(_unfinished_row(tallies))
     if extras and all(e.skill is not None for e in extras):
         rows.append(_skill_row([e.skill for e in extras if e.skill is not None]))
@@ -121,7 +121,7 @@ def _row(key: str, label: str, kind: str, section: str, values: list[dict[str, A
 
 
 def _value(tally: Tally, figure: Figure) -> dict[str, Any] | None:
-    if figure.key not in {f.key for f in tally.catalogue()}:
+    if not tally.per_game(figure):
         return None
     est = tally.estimate(figure)
     return est.as_dict() if est.n else None

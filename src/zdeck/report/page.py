@@ -170,8 +170,9 @@ def _seats(numbers: dict[str, Any], images: dict[str, str | None]) -> str:
     rows = [[f"seat {r['seat']}", interval(r["win_rate"]), interval(r["mean_score"], 2)] for r in numbers["seats"]]
     n = numbers["players"]
     if n == 1:
+        rows = [[f"seat {r['seat']}", interval(r["mean_score"], 2)] for r in numbers["seats"]]
         return section("Scores", "seats", image(images.get("scores"), "score distribution"),
-                       table(["seat", "win rate", "mean score [95%]"], rows),
+                       table(["seat", "mean score [95%]"], rows),
                        note("A one-seat game: how good a game went is its score, and there is no position to "
                             "have an advantage."), _no_games(numbers))
     seat_rows = [{"label": f"seat {r['seat']}", "win_rate": r["win_rate"]} for r in numbers["seats"]]
@@ -220,10 +221,15 @@ def _positions(numbers: dict[str, Any], images: dict[str, str | None]) -> list[s
 
 def _by_players(numbers: dict[str, Any], images: dict[str, str | None]) -> str:
     counts = numbers["by_players"]
-    if not counts:
+    low, high = numbers.get("seats_allowed") or (numbers["players"], numbers["players"])
+    if not counts and high < 2:
         return section("Position by player count", "players", note(
-            f"Played at {numbers['players']} players only. <code>--by-players 2,3,4</code> plays the same batch at "
-            "other counts and shows each count's position advantage here."))
+            "A game for one player: there is no position to compare, at any count."))
+    if not counts:
+        example = ",".join(str(c) for c in range(max(2, low), min(high, max(2, low) + 2) + 1))
+        return section("Position by player count", "players", note(
+            f"Played at {numbers['players']} players only. <code>--by-players {example}</code> plays the same batch "
+            "at other counts and shows each count's position advantage here."))
     rows = []
     for b in counts:
         pos = b["positions"]
@@ -276,6 +282,10 @@ def _decisions(numbers: dict[str, Any], images: dict[str, str | None]) -> str:
 
 
 def _drama(numbers: dict[str, Any], images: dict[str, str | None]) -> str:
+    if numbers["players"] == 1:
+        return section("Decisiveness and drama", "drama", note(
+            "A game for one player: nobody to lead or to trail. How well a game went is its score (above); how long "
+            "it went without getting anywhere is the stall below."))
     rounds = numbers["length"]["rounds"]
     one_round = rounds is not None and rounds["max"] <= 1
     between = note("One round per game: the lead between rounds does not apply; the figures within the round below "
@@ -401,9 +411,10 @@ def _bots(numbers: dict[str, Any]) -> str:
 
 
 def _detectable(numbers: dict[str, Any]) -> str:
+    shown = [d for d in numbers["detectable"] if not d["key"].startswith("use:") and not d["off"]]
+    constant = [d for d in shown if not d["sd"]]
     rows = [[escape(d["label"]), fmt(d["value"]), fmt(d["sd"]), fmt(d["detectable"]),
-             f"{d['games_for_tenth']:,}" if d["games_for_tenth"] else "-"]
-            for d in numbers["detectable"] if not d["key"].startswith("use:") and not d["off"]]
+             f"{d['games_for_tenth']:,}" if d["games_for_tenth"] else "-"] for d in shown if d["sd"]]
     if not rows:
         return section("What this many games can detect", "detectable", _no_games(numbers) or note(
             "Too few games to estimate a spread."))
@@ -413,7 +424,9 @@ def _detectable(numbers: dict[str, Any]) -> str:
                         "the same seeds (zdeck compare) usually detects less, as it leaves out the luck both share; "
                         "its own table says how much. The last column: games per variant to detect a change of a "
                         "tenth of the value."),
-                   table(["figure", "value", "sd per game", "detectable difference", "games for a 10% change"], rows))
+                   table(["figure", "value", "sd per game", "detectable difference", "games for a 10% change"], rows),
+                   note("Left out, the same in every game here: " + ", ".join(escape(d["label"]) for d in constant) + ".")
+                   if constant else None)
 
 
 # -- compare ------------------------------------------------------------------------------------------------------

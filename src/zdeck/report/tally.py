@@ -162,6 +162,7 @@ class Tally:
     off: set[str] = field(default_factory=set)  # figures whose rule these options switch off
     branches: dict[str, tuple[str, ...]] = field(default_factory=dict)  # option -> figures of its branch
     first_references: set[int] = field(default_factory=set)  # the reference seat of each game's first hand
+    seats_allowed: tuple[int, int] = (1, 1)  # the player counts these options allow
 
     @classmethod
     def of(cls, game: Game, bots: list[str], own: Callable[[], GameFigures] | None, games_asked: int = 0,
@@ -170,7 +171,8 @@ class Tally:
         facts = GameFacts.of(game, own)
         return cls(game.id, game.players, dict(game.options), bots, game.score_order, own, games_asked, max_steps,
                    reference=facts.reference_name(game.new_state(0).observation(None)), universe=usage_universe(game),
-                   off=facts.switched_off(dict(game.options)), branches=dict(getattr(own, "BRANCHES", {})))
+                   off=facts.switched_off(dict(game.options)), branches=dict(getattr(own, "BRANCHES", {})),
+                   seats_allowed=game.player_range(game.options))
 
     def add(self, result: GameResult) -> None:
         if not result.finished:
@@ -284,7 +286,7 @@ class Tally:
             "game": self.game, "players": self.players, "options": self.options, "bots": self.bots,
             "score_order": self.score_order, "games_asked": self.games_asked, "games": self.games,
             "unfinished": len(self.unfinished), "unfinished_seeds": self.unfinished, "max_steps": self.max_steps,
-            "seconds": round(self.seconds, 3), "reference": self.reference,
+            "seconds": round(self.seconds, 3), "reference": self.reference, "seats_allowed": list(self.seats_allowed),
             "seats": self._seats(),
             "seat_fairness": self._fairness([self.column(f"win_{s}") for s in range(self.players)]),
             "positions": self._positions(catalogue),

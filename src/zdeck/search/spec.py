@@ -6,24 +6,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from zdeck.bots import Bot
+from zdeck.registry import game_class
 from zdeck.search.ismcts import ISMCTS
 
 DEFAULT_ITERS = 1000
 
-# The settings `ismcts` alone means in each game: those measured in docs/bots.md (Strength), each about
-# 0.2 s of CPU a decision or less. A spec's own parameters override them; a game not listed gets the
-# defaults of `ISMCTS` (random rollouts) with DEFAULT_ITERS iterations.
-TUNED: dict[str, str] = {
-    "zipzap": "iters=200",
-    "zoop": "iters=160,rollout=heuristic,lean=2",
-    "zar": "iters=400,rollout=heuristic",
-    "zoker-tiko": "iters=450,rollout=cheap-winner",
-    "zoker-kubo": "iters=400",
-    "zopzoo": "iters=400,rollout=heuristic,lean=2",  # even with its heuristic: little is left to win (docs/bots.md)
-    "zoker-solo": "iters=300",
-    # Memo: a turn's first card searched, the second `perfect`'s
-    "zoker-memo": "iters=100,rollout=perfect,root=paired,lean=2,follow=1",
-}
+def tuned(game_id: str) -> str:
+    """The settings `ismcts` alone means in a game: its bots module's `SEARCH_SETTING`, measured in docs/bots.md
+    (Strength); "" for a game without one (the defaults of `ISMCTS`, random rollouts, DEFAULT_ITERS iterations)."""
+    setting: str = getattr(game_class(game_id).part("bots", optional=True), "SEARCH_SETTING", "")
+    return setting
 
 
 def _flag(text: str) -> bool:
@@ -70,9 +62,10 @@ def parse_params(spec: str, text: str) -> dict[str, Any]:
 
 def ismcts_from_spec(spec: str, text: str, bots: Mapping[str, Callable[[], Bot]], game_id: str = "") -> ISMCTS:
     """An ISMCTS bot from the parameters after `ismcts:` (`text`, maybe empty), over the game's tuned
-    settings (`TUNED`); `bots` are the game's own bots, by name, for `rollout=`. Its name is the spec,
+    settings (`tuned`); `bots` are the game's own bots, by name, for `rollout=`. Its name is the spec,
     so records say how it was set."""
-    params = parse_params(f"ismcts:{TUNED[game_id]}", TUNED[game_id]) if game_id in TUNED else {}
+    setting = tuned(game_id) if game_id else ""
+    params = parse_params(f"ismcts:{setting}", setting) if setting else {}
     given = parse_params(spec, text) if text.strip() else {}
     if "ms" in given and "iters" not in given:
         params.pop("iters", None)  # a time budget given alone is the budget

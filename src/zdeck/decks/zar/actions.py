@@ -10,11 +10,15 @@ as a `Call`; under `calls="auto"` `call` is None and the engine speaks for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
+from zdeck.core import Action, normalise_text
 from zdeck.decks.zar.cards import CHAMELEON, KINDS, PLAIN_KINDS, declaration_name, declarations
+
+if TYPE_CHECKING:
+    from zdeck.decks.zar.game import ZarGame
 
 _SIZE_WORDS = {2: "DOUBLE", 3: "TRIPLE", 4: "QUAD", 5: "QUINT", 6: "SEXT", 7: "SEPT", 8: "OCT"}
 _ZAR_SIZE = {2: "ZAR'BLE", 3: "ZAR'PLE", 4: "ZAR'QUAD"}
@@ -122,12 +126,93 @@ PASS = Pass()
 ZarAction = Play | Draw | Pass
 
 
-def action_table(half_decks: int, chameleons: int) -> tuple[ZarAction, ...]:
-    """Every action without a call, in table order: the plays kind by kind, then draw and pass.
-
-    (Under spoken calls the game multiplies each play by the calls it may carry.)
-    """
+def bare_table(half_decks: int, chameleons: int) -> tuple[ZarAction, ...]:
+    """Every action without a call, in table order: the plays kind by kind, then draw and pass."""
     return (*_plays(half_decks, chameleons), DRAW, PASS)
+
+
+def action_table(game: ZarGame) -> Sequence[ZarAction]:
+    """Every action in id order: the bare table, or under spoken calls each play times each call it may carry
+    (`SpokenCalls`), then draw and pass."""
+    if not game.spoken_calls:
+        return game.bare
+    codec = SpokenCalls(game.bare, game.max_size)
+    return [codec.action_from_id(i) for i in range(codec.size())]
+
+
+def action_codec(game: ZarGame) -> SpokenCalls | None:
+    """Spoken calls multiply every play by its calls: the codec is then arithmetic, not a stored table
+    (None: the kernel's `ActionTable` of the bare table)."""
+    return SpokenCalls(game.bare, game.max_size) if game.spoken_calls else None
+
+
+class SpokenCalls:
+    """Ids and texts of the plays that carry what their player said: id = play index x call index, then
+    draw and pass; a text is `<CALL>: <cards>` ("ZAR'CH-TRIPLE-BLUE: 3 Blue Sun")."""
+
+    def __init__(self, bare: Sequence[ZarAction], max_size: int) -> None:
+        self._plays: tuple[Play, ...] = tuple(a for a in bare if isinstance(a, Play))
+        self._play_index = {p: i for i, p in enumerate(self._plays)}
+        self._calls = tuple(
+            Call(zar, match, size) for zar in (False, True) for match in (False, True) for size in range(1, max_size + 1)
+        )
+        self._call_index = {c: i for i, c in enumerate(self._calls)}
+        self._play_by_text = {normalise_text(p.cards_text()): p for p in self._plays}
+        self._words: dict[str, dict[str, Call]] = {}
+        self._size = len(self._plays) * len(self._calls) + 2
+
+    def size(self) -> int:
+        return self._size
+
+    def action_id(self, action: Action) -> int:
+        if action == DRAW or action == PASS:
+            return self._size - 2 + int(action == PASS)
+        if isinstance(action, Play) and action.call in self._call_index:
+            bare = self._play_index.get(replace(action, call=None))
+            if bare is not None:
+                return bare * len(self._calls) + self._call_index[action.call]
+        raise ValueError(f"zar: {quoted(action)} is not an action of this game")
+
+    def action_from_id(self, index: int) -> ZarAction:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self._size:
+            raise ValueError(f"zar: action id {quoted(index)} is not an integer in 0..{self._size - 1}")
+        if index >= self._size - 2:
+            return PASS if index == self._size - 1 else DRAW
+        play, call = divmod(index, len(self._calls))
+        return replace(self._plays[play], call=self._calls[call])
+
+    def parse(self, text: str) -> ZarAction:
+        if not isinstance(text, str):
+            kind = type(text).__name__  # (a ValueError, as the kernel asks of any bad input)
+            raise ValueError(f"zar: cannot read {kind} {quoted(text)} as an action: actions are text")  # noqa: TRY004
+        norm = normalise_text(text)
+        if norm in ("draw", "pass"):
+            return DRAW if norm == "draw" else PASS
+        words, _, cards = norm.rpartition(":")
+        play = self._play_by_text.get(cards.strip())
+        if play is not None:
+            call = self._spoken(declaration_name(play.card, play.declare)).get(words.strip())
+            if call is not None:
+                return replace(play, call=call)
+        raise ValueError(f"zar: cannot read {quoted(text)} as an action (calls are spoken: '<CALL>: <cards>')")
+
+    def _spoken(self, declared: str) -> dict[str, Call]:
+        """Normalised call words -> Call, for plays that declare `declared` ("" for none)."""
+        table = self._words.get(declared)
+        if table is None:
+            table = {normalise_text(c.words(declared)): c for c in self._calls}
+            if not declared:
+                table["last card"] = Call(True, False, 1)  # the base game's name for a lone "ZAR"
+            self._words[declared] = table
+        return table
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """A value quoted in a message, cut short: hostile input must not flood a log (nor fail to print)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<an integer of {value.bit_length()} bits>"  # (repr of a huge int is slow, or refused)
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _plays(half_decks: int, chameleons: int) -> Iterator[Play]:
@@ -168,7 +253,7 @@ class PlayTable:
         return got
 
 
-def action_face(action: ZarAction) -> dict[str, Any]:
+def action_face(game: ZarGame, action: ZarAction) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zar.md): the kind played (`card`), the hand's
     cards it puts down (`cards`: the printed ones, then the Chameleons), what it declares, what is said."""
     if not isinstance(action, Play):

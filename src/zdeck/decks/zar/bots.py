@@ -18,6 +18,10 @@ from zdeck.decks.zar.calls import due_call
 from zdeck.decks.zar.cards import BY_TEXT, CHAMELEON, IS_POWER, IS_WASP, KINDS, NUM_KINDS
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=400,rollout=heuristic"
+
 LATE = 3  # a hand this small is "late": spend Power cards and Chameleons now
 
 # Looked up, not searched, at every scored play: _SHARES[k] lists the kinds sharing kind k's colour or symbol

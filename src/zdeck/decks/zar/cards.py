@@ -14,7 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import compress
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from zdeck.decks.zar.game import ZarGame
 
 SYMBOL, COMMAND, POWER, CHAMELEON_CAT = "symbol", "command", "power", "chameleon"
 
@@ -170,7 +173,7 @@ def _faces(scoring: str, chameleons: bool) -> dict[str, dict[str, Any]]:
     return {k.name: _face(k, points[k.index]) for k in KINDS if chameleons or k.index != CHAMELEON}
 
 
-def card_faces(scoring: str, chameleons: bool) -> dict[str, dict[str, Any]]:
-    """The 31 printed cards in kind order, then the Chameleon when the game has any; `points` by the game's
-    scoring table. A fresh copy each call."""
-    return {text: dict(face) for text, face in _faces(scoring, chameleons).items()}
+def card_faces(game: ZarGame) -> dict[str, dict[str, Any]]:
+    """The 31 printed cards in kind order, then the Chameleon when the `chameleons` option brings any; `points`
+    by the `scoring` option's table. A fresh copy each call."""
+    return {text: dict(face) for text, face in _faces(game.options["scoring"], game.chameleons > 0).items()}

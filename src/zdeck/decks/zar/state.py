@@ -625,6 +625,13 @@ class ZarState(State):
 MAX_VERSION = 2**53  # past the integers every JSON reader keeps exactly: no game gets there
 
 
+def new_state(game: ZarGame, seed: int) -> ZarState:
+    """A new game: the first hand dealt from `Rng(seed)`."""
+    state = ZarState(game, Rng(seed))
+    state.deal()
+    return state
+
+
 def read_state(game: ZarGame, data: dict[str, Any]) -> ZarState:
     """Rebuild a state from `to_dict()`, refusing what no game can reach with a ValueError naming the field.
 
@@ -728,9 +735,11 @@ def _read_last(state: ZarState, data: dict[str, Any]) -> None:
         raise ValueError(f"zar state: last: expected null or {{'seat', 'action'}}, got {str(last)[:60]}")
     state.last_seat = sd.seat(last["seat"], state.game.players, "last.seat")
     try:
-        state.last_action = state.game.parse_action(last["action"])
+        action = state.game.parse_action(last["action"])
     except ValueError as exc:
         raise ValueError(f"zar state: last.action: {exc}") from None
+    assert isinstance(action, Play | Draw | Pass)  # (every action of the table is one)
+    state.last_action = action
     if type(state.last_action) is not Play:
         if call is not None:
             raise ValueError("zar state: call: the last action was no play")

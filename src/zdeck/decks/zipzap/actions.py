@@ -7,10 +7,13 @@ position in the action table: the actions a hand allows are read straight from i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck.core import Action
 from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card, by_byte, indices
+
+if TYPE_CHECKING:
+    from zdeck.decks.zipzap.game import ZipZap
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +45,8 @@ _BYTE_ACTIONS: tuple[tuple[tuple[Play | Zap, ...], ...], ...] = tuple(
 )
 
 
-def action_table() -> tuple[Play | Zap, ...]:
-    """Every action in a fixed order: an action's id is its index."""
+def action_table(game: ZipZap) -> tuple[Play | Zap, ...]:
+    """Every action in a fixed order, the same at every table size: an action's id is its index."""
     return ACTIONS
 
 
@@ -54,7 +57,7 @@ def actions_of(mask: int) -> list[Action]:
     return by_byte(mask, _BYTE_ACTIONS)
 
 
-def action_face(action: Play | Zap) -> dict[str, Any]:
+def action_face(game: ZipZap, action: Play | Zap) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zipzap.md): the card put down; the Zap is a card
     too, and its call."""
     if isinstance(action, Zap):

@@ -11,6 +11,10 @@ from zdeck.decks.zipzap.actions import Play, Zap
 from zdeck.decks.zipzap.cards import BY_TEXT, SUITS, TOP_NUMBER, ZAP_TEXT, Card, followers
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=200"
+
 ENDGAME = 8  # with this many cards or fewer, the Zap is worth more played (5 points) than kept (tuned: 8 beat 4, 6, 10, 12)
 
 

@@ -8,7 +8,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from zdeck.decks.zipzap.game import ZipZap
 
 T = TypeVar("T")
 
@@ -170,6 +173,8 @@ def _faces(scored: bool) -> dict[str, dict[str, Any]]:
 _FACES = {True: _faces(True), False: _faces(False)}
 
 
-def card_faces(scored: bool) -> dict[str, dict[str, Any]]:
-    """The faces, a fresh copy each call (a client may change its own); `scored`: cards count points in hand."""
-    return {text: dict(face) for text, face in _FACES[scored].items()}
+def card_faces(game: ZipZap) -> dict[str, dict[str, Any]]:
+    """Every suit's cards (the suits left out with 2-3 players are drawn per game) and the Zap, a fresh copy
+    each call (a client may change its own); `points` is what a card costs in hand under card scoring, null
+    under `scoring="wins"`."""
+    return {text: dict(face) for text, face in _FACES[game.options["scoring"] == "cards"].items()}

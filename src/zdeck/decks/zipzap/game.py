@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option
-from zdeck.rng import Rng
+from zdeck.core import Game, Option
 
-if TYPE_CHECKING:
-    from zdeck.decks.zipzap.state import ZipZapState
-
-# The rules (cards, actions, state) are imported by the methods that use them, not here: `zdeck list`
-# reads this class alone, and should not build every game's tables to do it.
+# The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
+# `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
 MAX_ROUNDS = 100  # the `rounds` option's bound: a match, not an endless loop
 
@@ -42,32 +37,3 @@ class ZipZap(Game):
     def check_options(self) -> None:
         # Lower totals win by the rulebook's scoring; rounds won count in the "wins" variant.
         self.score_order = "higher" if self.options["scoring"] == "wins" else "lower"
-
-    def new_state(self, seed: int) -> ZipZapState:
-        from zdeck.decks.zipzap.state import ZipZapState
-
-        state = ZipZapState(self, Rng(seed))
-        state.start_game()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> ZipZapState:
-        from zdeck.decks.zipzap.state import read_state
-
-        return read_state(self, data)
-
-    def action_face(self, action: Any) -> dict[str, Any]:
-        from zdeck.decks.zipzap.actions import action_face
-
-        return action_face(action)
-
-    def action_table(self) -> Sequence[Action]:
-        from zdeck.decks.zipzap.actions import action_table
-
-        return action_table()
-
-    def card_faces(self) -> dict[str, dict[str, Any]]:
-        """Every suit's cards (the suits left out with 2-3 players are drawn per game) and the Zap; `points` is
-        what a card costs in hand under card scoring, null under `scoring="wins"`."""
-        from zdeck.decks.zipzap.cards import card_faces
-
-        return card_faces(self.options["scoring"] == "cards")

@@ -351,6 +351,13 @@ class ZipZapState(RoundTotals, State):
         return seen
 
 
+def new_state(game: ZipZap, seed: int) -> ZipZapState:
+    """A new match: the first round dealt from `Rng(seed)`."""
+    state = ZipZapState(game, Rng(seed))
+    state.start_game()
+    return state
+
+
 def read_state(game: ZipZap, data: dict[str, Any]) -> ZipZapState:
     """Rebuild the state `to_dict` wrote, or refuse any state no play can reach with a ValueError
     naming the field. Each field is read and ranged, each card must lie in exactly one place, and

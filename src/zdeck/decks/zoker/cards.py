@@ -25,7 +25,7 @@ from typing import Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
-from zdeck.core import shorten
+from zdeck.core import Game, shorten
 from zdeck.decks.zoker.deck import DATA
 
 # Quality indices, in the rulebook's order of priority (colour strongest).
@@ -268,13 +268,9 @@ def _face(card: Card) -> dict[str, Any]:
 
 
 _FACES: dict[str, dict[str, Any]] = {card.text: _face(card) for card in DECK}
-_DOWN_FACE: dict[str, Any] = {**dict.fromkeys(FACE_KEYS), "kind": DOWN}
 
 
-def card_faces(face_down: bool = False) -> dict[str, dict[str, Any]]:
-    """The 64 cards in deck order, then `"down"` for a game that shows face-down cards in their places (Memo);
-    a fresh copy each call. One function for the four Zoker games."""
-    faces = {text: dict(face) for text, face in _FACES.items()}
-    if face_down:
-        faces[DOWN] = dict(_DOWN_FACE)
-    return faces
+def card_faces(game: Game) -> dict[str, dict[str, Any]]:
+    """The 64 cards in deck order, a fresh copy each call: the faces of Solo, Tiko and Kubo (Memo adds its
+    face-down card: memo/cards.py)."""
+    return {text: dict(face) for text, face in _FACES.items()}

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from zdeck.core import Action
 from zdeck.decks.zoop.cards import BASIC_ANIMALS, CAGE_CARD, WILD_CARD, Card, Deck
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoop.game import ZoopGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +122,9 @@ class ActionRows:
 
 
 
-def action_table(rows: ActionRows, strict: bool) -> list[ZoopAction]:
+def action_table(game: ZoopGame) -> list[ZoopAction]:
     """Every action of this deck, in a fixed order (ids are positions): the silent calls only with strict calls."""
+    rows, strict = game.rows, game.strict
     deck = rows.deck
     animals = [k for k in range(len(deck.kinds)) if deck.is_animal[k]]
     table: list[ZoopAction] = [DRAW, PASS]
@@ -176,7 +180,7 @@ class Memo(dict[int, tuple[A, ...]]):
         return found
 
 
-def action_face(action: ZoopAction) -> dict[str, Any]:
+def action_face(game: ZoopGame, action: ZoopAction) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zoop.md)."""
     if isinstance(action, Play):
         return {"kind": "play", "card": action.card.text, "label": "play"}

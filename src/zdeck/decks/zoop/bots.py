@@ -47,6 +47,10 @@ from zdeck.decks.zoop.cards import (
 )
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=160,rollout=heuristic,lean=2"
+
 _HURTS_NEXT = {NEXT_DRAWS, NEXT_MISSES, NEXT_MISSES_THEN_DRAWS}
 
 

@@ -12,9 +12,12 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zdeck.core import shorten
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoop.game import ZoopGame
 
 WILD = "wild"
 CAGE = "cage"
@@ -206,6 +209,7 @@ def _faces(colours: int) -> dict[str, dict[str, Any]]:
     return {card.text: _face(card) for card in load_deck(colours).kinds}
 
 
-def card_faces(colours: int) -> dict[str, dict[str, Any]]:
-    """The faces of the deck with this many colours, in the deck's order; a fresh copy each call."""
-    return {text: dict(face) for text, face in _faces(colours).items()}
+def card_faces(game: ZoopGame) -> dict[str, dict[str, Any]]:
+    """The cards of the deck with the `colours` option's colours, in the deck's order (the Wild Card and the Cage
+    last); a fresh copy each call."""
+    return {text: dict(face) for text, face in _faces(game.options["colours"]).items()}

@@ -9,9 +9,12 @@ moving with whatever covers or connects to it) or a Side Bonus card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zdeck.decks.zopzoo.cards import NAME, UNITS, WHITE
+
+if TYPE_CHECKING:
+    from zdeck.decks.zopzoo.game import ZopZoo
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +112,9 @@ ZopAction = Draw | Take | Stop | Place | Discard | Dig | Cover | Give | Steal | 
 DRAW, TAKE, STOP, PLACE, DISCARD, DIG = Draw(), Take(), Stop(), Place(), Discard(), Dig()
 
 
-def action_table(players: int) -> list[ZopAction]:
+def action_table(game: ZopZoo) -> list[ZopAction]:
     """Every action for this many seats, in a fixed order (ids are positions)."""
+    players = game.players
     table: list[ZopAction] = [DRAW, TAKE, STOP, PLACE, DISCARD, DIG]
     table += [Cover(w) for w in WHITE]
     table += [Give(u, p) for u in UNITS for p in range(players)]
@@ -119,7 +123,7 @@ def action_table(players: int) -> list[ZopAction]:
     return table
 
 
-def action_face(action: ZopAction) -> dict[str, Any]:
+def action_face(game: ZopZoo, action: ZopAction) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zopzoo.md): the card it names (a row card by its
     white card, or a Side Bonus card) and, for a Specialty, the seat or the other card."""
     if isinstance(action, Cover):

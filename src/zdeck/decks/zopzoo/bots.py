@@ -23,6 +23,10 @@ from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo.cards import BY_NAME, KIND, MATCHER_OF, NAME, VALUE, Kind
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=400,rollout=heuristic,lean=2"  # even with its heuristic: little is left to win (docs/bots.md)
+
 LATE_DRAW = 20  # draw-pile size under which a Minus card becomes the first thing to cover
 BURIED_DISCOUNT = 0.3  # a card whose match is buried is that much cheaper to give up
 NEVER = 1000.0  # covering a Lower Half: only when nothing else is left

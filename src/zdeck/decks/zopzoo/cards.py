@@ -16,9 +16,12 @@ import json
 from dataclasses import dataclass
 from enum import IntEnum
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from zdeck.core import shorten
+
+if TYPE_CHECKING:
+    from zdeck.decks.zopzoo.game import ZopZoo
 
 
 class Kind(IntEnum):
@@ -176,6 +179,6 @@ def _face(card: Card) -> dict[str, Any]:
 _FACES: dict[str, dict[str, Any]] = {card.name: _face(card) for card in CARDS}
 
 
-def card_faces() -> dict[str, dict[str, Any]]:
-    """Every card of both decks, white first, in deck.json's order; a fresh copy each call."""
+def card_faces(game: ZopZoo) -> dict[str, dict[str, Any]]:
+    """The 126 cards: the white deck's 52, then the black deck's 74, in deck.json's order; a fresh copy each call."""
     return {text: dict(face) for text, face in _FACES.items()}

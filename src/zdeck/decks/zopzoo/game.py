@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
-from zdeck.rng import Rng
 
-if TYPE_CHECKING:
-    from zdeck.decks.zopzoo.actions import ZopAction
-    from zdeck.decks.zopzoo.state import ZopZooState
-
-# The rules (cards, actions, state) are imported by the methods that use them, not here: `zdeck list`
-# reads this class alone, and should not build every game's tables to do it.
+# The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
+# `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
 MAX_TARGET = 100_000  # far past any real match; a target must not let a game run on for ever
 
@@ -46,31 +40,3 @@ class ZopZoo(Game):
             choices=(False, True),
         ),
     }
-
-    def new_state(self, seed: int) -> ZopZooState:
-        from zdeck.decks.zopzoo.state import ZopZooState
-
-        state = ZopZooState(self, Rng(seed))
-        state.deal_round()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> ZopZooState:
-        from zdeck.decks.zopzoo.state import read_state
-
-        return read_state(self, data)
-
-    def action_face(self, action: Any) -> dict[str, Any]:
-        from zdeck.decks.zopzoo.actions import action_face
-
-        return action_face(action)
-
-    def action_table(self) -> Sequence[ZopAction]:
-        from zdeck.decks.zopzoo.actions import action_table
-
-        return action_table(self.players)
-
-    def card_faces(self) -> dict[str, dict[str, Any]]:
-        """The 126 cards: the white deck's 52, then the black deck's 74."""
-        from zdeck.decks.zopzoo.cards import card_faces
-
-        return card_faces()

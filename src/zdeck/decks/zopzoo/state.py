@@ -586,6 +586,13 @@ LOWEST_TALLY = sum(VALUE[w] for w in WHITE if KIND[w] is Kind.MINUS)  # all six 
 HIGHEST_TALLY = sum(VALUE[c] for c in BLACK if VALUE[c] > 0)  # every positive black card in one row (a loose bound)
 
 
+def new_state(game: ZopZoo, seed: int) -> ZopZooState:
+    """A new match: the first round dealt from `Rng(seed)`."""
+    state = ZopZooState(game, Rng(seed))
+    state.deal_round()
+    return state
+
+
 def read_state(game: ZopZoo, data: dict[str, Any]) -> ZopZooState:
     """Rebuild a state from `to_dict()`: every field type-checked and every card accounted for,
     and refused (ValueError naming the field) unless some play could reach it."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from zdeck.core import Game
 from zdeck.decks.zoker.cards import DECK, Card
-from zdeck.decks.zoker.kubo.board import LINE_CARDS, LINES, Frame, line_text
+from zdeck.decks.zoker.kubo.board import FRAMES, LINE_CARDS, LINES, line_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,17 +46,17 @@ PLACES: tuple[Place, ...] = tuple(Place(c) for c in DECK)  # PLACES[card index]
 SCORES: tuple[Score, ...] = tuple(Score(k) for k in range(len(LINES)))  # SCORES[line id]
 
 
-def action_table() -> tuple[KuboAction, ...]:
+def action_table(game: Game) -> tuple[KuboAction, ...]:
     """Every Kubo action, in a fixed order: draw, end, the 64 places, the 76 scores."""
     return (DRAW, END, *PLACES, *SCORES)
 
 
-def action_face(action: KuboAction, frame: Frame) -> dict[str, Any]:
+def action_face(game: Game, action: KuboAction) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zoker-kubo.md). A card laid names its place in
     the cube as this table stands it (`layer` 0 = bottom, `cell` 0..15 on the 4x4 square, reading order),
     so a client draws the cube's layers from the faces alone; a claim names its line's four cards."""
     if isinstance(action, Place):
-        index = action.card.index
+        index, frame = action.card.index, FRAMES[game.options["start"]]
         return {"kind": "play", "card": action.card.text, "layer": frame.layer_of[index],
                 "cell": frame.column_of[index], "label": "place"}
     if isinstance(action, Score):

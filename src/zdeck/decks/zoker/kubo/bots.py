@@ -12,6 +12,10 @@ from zdeck.decks.zoker.kubo.actions import END, Place, Score
 from zdeck.decks.zoker.kubo.board import FRAMES, LINE_MASKS, LINE_POINTS, Frame, completed, placeable
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=400"
+
 GIFT_WEIGHT = 0.9  # how much a structure left for the next players to complete costs us (they may not hold it)
 NEAR_WEIGHT = 0.35  # ... when its fourth card needs one more card laid first
 

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option
+from zdeck.core import Game, Option
 from zdeck.decks.zoker.deck import DATA
-from zdeck.rng import Rng
-
-if TYPE_CHECKING:
-    from zdeck.decks.zoker.kubo.state import KuboState
 
 # The rules (cards, board, actions, state) are imported by the methods that use them, not here: `zdeck list`
 # reads this class alone, and should not build every game's tables to do it.
@@ -53,32 +48,3 @@ class Kubo(Game):
         if options["rounds"] is None:
             options = {**options, "rounds": TARGET_ROUNDS if options["target"] else 1}
         return options
-
-    def new_state(self, seed: int) -> KuboState:
-        from zdeck.decks.zoker.kubo.state import KuboState
-
-        state = KuboState(self, Rng(seed))
-        state.start_round()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> KuboState:
-        from zdeck.decks.zoker.kubo.state import read_state
-
-        return read_state(self, data)
-
-    def action_face(self, action: Any) -> dict[str, Any]:
-        from zdeck.decks.zoker.kubo.actions import action_face
-        from zdeck.decks.zoker.kubo.board import FRAMES
-
-        return action_face(action, FRAMES[self.options["start"]])
-
-    def action_table(self) -> Sequence[Action]:
-        from zdeck.decks.zoker.kubo.actions import action_table
-
-        return action_table()
-
-    def card_faces(self) -> dict[str, dict[str, Any]]:
-        """The 64 Zoker cards, in deck order."""
-        from zdeck.decks.zoker.cards import card_faces
-
-        return card_faces()

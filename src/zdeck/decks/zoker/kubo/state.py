@@ -414,6 +414,13 @@ def _refuse_unknown(data: dict[str, Any]) -> None:
         raise ValueError(f"unknown field(s) {', '.join(map(repr, unknown[:5]))}; a Kubo state has {', '.join(FIELDS)}")
 
 
+def new_state(game: Kubo, seed: int) -> KuboState:
+    """A new game dealt from `Rng(seed)`."""
+    state = KuboState(game, Rng(seed))
+    state.start_round()
+    return state
+
+
 def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
     """Rebuild a state from `KuboState.to_dict()`, refusing any state no play can reach."""
     n = game.players

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from zdeck.core import Game
+
 MAX_PLACES = 64  # "even all the 64" cards may lie on the table
 
 
@@ -23,7 +25,7 @@ ACTIONS: tuple[Turn, ...] = tuple(Turn(s) for s in range(MAX_PLACES))
 TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)  # formed once: every observation names the last turn
 
 
-def action_table() -> tuple[Turn, ...]:
+def action_table(game: Game) -> tuple[Turn, ...]:
     """Every Memo action in a fixed order (ids are positions): turning place 1, 2, ... 64."""
     return ACTIONS
 
@@ -33,6 +35,6 @@ def is_canonical(action: object) -> TypeGuard[Turn]:
     return isinstance(action, Turn) and type(action.slot) is int and 0 <= action.slot < MAX_PLACES
 
 
-def action_face(action: Turn) -> dict[str, Any]:
+def action_face(game: Game, action: Turn) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zoker-memo.md): `place`, 0-based, indexes `table`."""
     return {"kind": "turn", "place": action.slot, "label": f"turn {action.slot + 1}"}

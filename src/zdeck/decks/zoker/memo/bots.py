@@ -25,6 +25,10 @@ from zdeck.decks.zoker.memo.actions import Turn
 from zdeck.decks.zoker.memo.pairs import matches
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=100,rollout=perfect,root=paired,lean=2,follow=1"  # a turn's first card searched, the second `perfect`'s
+
 
 class MemoryBot(BotBase):
     def __init__(

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option
+from zdeck.core import Game, Option
 from zdeck.decks.zoker.memo.actions import MAX_PLACES
-from zdeck.rng import Rng
-
-if TYPE_CHECKING:
-    from zdeck.decks.zoker.memo.state import MemoState
 
 # The rules (cards, pairs, state) are imported by the methods that use them, not here: `zdeck list` reads
 # this class alone, and should not build every game's tables to do it.
@@ -40,31 +35,3 @@ class ZokerMemo(Game):
                         "extend: deal one more card beside the table until a pair exists (the rulebook ends the "
                         "game only once all cards are dealt); end: the game ends there", choices=("extend", "end")),
     }
-
-    def new_state(self, seed: int) -> MemoState:
-        from zdeck.decks.zoker.memo.state import MemoState
-
-        state = MemoState(self, Rng(seed))
-        state.lay_out()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> MemoState:
-        from zdeck.decks.zoker.memo.state import read_state
-
-        return read_state(self, data)
-
-    def action_face(self, action: Any) -> dict[str, Any]:
-        from zdeck.decks.zoker.memo.actions import action_face
-
-        return action_face(action)
-
-    def action_table(self) -> Sequence[Action]:
-        from zdeck.decks.zoker.memo.actions import action_table
-
-        return action_table()
-
-    def card_faces(self) -> dict[str, dict[str, Any]]:
-        """The 64 Zoker cards, in deck order, then `"down"`: a face-down card in its place on the table."""
-        from zdeck.decks.zoker.cards import card_faces
-
-        return card_faces(face_down=True)

@@ -275,6 +275,13 @@ class MemoState(State):
 MAX_FLIPS = 10**9  # no table turns more cards than this in one game: a bound for a saved count
 
 
+def new_state(game: Game, seed: int) -> MemoState:
+    """A new game dealt from `Rng(seed)`."""
+    state = MemoState(game, Rng(seed))
+    state.lay_out()
+    return state
+
+
 def read_state(game: Game, data: dict[str, Any]) -> MemoState:
     """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
     state = MemoState(game, Rng.from_state(sd.field(data, "rng")))

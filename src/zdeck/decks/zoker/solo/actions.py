@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from zdeck.core import Game
+
 ROW = 4  # places in a row of the 4x4 square
 UPPER = 12  # the three upper rows' places, in reading order
 PILES = 4  # the last row: each of its places holds a pile
@@ -70,7 +72,7 @@ PILE_MOVES: tuple[tuple[tuple[MovePile, ...], ...], ...] = tuple(
 )
 
 
-def action_table() -> tuple[SoloAction, ...]:
+def action_table(game: Game) -> tuple[SoloAction, ...]:
     """Every Solo action in a fixed order (ids are positions): card moves by place, pile moves, the deal."""
     return ACTIONS
 
@@ -89,7 +91,7 @@ def _place(value: object, count: int) -> bool:
     return type(value) is int and 0 <= value < count
 
 
-def action_face(action: SoloAction) -> dict[str, Any]:
+def action_face(game: Game, action: SoloAction) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zoker-solo.md): places by position, 0-based -
     an upper place as `[row, column]` of `upper`, a pile as its index in `piles`."""
     if isinstance(action, MoveCard):

@@ -29,6 +29,10 @@ from zdeck.decks.zoker.solo.actions import PILES, UPPER, Deal, MoveCard, MovePil
 from zdeck.decks.zoker.solo.moves import COMPAT, DEAL_SIZE, EMPTY
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=300"
+
 Pile = tuple[int, int]  # (cover card, height); (HOLE, 0) is an empty place
 Position = tuple[int, tuple[Pile, ...]]  # (bit mask of upper cards, piles sorted)
 # An empty place inside the solver's positions. It sorts before every card, and that order decides which

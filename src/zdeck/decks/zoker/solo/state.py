@@ -237,6 +237,13 @@ _TEXT: tuple[str, ...] = (*TEXTS, "empty")
 _TEXT_OR_NONE: tuple[str | None, ...] = (*TEXTS, None)
 
 
+def new_state(game: Game, seed: int) -> SoloState:
+    """A new game dealt from `Rng(seed)`."""
+    state = SoloState(game, Rng(seed))
+    state.lay_out()
+    return state
+
+
 def read_state(game: Game, data: dict[str, Any]) -> SoloState:
     """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
     state = SoloState(game, Rng.from_state(sd.field(data, "rng")))

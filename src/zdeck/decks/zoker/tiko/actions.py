@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from zdeck.core import Game
 from zdeck.decks.zoker.cards import DECK, Card
 
 
@@ -20,11 +21,11 @@ PLAYS: tuple[Play, ...] = tuple(Play(c) for c in DECK)  # PLAYS[card index]: the
 PLAY_TEXTS: tuple[str, ...] = tuple(str(p) for p in PLAYS)  # formed once: `last` in every observation names one
 
 
-def action_table() -> tuple[Play, ...]:
+def action_table(game: Game) -> tuple[Play, ...]:
     """Every Tiko action; ids follow the deck order."""
     return PLAYS
 
 
-def action_face(action: Play) -> dict[str, Any]:
+def action_face(game: Game, action: Play) -> dict[str, Any]:
     """What a client draws the action on (docs/observations/zoker-tiko.md): the card played."""
     return {"kind": "play", "card": action.card.text, "label": "play"}

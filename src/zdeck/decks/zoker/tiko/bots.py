@@ -11,6 +11,10 @@ from zdeck.decks.zoker.cards import Card, beats_count, stronger
 from zdeck.decks.zoker.tiko.actions import Play
 from zdeck.rng import Rng
 
+# What `ismcts` alone means in this game: the setting measured in docs/bots.md (Strength), about 0.2 s of
+# CPU a decision or less; a spec's own parameters override it (zdeck.search.spec).
+SEARCH_SETTING = "iters=450,rollout=cheap-winner"
+
 STRONG_LEAD = 52  # lead a card that beats at least this many of the 63 others; otherwise lead the weakest
 
 

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, Option
+from zdeck.core import Game, Option
 from zdeck.decks.zoker.deck import DATA
-from zdeck.rng import Rng
 
-if TYPE_CHECKING:
-    from zdeck.decks.zoker.tiko.state import TikoState
-
-# The rules (cards, actions, state) are imported by the methods that use them, not here: `zdeck list`
-# reads this class alone, and should not build every game's tables to do it.
+# The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
+# `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
 
 class Tiko(Game):
@@ -45,31 +40,3 @@ class Tiko(Game):
             choices=("cards", "games"),
         ),
     }
-
-    def new_state(self, seed: int) -> TikoState:
-        from zdeck.decks.zoker.tiko.state import TikoState
-
-        state = TikoState(self, Rng(seed))
-        state.start_round()
-        return state
-
-    def read_state(self, data: dict[str, Any]) -> TikoState:
-        from zdeck.decks.zoker.tiko.state import read_state
-
-        return read_state(self, data)
-
-    def action_face(self, action: Any) -> dict[str, Any]:
-        from zdeck.decks.zoker.tiko.actions import action_face
-
-        return action_face(action)
-
-    def action_table(self) -> Sequence[Action]:
-        from zdeck.decks.zoker.tiko.actions import action_table
-
-        return action_table()
-
-    def card_faces(self) -> dict[str, dict[str, Any]]:
-        """The 64 Zoker cards, in deck order."""
-        from zdeck.decks.zoker.cards import card_faces
-
-        return card_faces()

@@ -287,6 +287,13 @@ def _refuse_unknown(data: dict[str, Any]) -> None:
         raise ValueError(f"unknown field(s) {', '.join(map(repr, unknown[:5]))}; a Tiko state has {', '.join(FIELDS)}")
 
 
+def new_state(game: Tiko, seed: int) -> TikoState:
+    """A new game dealt from `Rng(seed)`."""
+    state = TikoState(game, Rng(seed))
+    state.start_round()
+    return state
+
+
 def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
     """Rebuild a state from `TikoState.to_dict()`, refusing any state no play can reach."""
     n = game.players
