@@ -4,7 +4,7 @@
 # so can chunks of a run on consecutive seeds (`--table` adds them up into the run they make):
 #   sh bench/strength_runs.sh /tmp/strength.jsonl a & sh bench/strength_runs.sh /tmp/strength.jsonl b; wait
 #   .venv/bin/python bench/strength.py --table /tmp/strength.jsonl
-# `ismcts` alone is each game's measured setting (zdeck.search.spec.TUNED); the specs below spell it out.
+# `ismcts` alone is each game's measured setting (SEARCH_SETTING in its bots.py); the specs below spell it out.
 # Each game is one hand or round (a long match is mostly more of the same). The seeds start at 1,000,000:
 # the settings were tuned on seeds below 10,000, and a figure is measured on deals the tuning never saw.
 set -e
