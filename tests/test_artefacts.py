@@ -37,3 +37,10 @@ def test_make_clean_removes_the_artefacts_and_caches(tmp_path: Path) -> None:
     (tmp_path / "src" / "zdeck").mkdir()
     subprocess.run(["make", "clean"], cwd=tmp_path, check=True, capture_output=True, timeout=60)
     assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == ["Makefile", "src", "src/zdeck"]
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="needs a git checkout")
+def test_no_test_artefact_is_committed() -> None:
+    """snapshot_report.html, the terminal snapshots' failure report, was committed at the root by accident."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    assert not [name for name in tracked if name.startswith("test-artefacts/") or name.endswith("snapshot_report.html")]
