@@ -8,8 +8,9 @@ Then the same game is played again with every hidden card of the other seats re-
 start and at forty points part-way through. Up to the first point where the two games differ in public (an
 action that the re-dealt game no longer allows, or a card the seat or the table sees that differs),
 the messages must be identical: states, events, results and errors. At every step the seat also tries
-an action the rules refuse, so the errors are held to it too. The terminal table's view model (title,
-seat lines, table, status, hand and calls) is checked the same way.
+an action the rules refuse, so the errors are held to it too, and the REST room info and lobby entry
+are read after every step. The terminal table's view model (title, seat lines, table, status, hand and
+calls) and what the `--plain` line mode prints are checked the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import json
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import zdeck
 from tests.server.test_hidden import Nothing
@@ -30,6 +32,7 @@ from zdeck.live.seat_view import table_text
 from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
 from zdeck.server.catalog import TableSettings
+from zdeck.table import LiveTable
 from zdeck.tui import view
 from zdeck.tui.app import ZdeckApp
 
@@ -75,6 +78,7 @@ class Table:
         self.room.state = state
         self.conns = {p: Keep(p, state.game) for p in range(state.game.players)}
         self.watcher = Keep(None, state.game)
+        self.rest: list[Any] = []  # what `GET /api/rooms/{room}` and the lobby list said after each step
 
     async def open(self) -> None:
         for conn in [*self.conns.values(), self.watcher]:
@@ -89,9 +93,14 @@ class Table:
         state = self.room.state
         return state.observation(SEAT), state.observation(None)
 
+    def ask_rest(self) -> None:
+        info = {k: v for k, v in self.room.info().items() if k != "created"}
+        self.rest.append([info, {k: v for k, v in self.room.summary().items() if k != "created"}])
+
     async def step(self, entry: list[Any]) -> Any:
         """One entry of the record, after the seat under test tried an action the rules refuse; what the
         acting connection was answered (the public result, or the error that says the game went otherwise)."""
+        self.ask_rest()
         await self.probe()
         player, text = entry[0], entry[1]
         if player is None and text == TIMEOUT:
@@ -148,8 +157,8 @@ async def messages_until_apart(record: Record, start: int, rng: Rng) -> tuple[in
     for table in tables:
         table.room.stop()
     (real_seat, real_watcher), (other_seat, other_watcher) = (table.seen() for table in tables)
-    return played, [real_seat[:kept[0][0]], real_watcher[:kept[0][1]]], \
-        [other_seat[:kept[1][0]], other_watcher[:kept[1][1]]]
+    return played, [real_seat[:kept[0][0]], real_watcher[:kept[0][1]], tables[0].rest[:played]], \
+        [other_seat[:kept[1][0]], other_watcher[:kept[1][1]], tables[1].rest[:played]]
 
 
 def first_difference(left: list[dict[str, Any]], right: list[dict[str, Any]]) -> str:
@@ -169,7 +178,7 @@ def test_a_seats_messages_do_not_change_when_the_others_hidden_cards_are_dealt_a
     starts = sorted({length * k // STARTS for k in range(min(length, STARTS))})
     for start in starts:  # a re-deal often differs in public at another seat's next card: start often
         played, real, other = asyncio.run(messages_until_apart(record, start, Rng(seed * 1_000 + start)))
-        for who, left, right in zip(("seat", "spectator"), real, other, strict=True):
+        for who, left, right in zip(("seat", "spectator", "REST room info and lobby"), real, other, strict=True):
             assert left == right, f"{game_id} from entry {start}, the {who}'s {first_difference(left, right)}"
         checked, compared = checked + played, compared + len(real[0]) + len(real[1])
     # a re-deal meets another seat's card soon in most games; each start still compares its first states
@@ -186,6 +195,18 @@ def test_the_terminal_tables_view_does_not_change_either(game_id: str, players: 
     drawn = [view_model(game_id, players, options, messages) for messages in (real[0], other[0])]
     assert len(drawn[0]) > 3
     assert drawn[0] == drawn[1]
+    printed = [line_mode_text(game_id, players, options, messages) for messages in (real[0], other[0])]
+    assert printed[0] == printed[1] and "scores: P0 (you)" in printed[0]
+
+
+def line_mode_text(game_id: str, players: int, options: dict[str, Any], messages: list[dict[str, Any]]) -> str:
+    """What the `--plain` line mode prints from the seat's messages."""
+    table = LiveTable(zdeck.make(game_id, players, **options), SEAT, ["random"], 0, 1.0,
+                      Console(record=True, width=160))
+    table.changed, table.done = asyncio.Event(), asyncio.Event()
+    for message in messages:
+        table.receive(message)
+    return table.console.export_text()
 
 
 def view_model(game_id: str, players: int, options: dict[str, Any], messages: list[dict[str, Any]]) -> list[Any]:

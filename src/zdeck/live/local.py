@@ -120,6 +120,15 @@ class LocalTable:
             return
         await self.room.handle(self.conn, json.dumps({"type": "act", "action": action, "seen": seen}))
 
+    async def rematch(self) -> None:
+        """Another game at the same table, as a `rematch` message asks (the person's seat only)."""
+        if self.conn is not None:
+            await self.room.handle(self.conn, json.dumps({"type": "rematch"}))
+
+    @property
+    def speed(self) -> float:
+        return self.room.settings.speed
+
     @property
     def over(self) -> bool:
         return self.room.state.is_over()

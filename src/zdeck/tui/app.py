@@ -191,7 +191,7 @@ class ZdeckApp(App[None]):
     def _hold(self) -> None:
         """Watching: hold the bots' clock for a beat after each change, so a race can be followed by eye.
         (The room's clock restarts from zero after it: the bots think again, as at a resumed table.)"""
-        beat = WATCH_BEAT_S * self.table.room.settings.speed
+        beat = WATCH_BEAT_S * self.table.speed
         if beat <= 0 or self.table.over:
             return
         self._beat += 1
@@ -413,7 +413,7 @@ class ZdeckApp(App[None]):
         if self.finished is not None:
             self.earlier.append(self.finished)
             self.finished = None
-        await self.table.room.rematch(self.me)
+        await self.table.rematch()
 
     def records(self) -> list[Record]:
         """Every game played at this table, the last one as far as it went."""
