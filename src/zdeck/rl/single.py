@@ -14,7 +14,7 @@ from zdeck.bots import Bot
 from zdeck.botspecs import bot_names, default_bot, make_bot
 from zdeck.core import Action, State
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, Table, check_seed
+from zdeck.rl.base import DEFAULT_REACTION_MS, RENDER_MODES, Table, check_seed
 from zdeck.rl.referee import WAIT, Referee
 
 Step = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
@@ -30,7 +30,7 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
     the bots choose at the very version the agent saw, and the race decides who lands.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
 
     def __init__(self, game_id: str, players: int | None = None, *, opponents: str | Sequence[str] | None = None,
                  seat: int = 0, reward: str | rewards.RewardFn | None = None, illegal: str = "lose",
