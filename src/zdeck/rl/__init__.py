@@ -6,6 +6,7 @@ gymnasium, pettingzoo). docs/rl.md describes them; the rules engine never import
     raw = zdeck.rl.raw_env("zipzap", players=4)           # the bare AEC env
     par = zdeck.rl.parallel_env("zipzap", players=4)      # PettingZoo Parallel
     gym = zdeck.rl.single_agent("zipzap", players=4, opponents=["greedy"])   # Gymnasium, bots at the other seats
+    vec = zdeck.rl.vector_env("zipzap", num_envs=64, players=4)   # 64 of those, stacked (workers=k: k processes)
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from zdeck.rl.aec import ZdeckAEC
 from zdeck.rl.encodings import encoded_games, encoder, state_encoder
 from zdeck.rl.parallel import ZdeckParallel
 from zdeck.rl.single import ZdeckSingle
+from zdeck.rl.vector import ZdeckVectorEnv, ZdeckWorkerVectorEnv, vector_env
 from zdeck.vectors.encoding import EncodingMismatch
 
 
@@ -71,5 +73,19 @@ def _register() -> None:
 _register()
 
 
-__all__ = ["EncodingMismatch", "ZdeckAEC", "ZdeckParallel", "ZdeckSingle", "encoded_games", "encoder", "env",
-           "parallel_env", "raw_env", "single_agent", "state_encoder"]
+__all__ = [
+    "EncodingMismatch",
+    "ZdeckAEC",
+    "ZdeckParallel",
+    "ZdeckSingle",
+    "ZdeckVectorEnv",
+    "ZdeckWorkerVectorEnv",
+    "encoded_games",
+    "encoder",
+    "env",
+    "parallel_env",
+    "raw_env",
+    "single_agent",
+    "state_encoder",
+    "vector_env",
+]

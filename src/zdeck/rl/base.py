@@ -89,6 +89,13 @@ class Table:
         referee = self._live()
         return {"observation": self.encoder.encode(referee.state, seat), "action_mask": self.mask(seat)}
 
+    def observe_into(self, seat: int, vector: Vector, mask: Mask) -> None:
+        """`observe`, written into these rows (a vector env's stacked arrays)."""
+        self.encoder.encode_into(self._live().state, seat, vector)
+        mask[:] = 0
+        for i in self.legal_ids(seat):
+            mask[i] = 1
+
     def observe_all(self) -> list[dict[str, Any]]:
         """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""
         referee = self._live()
