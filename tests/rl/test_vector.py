@@ -68,7 +68,7 @@ def test_gymnasiums_vector_wrappers_run_on_it() -> None:
     obs, _ = env.reset(seed=0)
     rng, episodes = np.random.default_rng(0), 0
     for _ in range(200):
-        obs, rewards, terminated, truncated, infos = env.step(pick(obs["action_mask"], rng))
+        obs, _, _, _, infos = env.step(pick(obs["action_mask"], rng))
         if "episode" in infos:
             done = infos["_episode"]
             assert set(infos["episode"]["r"][done]) <= {-1.0, 1.0}

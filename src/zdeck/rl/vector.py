@@ -313,7 +313,7 @@ def _seeds(seed: int | list[int | None] | None, num_envs: int) -> list[int | Non
     if seed is None:
         return [None] * num_envs
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer, list, tuple)):
-        raise ValueError(f"a seed is a whole number >= 0, or one per game, not {str(seed)[:60]!r}")
+        raise ValueError(f"a seed is a whole number >= 0, or one per game, not {str(seed)[:60]!r}")  # noqa: TRY004
     if isinstance(seed, (int, np.integer)):
         return [int(seed) + i for i in range(num_envs)]
     seeds = list(seed)
