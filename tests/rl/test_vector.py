@@ -103,6 +103,6 @@ def test_a_step_needs_one_action_per_game_and_the_worker_processes_end_with_clos
     env.reset(seed=1)
     with pytest.raises(ValueError, match=r"one action id per game \(3\)"):
         env.step(np.zeros(2, dtype=np.int64))
-    processes = list(env._processes)  # noqa: SLF001
+    processes = list(env._processes)
     env.close()
     assert not any(p.is_alive() for p in processes)
