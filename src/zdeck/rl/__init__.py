@@ -23,8 +23,8 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
                       "pip install 'zdeck[rl]'") from exc
 
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from zdeck.rl import wrappers
 from zdeck.rl.aec import ZdeckAEC
 from zdeck.rl.encodings import encoded_games, encoder, state_encoder
 from zdeck.rl.parallel import ZdeckParallel
