@@ -184,6 +184,8 @@ def vector_rows(game_id: str, players: int, sizes: list[int], workers: int, seco
             for kind in list(kinds) if r % 2 == 0 else list(kinds)[::-1]:
                 steps, elapsed = timers[kind](seconds / len(kinds))
                 rates[kind].append(steps / elapsed)
+        for timer in timers.values():
+            getattr(timer, "close", lambda: None)()
         row: dict[str, Any] = {"game": game_id, "players": players, "num_envs": n, "workers": workers}
         for kind in kinds:
             row[f"{kind}_steps_per_s"] = round(statistics.median(rates[kind]), 1)
@@ -230,6 +232,7 @@ def _zdeck_batch(game_id: str, players: int, n: int, workers: int,
             state["obs"] = env.step((rng.random(masks.shape) * masks).argmax(axis=1))[0]
             steps += n
         return steps, time.perf_counter() - start
+    run.close = env.close  # type: ignore[attr-defined]
     return run
 
 

@@ -13,6 +13,7 @@ import itertools
 import multiprocessing
 import multiprocessing.connection
 import traceback
+import weakref
 from multiprocessing.shared_memory import SharedMemory
 from typing import Any
 
@@ -218,6 +219,9 @@ class ZdeckWorkerVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[
             child.close()
             self._pipes.append(parent)
             self._processes.append(process)
+        # Whatever happens to this env (closed, dropped, the interpreter leaving), its processes end and its
+        # shared memory is given back.
+        self._release = weakref.finalize(self, _release, self._memory, self._pipes, self._processes)
         self._gather()  # every worker up
 
     def reset(self, *, seed: int | list[int | None] | None = None,
@@ -251,18 +255,27 @@ class ZdeckWorkerVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[
         return None
 
     def close_extras(self, **kwargs: Any) -> None:
-        for pipe in self._pipes:
-            try:
-                pipe.send(("close", None))
-            except (BrokenPipeError, OSError):
-                pass
-        for process in self._processes:
-            process.join(timeout=5)
-            if process.is_alive():
-                process.terminate()
         self.buffers = None  # type: ignore[assignment]  # (the arrays must go before the memory under them)
-        self._memory.close()
-        self._memory.unlink()
+        self._release()
+
+
+def _release(memory: SharedMemory, pipes: list[multiprocessing.connection.Connection],
+             processes: list[multiprocessing.process.BaseProcess]) -> None:
+    """End the workers and give back the shared memory."""
+    for pipe in pipes:
+        try:
+            pipe.send(("close", None))
+        except (BrokenPipeError, OSError):
+            pass
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.terminate()
+    try:
+        memory.close()
+    except BufferError:  # (arrays over it still alive: the unlink below still frees it once they go)
+        pass
+    memory.unlink()
 
 
 def _work(pipe: multiprocessing.connection.Connection, memory_name: str, num_envs: int, size: int, actions: int,
