@@ -304,7 +304,9 @@ class TextView:
         obs = m.obs
         winners = list(obs.get("winners") or [])
         scores = list(obs.get("scores") or [])
-        score = f" with {self.score_words(scores[winners[0]])}" if winners and winners[0] < len(scores) else ""
+        order = "lowest" if self.lower_wins else "highest"
+        score = f" with the {order} total, {self.score_words(scores[winners[0]])}" if winners and \
+            winners[0] < len(scores) and len(scores) > 1 else ""
         if m.me is not None and m.me in winners:
             others = joined(m.seats.who(w) for w in winners if w != m.me)
             head = f"You win{score}!" if len(winners) == 1 else f"You share the win with {others}{score}!"

@@ -483,7 +483,9 @@ class ZdeckApp(App[None]):
         marks = [draw.Mark(key=slot.key, cursor=slot.ident == self.cursor, live=slot.card in self.bindings_now.cards,
                            flying=slot.card in self.flying, back=slot.card == back) for slot in self.slots]
         looks = [self.view.look(slot.card) for slot in self.slots]
-        if self.size_mode == "chip":
+        per_row = max(1, (width + 1) // (self.card_w + 1))
+        if self.size_mode == "chip" or (self.size_mode == "compact" and len(self.slots) > 2 * per_row):
+            # a big hand in a small window: tags, so the log and the table keep their room
             return draw.stack(draw.flow([draw.chip(look, mark) for look, mark in zip(looks, marks, strict=True)],
                                         width))
         cards = [draw.card(look, self.card_w, mark, self.size_mode) for look, mark in zip(looks, marks, strict=True)]

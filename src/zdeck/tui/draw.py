@@ -76,7 +76,10 @@ def card(look: CardLook | None, width: int, mark: Mark = Mark(), size: str = "ta
     border = "bold #ffffff" if mark.cursor else "bold #ffd75f" if mark.back or mark.new else colour
     if dull and not mark.cursor:
         border = "grey42"
-    edge = ("┏", "━", "┓", "┃", "┗", "┛") if mark.cursor or mark.new else ("╭", "─", "╮", "│", "╰", "╯")
+    # The edge says it too, for a terminal without colour: heavy under the cursor or on a card just turned,
+    # dashed on a card that cannot act now, round on one that can.
+    edge = ("┏", "━", "┓", "┃", "┗", "┛") if mark.cursor or mark.new else \
+        ("┌", "┄", "┐", "┆", "└", "┘") if dull else ("╭", "─", "╮", "│", "╰", "╯")
     if look.back:
         fill = f"#8fa3d9 on {colour}"
         body = ["░" * inner] * (2 if size == "tall" else 1)
@@ -111,13 +114,14 @@ def chip(look: CardLook | None, mark: Mark = Mark()) -> Text:
     if look is None:
         return Text(f"·{mark.caption or 'empty'}·", style="grey50")
     text = Text()
-    if mark.key:
-        text.append(mark.key, style="bold reverse #ffffff" if mark.cursor else "bold reverse #ffd75f")
+    dull = not mark.live or mark.flying
+    if mark.key:  # a card that can act has its key in reverse video (a cue that needs no colour)
+        text.append(mark.key, style="bold reverse #ffffff" if mark.cursor else "grey62" if dull else
+                    "bold reverse #ffd75f")
     if look.back:
         text.append(" ░░ ", style=f"#8fa3d9 on {look.colour}")
     else:
         words = _headline(look, 40) + (f" {look.detail}" if look.detail else "")
-        dull = not mark.live or mark.flying
         style = f"{look.colour} on grey15" if dull else f"bold {ink_for(look.colour)} on {look.colour}"
         if mark.cursor or mark.new:
             style += " underline"
@@ -260,8 +264,12 @@ def _layer(n: int, cells: Sequence[str | None], view: TextView) -> list[Text]:
 def seats(lines: Sequence[SeatLine], width: int, room: bool = False) -> Text:
     """One line per seat: ▶ on the public turn, the name, cards held, the score, the seat's notes (the dealer's
     button, a Zap held, penalties). With `room`, notes that do not fit go on a line of their own."""
-    used = (9 if any(line.cards is not None for line in lines) else 0) + (8 if any(line.score for line in lines) else 0)
-    name_w = min(max([cell_len(line.name) for line in lines] + [3]), max(6, width - 2 - used))
+    score_w = max([len(line.score) for line in lines] + [0])
+    notes_w = max([cell_len(" ".join(line.notes)) + 1 for line in lines if line.notes] + [0])
+    used = (9 if any(line.cards is not None for line in lines) else 0) + (score_w + 1 if score_w else 0)
+    # the name gives way to the notes down to 8 cells (a notes line of its own where there is room)
+    name_w = min(max([cell_len(line.name) for line in lines] + [3]),
+                 max(8, width - 2 - used - (0 if room else notes_w)), max(6, width - 2 - used))
     out: list[Text] = []
     for seat in lines:
         line = Text()
@@ -271,7 +279,7 @@ def seats(lines: Sequence[SeatLine], width: int, room: bool = False) -> Text:
         if seat.cards is not None:
             line.append(f" {seat.cards:>2} card{'s' if seat.cards != 1 else ' '}")
         if seat.score:
-            line.append(f" {seat.score:>7}", style="bold #afff87" if seat.best else "")
+            line.append(f" {seat.score:>{score_w}}", style="bold #afff87" if seat.best else "")
         if seat.won:
             line.append(" ★ won", style="bold #ffd75f")
         notes = " ".join(seat.notes)

@@ -71,7 +71,7 @@ class View(TextView):
         if isinstance(penalties, list) and seat < len(penalties) and penalties[seat]:
             notes.append(f"{penalties[seat]} penalty")
         if m.obs.get("hand_winner") == seat:
-            notes.append("won last hand")
+            notes.append("went out last")
         return notes
 
     # -- what the table is doing ---------------------------------------------------------------------------------
