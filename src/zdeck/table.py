@@ -334,7 +334,7 @@ def describe(view: TextView, message: Mapping[str, Any], seats: Seats) -> list[s
     """The table as lines of words: the heading, one line per seat, the middle of the table in the game's
     words, your hand, and what the table waits for. Nothing is cut: a line says everything it holds."""
     obs = message["observation"]
-    m = Moment(obs, seats, time.monotonic())
+    m = Moment(obs, seats, time.monotonic(), tuple(message.get("legal") or ()))
     heading = view.heading(m)
     lines = [f"== {view.game.title}" + (f" - {heading}" if heading else "") + " =="]
     lines += [_seat(line) for line in view.seat_lines(m)]

@@ -93,8 +93,9 @@ async def play_whole_game(app: ZdeckApp, pilot: Pilot[None], limit: int = 400) -
 class Watcher:
     """What the person saw during the game, checked as it comes."""
 
-    def __init__(self, app: ZdeckApp) -> None:
+    def __init__(self, app: ZdeckApp, pictures: Path | None = None) -> None:
         self.app = app
+        self.pictures = pictures  # where to save a picture of the first round's summary seen
         self.texts: set[str] = set()
         self.memo_turns = 0
         self.summary_saved = False
@@ -108,6 +109,9 @@ class Watcher:
             self.texts.update(screen.labels)
         if isinstance(screen, SummaryScreen):
             self.texts.add(screen.text().plain)
+            if self.pictures is not None and not self.summary_saved and not screen.summary.last:
+                app.save_screenshot(str(self.pictures.with_name(self.pictures.stem + "-summary.svg")))
+                self.summary_saved = True
 
     def check_memo(self) -> None:
         """Every turn just finished shows its two cards face up in their places."""
@@ -146,9 +150,6 @@ async def play_by_keys(app: ZdeckApp, pilot: Pilot[None], watcher: Watcher | Non
         if isinstance(app.screen, SummaryScreen):
             if app.table.over:
                 return made
-            if pictures is not None and not watcher.summary_saved:
-                app.save_screenshot(str(pictures.with_name(pictures.stem + "-summary.svg")))
-                watcher.summary_saved = True
             await pilot.press("enter")
             continue
         if app.table.over:
@@ -175,6 +176,7 @@ async def play_by_keys(app: ZdeckApp, pilot: Pilot[None], watcher: Watcher | Non
                 await pilot.press(*["down"] * index, "enter")
         for _ in range(50):
             await pilot.pause()
+            watcher.look()
             if len(app.table.room.actions) > before:
                 break
         mine = [entry for entry in app.table.room.actions[before:] if entry[0] == 0]

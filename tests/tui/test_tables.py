@@ -43,7 +43,7 @@ def table_app(game_id: str) -> ZdeckApp:
 def test_a_whole_game_by_the_keys_shown(game_id: str, size: tuple[int, int]) -> None:
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     app = table_app(game_id)
-    watcher = Watcher(app)
+    watcher = Watcher(app, ARTEFACTS / f"{game_id}-{size[0]}x{size[1]}.svg")
 
     async def play() -> int:
         async with app.run_test(size=size) as pilot:

@@ -36,11 +36,13 @@ OFFER = {"draw": "draw a card", "pass": "pass", "end": "end your turn", "take": 
 
 @dataclass(frozen=True)
 class Moment:
-    """What a view draws from: the seat's observation and who sits where; `now` for what shows a while."""
+    """What a view draws from: the seat's observation and who sits where; `now` for what shows a while;
+    `legal`: the texts of the actions the seat may take now (where the turn's words depend on them)."""
 
     obs: Obs
     seats: Seats
     now: float = 0.0
+    legal: tuple[str, ...] = ()
 
     @property
     def me(self) -> int | None:
@@ -155,8 +157,8 @@ class TextView:
         return plural(value, self.points_word)
 
     def score_short(self, value: Any) -> str:
-        """A score as the seats list shows it: "1 pt", "12 pts"."""
-        return plural(value, "pt")
+        """A score as the seats list shows it: "1 point", "12 points"."""
+        return plural(value, "point")
 
     def best(self, scores: Sequence[Any]) -> Any:
         return (min if self.lower_wins else max)(scores)

@@ -36,7 +36,8 @@ from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 PERCEPTION_S = 0.25  # as the line mode: a key pressed sooner than this after a redraw answers the view before it
 BOUNCE_S = 2.0  # how long a card that came back is shown coming back
 WATCH_BEAT_S = 0.8  # watching bots: each change stays on screen this long (times --speed) before they go on
-SUMMARY_S = 12.0  # a round summary stays this long (times --speed, at least 1 s) unless a key goes on sooner
+SUMMARY_S = 12.0  # a round summary stays this long (times --speed) unless a key goes on sooner
+SUMMARY_MIN_S = (5.0, 1.0)  # but at least this long: for a person to read it, for someone watching the bots
 # The window sizes the table is laid out for: below ROOMY cards are compact (3 lines), below SMALL they are
 # one-line chips and the log gives its room to the seats and the table (a notice says so).
 ROOMY = (100, 34)
@@ -277,7 +278,7 @@ class ZdeckApp(App[None]):
             self.held = True
             self._beat += 1
             self.table.pause()
-        wait = None if summary.last else max(1.0, SUMMARY_S * self.table.speed)
+        wait = None if summary.last else max(SUMMARY_MIN_S[self.me is None], SUMMARY_S * self.table.speed)
         self.push_screen(SummaryScreen(summary, self.game.title, wait, self.me is not None and summary.last),
                          self._summary_closed)
 
@@ -401,7 +402,7 @@ class ZdeckApp(App[None]):
 
     def drawn(self, message: Mapping[str, Any], middle_width: int = 60, hand_width: int = 80) -> dict[str, Text]:
         """What each panel shows for this message (the view model tests read: tests/server/test_leaks.py)."""
-        m = Moment(message["observation"], self.seats, time.monotonic())
+        m = Moment(message["observation"], self.seats, time.monotonic(), tuple(message.get("legal") or ()))
         board = {target: (key, target in self.bindings_now.board) for target, key in self.board_keys.items()}
         size = "compact" if self.size_mode == "chip" else self.size_mode
         return {

@@ -108,6 +108,8 @@ class View(TextView):
         obs = m.obs
         pending = obs.get("pending")
         drawn = self.card_name(pending) if isinstance(pending, str) else "the card"
+        if obs.get("phase") == "turn" and m.legal:
+            return self._turn_choices(m)
         return {
             "turn": "draw from the draw pile (d), or use the top of the discard pile.",
             "again": "you matched: draw again (d).",
@@ -117,6 +119,18 @@ class View(TextView):
             "match": f"place {drawn} on its match (a), or discard it.",
             "chain": "take the next matching card from the discard pile (t), or stop (s).",
         }.get(str(obs.get("phase")), "choose a move.")
+
+    def _turn_choices(self, m: Moment) -> str:
+        """What this turn offers, as the legal actions say: the draw pile, or the discard pile's top (taken
+        as a match, dug with a MOLE, or used as a Specialty card)."""
+        top = m.obs.get("top")
+        named = self.card_name(top) if isinstance(top, str) else "the top card"
+        ways = {"draw": "draw from the draw pile (d)", "take": f"take {named} from the discard pile (t): it matches",
+                "dig": f"dig in the discard pile with {named} on top (g)"}
+        said = [ways[text] for text in ways if text in m.legal]
+        if any(text not in ways for text in m.legal):
+            said.append(f"use {named} on top of the discard pile (the list shows every use)")
+        return ", or ".join(said) + "." if said else "choose a move."
 
     # -- what happened ------------------------------------------------------------------------------------------
     def _owner(self, m: Moment | None, obs: Obs | None, card: str) -> int | None:

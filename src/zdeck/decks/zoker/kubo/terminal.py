@@ -64,6 +64,9 @@ class View(ZokerView):
 
     def your_move(self, m: Moment) -> str:
         draw = "draw an extra card (d), " if m.obs.get("may_draw") else ""
+        if m.legal and not any(text.startswith("place") for text in m.legal):
+            # say why every card is greyed out, or a newcomer looks for the move that is not there
+            return f"none of your cards has a free place in the cube now: {draw}end your turn (e)."
         return f"{draw}lay cards on their places (their keys), then end your turn (e)."
 
     def out_of_turn(self, m: Moment) -> str:
