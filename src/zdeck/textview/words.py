@@ -11,8 +11,11 @@ BOT_WORD = "(bot)"
 
 
 def plural(count: float, noun: str, many: str | None = None) -> str:
-    """>>> plural(1, "point"), plural(2, "point"), plural(0, "card"), plural(-1, "point")
-    ('1 point', '2 points', '0 cards', '-1 point')"""
+    """A count with its noun, the noun singular for one (or minus one).
+
+    >>> plural(1, "point"), plural(2, "point"), plural(0, "card"), plural(-1, "point")
+    ('1 point', '2 points', '0 cards', '-1 point')
+    """
     word = noun if abs(count) == 1 else (many or noun + "s")
     return f"{number(count)} {word}"
 
@@ -27,15 +30,21 @@ def number(value: Any) -> str:
 
 
 def signed(value: Any) -> str:
-    """>>> signed(3), signed(0), signed(-2.0)
-    ('+3', '0', '-2')"""
+    """A round's points as a scoresheet writes them: with a sign when won.
+
+    >>> signed(3), signed(0), signed(-2.0)
+    ('+3', '0', '-2')
+    """
     text = number(value)
     return "+" + text if isinstance(value, int | float) and value > 0 else text
 
 
 def joined(items: Iterable[str], last: str = "and") -> str:
-    """>>> joined(["a"]), joined(["a", "b"]), joined(["a", "b", "c"])
-    ('a', 'a and b', 'a, b and c')"""
+    """Words listed as a sentence says them.
+
+    >>> joined(["a"]), joined(["a", "b"]), joined(["a", "b", "c"])
+    ('a', 'a and b', 'a, b and c')
+    """
     listed = [item for item in items if item]
     if len(listed) <= 1:
         return "".join(listed)
@@ -82,8 +91,11 @@ class Seats:
         return "someone"
 
     def whose(self, seat: Any) -> str:
-        """>>> Seats(("you", "Ann"), 0).whose(0), Seats(("you", "Ann"), 0).whose(1)
-        ('your', "Ann's")"""
+        """A seat's possessive, "your" for your own.
+
+        >>> Seats(("you", "Ann"), 0).whose(0), Seats(("you", "Ann"), 0).whose(1)
+        ('your', "Ann's")
+        """
         return "your" if seat == self.me else f"{self.who(seat)}'s"
 
     def name(self, seat: int) -> str:

@@ -265,16 +265,15 @@ def seats(lines: Sequence[SeatLine], width: int, room: bool = False) -> Text:
     """One line per seat: ▶ on the public turn, the name, cards held, the score, the seat's notes (the dealer's
     button, a Zap held, penalties). With `room`, notes that do not fit go on a line of their own."""
     score_w = max([len(line.score) for line in lines] + [0])
-    notes_w = max([cell_len(" ".join(line.notes)) + 1 for line in lines if line.notes] + [0])
     used = (9 if any(line.cards is not None for line in lines) else 0) + (score_w + 1 if score_w else 0)
-    # the name gives way to the notes down to 8 cells (a notes line of its own where there is room)
-    name_w = min(max([cell_len(line.name) for line in lines] + [3]),
-                 max(8, width - 2 - used - (0 if room else notes_w)), max(6, width - 2 - used))
+    # the names first (seats must be told apart), then the notes in what is left (a line of their own where there
+    # is room); a name cut keeps its end ("Cheap…r 2 🤖"), where names that share a beginning differ
+    name_w = min(max([cell_len(line.name) for line in lines] + [3]), max(6, width - 2 - used))
     out: list[Text] = []
     for seat in lines:
         line = Text()
         line.append("▶ " if seat.turn else "  ", style="bold #ffd75f")
-        name = _cut(seat.name, name_w)
+        name = _cut_middle(seat.name, name_w)
         line.append(name + " " * (name_w - cell_len(name)), style="bold #87d7ff" if seat.you else "bold")
         if seat.cards is not None:
             line.append(f" {seat.cards:>2} card{'s' if seat.cards != 1 else ' '}")
@@ -284,12 +283,25 @@ def seats(lines: Sequence[SeatLine], width: int, room: bool = False) -> Text:
             line.append(" ★ won", style="bold #ffd75f")
         notes = " ".join(seat.notes)
         if notes:
-            if line.cell_len + 1 + cell_len(notes) <= width or not room:
-                line.append(" " + _cut(notes, max(1, width - line.cell_len - 1)), style="grey70")
+            left = width - line.cell_len - 1
+            if left >= cell_len(notes) or (not room and left >= min(cell_len(notes), 6)):
+                line.append(" " + _cut(notes, left), style="grey70")
+            elif not room:
+                pass  # no room left beside the name: the notes give way (the middle of the table says the rest)
             else:
                 line.append("\n    " + notes, style="grey70")
         out.append(line)
     return Text("\n").join(out)
+
+
+def _cut_middle(text: str, width: int) -> str:
+    """`text` in `width` cells, its middle given up for an ellipsis: both ends stay."""
+    if cell_len(text) <= width:
+        return text
+    head, tail = text[: (width + 1) // 2], text[(width + 1) // 2:]
+    while cell_len(head) + 1 + cell_len(tail) > width and tail:
+        tail = tail[1:]
+    return head + "…" + tail
 
 
 def _cut(text: str, width: int) -> str:
