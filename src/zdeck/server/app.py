@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -26,6 +26,7 @@ import zdeck
 from zdeck.core import shorten
 from zdeck.live.room import MAX_NAME, Room, RoomError, parse_message
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
+from zdeck.server.game_files import game_file
 from zdeck.server.store import Store
 
 log = logging.getLogger("zdeck.server")
@@ -336,6 +337,14 @@ def create_app(db_url: str) -> FastAPI:
     async def room_page(room_id: str) -> FileResponse:
         """A room's shareable link: the same page, which opens the room named in its path."""
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/games/{game_id}/{path:path}", include_in_schema=False)
+    async def game_table_file(game_id: str, path: str) -> Response:
+        """A game's table drawing and card pictures, from its folder (zdeck.server.game_files)."""
+        found = game_file(game_id, path)
+        if found is None:
+            raise HTTPException(404, f"no table file {shorten(path)} for game {shorten(game_id)}")
+        return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
