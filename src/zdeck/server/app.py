@@ -27,6 +27,7 @@ from zdeck.core import shorten
 from zdeck.live.room import MAX_NAME, Room, RoomError, parse_message
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
 from zdeck.server.game_files import game_file
+from zdeck.server.public_log import public_log
 from zdeck.server.store import Store
 
 log = logging.getLogger("zdeck.server")
@@ -284,6 +285,13 @@ def create_app(db_url: str) -> FastAPI:
             kept = found
         return PlainTextResponse(kept.to_json() + "\n", media_type="application/x-ndjson",
                                  headers={"Content-Disposition": f'attachment; filename="{room.id}-{number}.jsonl"'})
+
+    @app.get("/api/rooms/{room_id}/log", summary="What happened so far in the room's current game, as everyone saw it")
+    async def room_log(room_id: str) -> dict[str, Any]:
+        """For a reload or a second device: the applied actions (by text and id), the cards that came back or were
+        penalised (who, not which card) and the timeouts, in order (zdeck.server.public_log)."""
+        room = await room_or_404(room_id)
+        return {"number": room.number, "log": await public_log(room)}
 
     @app.websocket("/ws/rooms/{room_id}")
     async def table(websocket: WebSocket, room_id: str, token: str | None = None) -> None:

@@ -16,7 +16,7 @@ export function board(ctx) {
     facts(obs.top_as && obs.top_as !== obs.top ? chip(`the Chameleon counts as ${obs.top_as}`, "hot") : null,
       declared,
       obs.stack ? chip(`Wasps: the next player draws ${obs.stack} unless they play a Wasp`, "hot") : null,
-      obs.matchable ? chip("identical card may MATCH now") : null,
+      obs.matchable ? chip("open to a MATCH: an identical card may be played now") : null,
       obs.drawn ? chip(`you drew ${obs.drawn}`) : null,
       directionChip(obs.direction)));
 }

@@ -2,7 +2,7 @@
 // waiting for a decision, and every seat's row of six with covers and Side Bonus cards. A Specialty card's
 // give, steal and switch are offered on the cards themselves and in a chooser that names the other seat.
 
-import {capital, centre, chip, div, drawPile, facts, text} from "/static/table-kit.js";
+import {capital, centre, chip, div, drawPile, facts, plural, text} from "/static/table-kit.js";
 import {slotEl} from "/static/cards.js";
 
 export const hint = "D: draw, T: take the discard (when it matches), G: dig with a MOLE; click a card in a row to cover, give, steal or switch it.";
@@ -34,7 +34,7 @@ export function board(ctx) {
     row.append(cards);
     rows.append(row);
   }
-  const discard = obs.top ? ctx.card(obs.top, {button: true, name: `top of the discard pile: ${obs.top} (${obs.pile_size} cards)`})
+  const discard = obs.top ? ctx.card(obs.top, {button: true, name: `top of the discard pile: ${obs.top} (${plural(obs.pile_size, "card")})`})
     : slotEl("the discard pile is empty");
   if (obs.top) ctx.bind(discard, (f) => f.kind === "take", "Take the discard");
   const piles = div("piles", drawPile(ctx, obs.draw_size),

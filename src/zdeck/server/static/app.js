@@ -313,18 +313,34 @@ async function receive(message) {
     flushPending(before);
     const rounds = (o) => (o && o.round_scores ? o.round_scores.length : 0);
     if (before && rounds(message.observation) > rounds(before) && !message.over) {
-      showRound(message, before, roundReasons);
-      roundReasons = null;
+      showRound(message, before, roundSummary);
+      roundSummary = null;
+    } else if (!before && message.pause && message.summaries && message.summaries.length && !message.over) {
+      showRound(message, null, message.summaries[message.summaries.length - 1]); // came back between two rounds
+    } else if (before && !message.pause && last && summaryRound && !$("summary").hidden && !summaryTimer) {
+      closeSummary(); // the table went on
     }
     draw();
   } else if (message.type === "event") {
     onEvent(message);
   } else if (message.type === "error") {
-    toast(message.message, "bad");
+    toast(errorWords(message), "bad");
+    console.info("zdeck server:", message.message); // the server's own words, for whoever debugs
     mine.delete(message.id);
   } else if (message.type === "result") {
     mine.delete(message.id);
   }
+}
+
+// The server's refusals are written for developers ("... answers version 13"): a player reads what it means.
+function errorWords(message) {
+  const text = String(message.message || "");
+  if (mine.has(message.id)) {
+    if (/moved on|version/.test(text)) return "The table changed before your move arrived: it was not made. Look again.";
+    return "That move is not possible now: it was not made.";
+  }
+  if (/too many messages/.test(text)) return "Too many moves at once: wait a moment.";
+  return "The table could not do that.";
 }
 
 // -- the table --------------------------------------------------------------------------------------
@@ -339,13 +355,16 @@ async function tableModule(game) {
 
 // A bot the server has not named (its name is its bot's) sits under a person's name; its tag says it is a bot.
 const BOT_NAMES = ["Ada", "Bram", "Cleo", "Dev", "Edda", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lena", "Milo", "Nora"];
-function seatName(s) {
-  if (s.open) return `seat ${s.seat + 1} (open)`;
-  return s.kind === "bot" && s.name === s.bot ? BOT_NAMES[s.seat % BOT_NAMES.length] : s.name;
-}
-
 function names(state) {
-  const plain = state.seats.map(seatName);
+  const unnamed = (s) => s.kind === "bot" && s.name === s.bot;
+  const taken = new Set(state.seats.filter((s) => !s.open && !unnamed(s)).map((s) => s.name));
+  const plain = state.seats.map((s) => {
+    if (s.open) return `seat ${s.seat + 1} (open)`;
+    if (!unnamed(s)) return s.name;
+    const name = [...BOT_NAMES.slice(s.seat), ...BOT_NAMES].find((n) => !taken.has(n)) || `Bot ${s.seat + 1}`;
+    taken.add(name);
+    return name;
+  });
   // two bots of one kind (or two people of one name) are told apart by their seat
   return plain.map((name, i) => plain.filter((n) => n === name).length > 1 ? `${name} (seat ${i + 1})` : name);
 }
@@ -574,6 +593,11 @@ function turnWords(ctx) {
   const {state, obs} = ctx;
   if (state.status === "waiting") return `Waiting for people: ${plural(state.seats.filter((s) => s.open).length, "seat")} open. Share the link.`;
   if (state.over) return `Game over: ${winnersWords(state)} won.`;
+  if (state.pause) {
+    const waiting = (state.pause.waiting || []).map((p) => who(p));
+    return `Round ${state.pause.round} is over. The next starts when everyone is ready` +
+      (waiting.length ? ` (waiting for ${waiting.join(" and ")}).` : ".");
+  }
   // Only what a real table shows: whether you may act, whose turn it is, that a window is open to everyone.
   // Never which other seats could act in a race: that is what they hold.
   if (state.legal.length) {
@@ -662,39 +686,60 @@ function drawEnd(ctx) {
 // sends one), then the table goes on when you are ready (Continue, Enter) or after a pause.
 const SUMMARY_MS = 12000;
 let summaryTimer = null;
+let summaryRound = 0; // the round whose summary was shown last
 
-function showRound(state, before, reasons) {
+function showRound(state, before, told) {
   const obs = state.observation;
   const index = obs.round_scores.length - 1;
   const scores = obs.round_scores[index];
-  const order = scoreOrder(state);
+  const order = (told && told.order) || scoreOrder(state);
   const best = order === "lower" ? Math.min(...scores) : Math.max(...scores);
-  const winners = scores.map((s, p) => s === best ? p : null).filter((p) => p !== null).map((p) => who(p));
-  $("summary-title").textContent = `Round ${index + 1}: ${capital(winners.join(" and "))} ${winners.length === 1 && winners[0] !== "you" ? "wins" : "win"} the round`;
+  const winners = told && told.winners ? told.winners : scores.map((s, p) => s === best ? p : null).filter((p) => p !== null);
+  const said = winners.map((p) => who(p));
+  const headline = told && told.text ? told.text : `${capital(said.join(" and "))} ${said.length === 1 && said[0] !== "you" ? "wins" : "win"} the round`;
+  $("summary-title").textContent = `Round ${index + 1}: ${headline}`;
+  $("summary-how").textContent = (told && told.how) || "";
   const body = el("tbody");
   const head = el("tr");
   for (const words of ["", "this round", "why", "total"]) head.append(el("th", words, {scope: "col"}));
   body.append(head);
   state.seats.forEach((seat, p) => {
     const row = el("tr");
-    if (scores[p] === best) row.className = "winner";
+    if (winners.includes(p)) row.className = "winner";
     row.append(el("th", capital(who(p)), {scope: "row"}), el("td", fmt(scores[p])));
-    const why = reasons && reasons[p] ? reasons[p] : before && before.hand_sizes ? `${plural(before.hand_sizes[p], "card")} in hand at the end` : "";
-    row.append(el("td", why, {className: "why"}), el("td", fmt(obs.scores[p]), {className: "total"}));
+    row.append(el("td", whyWords(told, p, before), {className: "why"}), el("td", fmt(obs.scores[p]), {className: "total"}));
     body.append(row);
   });
   $("summary-scores").replaceChildren(body);
   $("summary-rule").textContent = `${order === "lower" ? "Lower" : "Higher"} scores are better.`;
+  summaryRound = index + 1;
   $("summary").hidden = false;
   $("summary-continue").focus({preventScroll: true});
   announce($("summary-title").textContent, true);
   clearTimeout(summaryTimer);
-  summaryTimer = setTimeout(closeSummary, SUMMARY_MS);
+  if (!state.pause) summaryTimer = setTimeout(closeSummary, SUMMARY_MS); // else the table says when it goes on
   logLine($("summary-title").textContent + ".", "round");
+}
+
+// What a seat scored and why: the server's lines ("4 cards left: -7"), else the cards it held at the end.
+function whyWords(told, p, before) {
+  const seat = told && told.seats && told.seats[p];
+  if (seat) {
+    const lines = (seat.lines || []).map((l) => l.points === null || l.points === undefined ? l.text : `${l.text} (${l.points > 0 ? "+" : ""}${fmt(l.points)})`);
+    return [...lines, seat.note].filter(Boolean).join("; ");
+  }
+  return before && before.hand_sizes ? `${plural(before.hand_sizes[p], "card")} in hand at the end` : "";
+}
+
+// Continue: between rounds the server waits for the people at the table (`ready`), or for its pause to pass.
+function continueRound() {
+  if (last && last.pause && last.seat !== null && !(last.pause.ready || []).includes(last.seat)) send({type: "ready"});
+  closeSummary();
 }
 
 function closeSummary() {
   clearTimeout(summaryTimer);
+  summaryTimer = null;
   $("summary").hidden = true;
 }
 
@@ -738,14 +783,17 @@ function onEvent(event) {
   else if (event.kind === "over") text = `Game over: ${event.winners.map((p) => who(p)).join(" and ")} won.`;
   else if (event.kind === "standin") text = `${capital(who(event.seat))} is away: bot ${event.bot} plays for them until they are back.`;
   else if (event.kind === "handback") text = `${capital(who(event.seat))} is back and plays again.`;
-  else if (event.kind === "round") roundReasons = event.reasons || event.why || null;
+  else if (event.kind === "round") roundSummary = event.summary || null;
+  else if (event.kind === "ready") text = `${capital(who(event.seat))} ${event.seat === (last && last.seat) ? "are" : "is"} ready for the next round.`;
   if (text) logLine(text);
 }
-let roundReasons = null;
+let roundSummary = null; // the server's summary of the round that just ended (its `round` event), if it sends one
 
 // Why a play was penalised and what follows, in players' words (the game's table module knows its penalty).
 function penaltyWords(face, event) {
   const said = table && table.penalty && table.penalty(makeContext(last), face, event.late);
+  if (said && face.kind) return said; // your own play: the game's table knows its penalty
+  if (event.reason && !/version/.test(event.reason)) return event.reason; // the server's words for players
   if (said) return said;
   if (event.late) return "too late: another card landed first, and the rules penalise a late play.";
   if (face.call) return `the call ${face.call} was wrong or missing.`;
@@ -782,10 +830,31 @@ function logLine(text, kind = "") {
   }
 }
 
+// A reload in this tab keeps its log (sessionStorage); a new tab or a second device asks the server for what
+// happened so far (GET /api/rooms/{room}/log: what everyone saw) and writes it in the game's words.
 function restoreLog(state) {
   $("log").replaceChildren();
   const kept = JSON.parse(sessionStorage.getItem(`zdeck:log:${state.room}:${state.number}`) || "[]");
   for (const [text, kind] of kept) $("log").prepend(el("li", text, {className: kind}));
+  if (!kept.length && state.version > 0) fetchLog(state.room, state.number);
+}
+
+async function fetchLog(room, number) {
+  let answer;
+  try { answer = await api(`/api/rooms/${encodeURIComponent(room)}/log`); } catch { return; }
+  if (!last || last.room !== room || last.number !== number || answer.number !== number) return;
+  const ctx = makeContext(last);
+  const lines = answer.log.map((entry) => {
+    if (entry.kind === "timeout") return ["Nobody played: the table moves on.", ""];
+    const by = who(entry.seat);
+    if (entry.outcome === "bounced") return [`${capital(by)} played too late: the card went back to their hand.`, "bounce"];
+    if (entry.outcome === "penalised") return [`${capital(by)} ${by === "you" ? "were" : "was"} penalised.`, "penalty"];
+    const face = faces[entry.id] || {kind: "other", label: entry.action || "a move"};
+    const line = (table.say && table.say(ctx, face, by, null)) || sayAction(ctx, face, by);
+    return [line + (entry.late ? " (late, and it stands)" : ""), ""];
+  });
+  $("log").append(...lines.slice(-LOG_KEEP).reverse().map(([text, kind]) => el("li", text, {className: kind})));
+  while ($("log").children.length > LOG_KEEP) $("log").lastChild.remove();
 }
 
 function toast(text, kind = "") {
@@ -817,7 +886,7 @@ function onKey(event) {
   if (event.key === "Escape") { $("chooser").hidden = true; closeSummary(); return; }
   if ($("table").hidden || !last) return;
   const key = event.key.toLowerCase();
-  if (!$("summary").hidden && (key === "enter" || key === " ")) { closeSummary(); event.preventDefault(); return; }
+  if (!$("summary").hidden && (key === "enter" || key === " ")) { continueRound(); event.preventDefault(); return; }
   if (key === "arrowleft" || key === "arrowright") { walk([...$("hand").querySelectorAll(".card")], key, event); return; }
   if (key === "arrowup" || key === "arrowdown") { walk([...$("board").querySelectorAll(".playable")], key, event); return; }
   if (key === "r" && last.over && last.seat !== null) { rematch(); return; }
@@ -859,7 +928,7 @@ async function start() {
   $("rematch").onclick = rematch;
   $("end-close").onclick = () => { endDismissed = last.number; $("end").hidden = true; };
   $("chooser-cancel").onclick = () => { $("chooser").hidden = true; };
-  $("summary-continue").onclick = closeSummary;
+  $("summary-continue").onclick = continueRound;
   $("hand").addEventListener("focusin", (event) => { focusCard = event.target.dataset.card || null; });
   $("hand").addEventListener("focusout", () => { setTimeout(() => { if (!$("hand").contains(document.activeElement)) focusCard = null; }, 0); });
   document.addEventListener("keydown", onKey);

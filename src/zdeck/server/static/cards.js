@@ -229,15 +229,21 @@ const PAINT = {
     if (found) picture(svg, found, 25, 32, 50);
     else if (face.category) words(svg, face.category, 50, 58, 14, face.hex, 80);
     const kind = face.kind === "category" || face.kind === "points" ? (face.category || "").toLowerCase() : face.kind;
-    band(svg, face.hex, kind, 104, 24);
-    if (face.value !== null && face.value !== undefined) corners(svg, String(face.value), black ? "#ffd230" : face.hex, 12);
+    const value = face.value !== null && face.value !== undefined ? ` ${face.value > 0 && face.kind === "anti-minus" ? "+" : ""}${face.value}` : "";
+    band(svg, face.hex, `${kind}${value}`, 104, 26);
   },
   zoker(svg, face, game, opts) {
+    if (opts.tiny) { // a cell of Kubo's cube: the code large enough to read, over a small figure
+      const small = figure(+face.shape, (SIZE_SCALE[face.size] || 0.7) * 0.8, face.hex);
+      small.setAttribute("transform", "translate(0 -22)");
+      svg.append(small);
+      line(svg, `${face.size}${face.shape}`, 50, 108, 44, face.hex, 88, 900);
+      return;
+    }
     svg.append(figure(+face.shape, SIZE_SCALE[face.size] || 0.7, face.hex));
     // the colour's dots (1 blue .. 4 red) say the colour without its hue
-    for (let i = 0; i < (face.dots || 0); i++) svg.append(node("circle", {cx: 44 - (face.dots - 1) * 4 + i * 8 + 6, cy: 126, r: 3, fill: face.hex}));
-    if (opts.tiny) line(svg, `${face.size}${face.shape}`, 50, 70, 40, "#fff", 80, 900);
-    else corners(svg, `${face.size}${face.shape}`, face.hex, opts.small ? 20 : 15);
+    for (let i = 0; i < (face.dots || 0); i++) svg.append(node("circle", {cx: 88 - i * 8, cy: 14, r: 3, fill: face.hex}));
+    corners(svg, `${face.size}${face.shape}`, face.hex, opts.small ? 20 : 15);
   },
 };
 

@@ -66,8 +66,9 @@ export function badges(ctx, p) {
 export function label(ctx, action) { return action.face.kind === "turn" ? `Turn place ${action.face.place + 1}` : undefined; }
 
 // The log names the card turned and its place (from the table after the turn).
-export function say(ctx, face, who) {
+export function say(ctx, face, who, before) {
   if (face.kind !== "turn") return undefined;
+  if (before === null) return `${capital(who)} turned the card at place ${face.place + 1}.`; // a log read back later
   const {obs} = ctx;
   const place = face.place + 1;
   const t = obs.last_turn;

@@ -32,8 +32,8 @@ export function board(ctx) {
     facts(chip(`${plural(obs.free_places, "empty place")} (a deal needs 4)`), chip(`your score: ${obs.scores[0]} (the highest pile)`)));
 }
 
-function where(f, obs) {
-  if (f.place) return `${obs.upper[f.place[0]][f.place[1]] || "the card"} (${place(f.place[0], f.place[1])})`;
+function where(f, obs) { // `obs`: the table before the move (null: not known, for a log read back later)
+  if (f.place) return `${(obs && obs.upper[f.place[0]][f.place[1]]) || "the card"} (${place(f.place[0], f.place[1])})`;
   return `pile ${f.from_pile + 1}`;
 }
 
@@ -45,9 +45,13 @@ export function label(ctx, action) {
 }
 
 export function say(ctx, face, who, before) {
-  if (face.kind === "move") return `You moved ${where(face, before || ctx.obs)} onto pile ${face.pile + 1}.`;
+  if (face.kind === "move") return `You moved ${where(face, before)} onto pile ${face.pile + 1}.`;
   if (face.kind === "deal") return "You dealt four more cards.";
   return undefined;
 }
 
-export function yourTurn() { return "Move a card onto a pile, or deal (N)."; }
+export function yourTurn(ctx) {
+  const deal = ctx.legal.some((a) => a.face.kind === "deal");
+  const move = ctx.legal.some((a) => a.face.kind === "move");
+  return move && deal ? "Move a card onto a pile, or deal four more (N)." : move ? "Move a card onto a pile." : "Deal four more cards (N).";
+}
