@@ -26,3 +26,6 @@ export function status(ctx) {
 export function yourTurn(ctx) {
   return ctx.obs.phase === "lead" ? "Your lead: play any card." : "Race! Play a card that follows, quick.";
 }
+
+// Points left in hand, lower is better; the `scoring=wins` variant counts rounds won, higher is better.
+export function scoreOrder(state) { return state.options.scoring === "wins" ? "higher" : "lower"; }

@@ -62,7 +62,7 @@ export function say(ctx, face, who) {
   if (face.kind === "steal") return `${capital(who)} stole ${name}.`;
   if (face.kind === "switch") return `${capital(who)} switched ${name} for ${cardName(face.for)}.`;
   if (face.kind === "cover") return `${capital(who)} covered ${name}.`;
-  if (face.kind === "draw") return `${capital(who)} drew ${ctx.obs.pending || "a card"}.`;
+  if (face.kind === "draw") return `${capital(who)} drew ${ctx.obs.pending ? cardName(ctx.obs.pending) : "a card"}.`;
   return undefined;
 }
 

@@ -426,7 +426,7 @@ function scoreOrder(state) {
     const best = state.scores[state.winners[0]];
     if (best !== Math.max(...state.scores) || best !== Math.min(...state.scores)) return best === Math.max(...state.scores) ? "higher" : "lower";
   }
-  if (state.game === "zipzap" && state.options.scoring === "wins") return "higher";
+  if (table && table.scoreOrder) return table.scoreOrder(state); // an option may turn it round (Zip Zap's scoring)
   return (gameById(state.game) || {}).score_order || "higher";
 }
 
@@ -663,8 +663,9 @@ function endRule(ctx) {
     : state.options.target ? ` (the game ends once someone reaches ${state.options.target})` : "";
   if (state.seats.length === 1) return `Your score: ${fmt(obs.scores[0])}. ${rule}.`;
   const winners = state.winners || obs.winners || [];
-  const tie = winners.length > 1 ? ": a tie" : "";
-  return `${rule}: the ${order === "lower" ? "lowest" : "highest"} total${length} wins${tie}.`;
+  const by = winners.length === 1 ? `${capital(who(winners[0]))} ${who(winners[0]) === "you" ? "have" : "has"}`
+    : `${winnersWords(state)} share`;
+  return `${rule}: ${by} the ${order === "lower" ? "lowest" : "highest"} total${length}.`;
 }
 
 function drawEnd(ctx) {

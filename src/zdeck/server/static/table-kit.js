@@ -46,6 +46,9 @@ export function capital(words) { return words ? words[0].toUpperCase() + words.s
 // "you" acts in the second person, anyone else in the third: ("you", "draw", "draws") -> "you draw".
 export function verb(who, base, third) { return who === "you" ? base : third; }
 
+// A sentence ends with one mark: "Bram called snap!", "Bram drew a card."
+export function sentence(words) { return /[.!?]$/.test(words) ? words : `${words}.`; }
+
 // The draw pile: a stack of backs with its count; clicking it draws when drawing is legal.
 export function drawPile(ctx, count, label = "draw pile") {
   const pile = ctx.card(null, {down: true, button: true, name: `${label}: ${plural(count, "card")}`});
@@ -127,7 +130,7 @@ export function sayAction(ctx, face, who) {
   if (face.kind === "discard") return `${capital(who)} discarded ${face.card || "the drawn card"}.`;
   if (face.call && face.line) return `${capital(who)} called ${face.call}: ${face.line.split("/").join(", ")}.`;
   if (face.call === "ZAP!") return `${capital(who)} called ZAP! and put the Zap down.`;
-  if (face.call) return `${capital(who)} called ${face.call}${face.card && face.card !== "cage" ? ` with ${face.card}` : ""}.`;
+  if (face.call) return sentence(`${capital(who)} called ${face.call}${face.card && face.card !== "cage" ? ` with ${face.card}` : ""}`);
   if (face.kind === "play" && face.card) return `${capital(who)} played ${face.card}.`;
   return `${capital(who)}: ${face.label}.`;
 }

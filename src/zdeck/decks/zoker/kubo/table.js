@@ -76,5 +76,8 @@ export function status(ctx) {
 export function yourTurn(ctx) {
   const {obs} = ctx;
   if (obs.phase === "shout") return "Shout Score! for a structure left unannounced (S).";
-  return undefined;
+  const can = (kind) => ctx.legal.some((a) => a.face.kind === kind);
+  const asks = [can("play") ? "lay a card on a glowing place" : null, can("draw") ? "draw (D)" : null,
+    can("call") ? "announce Score! (S)" : null, can("end") ? "end the turn (E)" : null].filter(Boolean);
+  return `Your turn: ${asks.slice(0, -1).join(", ")}${asks.length > 1 ? " or " : ""}${asks[asks.length - 1]}.`;
 }
