@@ -117,7 +117,7 @@ def engine_words(words: str) -> list[str]:
 
 
 def check_accessible(page: Any, axe_script: str, where: str) -> None:
-    page.add_script_tag(content=axe_script)
+    page.evaluate(axe_script)  # through the DevTools protocol: the page's policy runs no inline script
     found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
                           ".filter(v => ['serious', 'critical'].includes(v.impact))"
                           ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))")
