@@ -558,6 +558,16 @@ function drawHand(ctx) {
 const CALL_KEYS = {"ZAP!": "z", "ZOOP!": "z", "Captured!": "c", "Score!": "s"};
 const MOVE_KEYS = {draw: "d", pass: "p", end: "e", deal: "n", take: "t", dig: "g", stop: "x", place: "l", discard: "k"};
 let keyed = new Map(); // a call's or move's key -> the legal actions it stands for now
+const TAKEN = new Set([...Object.values(CALL_KEYS), ...Object.values(MOVE_KEYS), "r"]);
+
+// A key for a call or move the table has none for (a game zdeck does not know): the first letter of its words
+// that means nothing else, the same one every time it is offered; one action each, else a digit.
+function freeKey(words, face) {
+  const letters = String(face.call || words).toLowerCase().replace(/[^a-z]/g, "");
+  const letter = [...letters].find((c) => !TAKEN.has(c) && !(keyed.has(c) && keyed.get(c)[0].face.label !== face.label));
+  if (letter) return letter;
+  return [..."123456789"].find((d) => !keyed.has(d)) || null;
+}
 
 // Every legal action is a visible control: a card or place of the table (bound by the game's drawing or the hand),
 // or a button here. Moves (draw, pass ...) and calls always have a button with their key, even when the draw pile
@@ -572,10 +582,11 @@ function drawCalls(ctx) {
     const isCall = Boolean(face.call) && (face.kind === "call" || (face.kind === "play" && ["zap", "cage"].includes(face.card)));
     const isMove = MOVE_KEYS[face.kind] && !face.card;
     if (ctx.bound.has(action.id) && !isCall && !isMove) continue;
-    const key = isCall ? CALL_KEYS[face.call] : isMove ? MOVE_KEYS[face.kind] : null;
+    const words = labelOf(ctx, action);
+    const key = (isCall ? CALL_KEYS[face.call] : isMove ? MOVE_KEYS[face.kind] : null) || freeKey(words, face);
     if (key) keyed.set(key, [...(keyed.get(key) || []), action]);
     const button = el("button", undefined, {type: "button", className: isCall ? "call primary" : "move"});
-    button.append(el("span", labelOf(ctx, action)));
+    button.append(el("span", words));
     if (key) {
       button.dataset.key = key;
       button.append(el("kbd", key.toUpperCase(), {title: `key ${key.toUpperCase()}`}));
