@@ -95,9 +95,10 @@ def act_by_key(page: Any) -> bool:
     if page.locator("#chooser:not([hidden])").count():
         page.keyboard.press("Enter")
         return True
-    keyed = page.locator("#calls button[data-key]")
-    if keyed.count():
-        page.keyboard.press(str(keyed.first.get_attribute("data-key")))
+    # read in one step: the buttons are drawn anew at every state, and one read between two drawings finds none
+    key = page.evaluate("() => { const b = document.querySelector('#calls button[data-key]'); return b && b.dataset.key; }")
+    if key:
+        page.keyboard.press(str(key))
         return True
     for region, arrow in (("#hand", "ArrowRight"), ("#board", "ArrowDown")):
         count = page.locator(f"{region} .playable").count()

@@ -42,7 +42,7 @@ export function status(ctx) {
   const {obs} = ctx;
   if (obs.turn === null || obs.turn === undefined) return null;
   const name = capital(ctx.who(obs.turn));
-  if (obs.phase === "owed") return `${name} draws the cards owed.`;
+  if (obs.phase === "owed") return `${name} must draw ${obs.owed ? plural(obs.owed, "card") : "cards"} first.`;
   if (obs.phase === "special") return `Special Round: ${name} must play a ${obs.declared} or draw.`;
   if (obs.phase === "discard") return `${name} may discard a card.`;
   return `${name}'s turn.`;
