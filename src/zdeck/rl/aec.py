@@ -66,6 +66,9 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observe(self._seat[agent])
 
+    def seat_of(self, agent: str) -> int:
+        return self._seat[agent]
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
