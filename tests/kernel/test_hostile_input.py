@@ -29,13 +29,14 @@ junk = st.one_of(
 
 
 def _refused_briefly(call: Any, *args: Any) -> None:
-    start = time.perf_counter()
+    # CPU time, not wall time: "at once" means no loop over a huge count, whatever else the machine is doing
+    start = time.process_time()
     try:
         call(*args)
     except ValueError as exc:  # IllegalAction included
         assert len(str(exc)) <= MESSAGE_LIMIT, f"message of {len(str(exc))} characters"
         assert str(exc), "an error must say what was wrong"
-    assert time.perf_counter() - start < 2.0, "hostile input must be answered at once"
+    assert time.process_time() - start < 2.0, "hostile input must be answered at once"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -110,14 +111,14 @@ def test_a_state_dict_with_any_field_swapped_for_junk_is_read_or_refused_at_once
     path = data.draw(st.sampled_from(_paths(original)))
     value = data.draw(junk.filter(lambda v: not isinstance(v, bytes | float)))  # JSON carries neither here
     broken = json.loads(json.dumps(_replace(original, path, value)))
-    start = time.perf_counter()
+    start = time.process_time()
     try:
         state = game.state_from_dict(broken)
     except ValueError as exc:
         assert len(str(exc)) <= MESSAGE_LIMIT, f"message of {len(str(exc))} characters"
     else:  # what a reader accepts must be a sound state: it writes itself back the same
         assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
-    assert time.perf_counter() - start < 2.0, f"reading {path} = {str(value)[:40]} took too long"
+    assert time.process_time() - start < 2.0, f"reading {path} = {str(value)[:40]} took too long"
 
 
 STATES: dict[str, list[dict[str, Any]]] = {}

@@ -1,8 +1,10 @@
 """Fingerprints of the observation encodings: `python -m tests.rl.golden` rewrites encodings.json.
 
-Each variant's fingerprint is a hash of every vector a seeded game shows every seat, with the
-encoding's name and size. An encoding whose vectors change without a new version name fails
-tests/rl/test_encoding.py; after bumping the version (or a rule change that plays the seeded game
+Each variant's fingerprint is a hash of every seat's vector at every state of seeded random games played
+on the kernel alone (`tests.rl.helpers.walk`: no env, so the fingerprint moves only when the encoding or
+the rules do), with the encoding's name and size. tests/rl/test_encoding.py checks the reference encoder
+(through the observation dict) and each game's fast encoder against it: an encoding whose vectors change
+without a new version name fails. After bumping the version (or a rule change that plays the seeded games
 differently), regenerate and commit the file with the change.
 """
 
@@ -10,31 +12,37 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
+import zdeck
 import zdeck.rl
-from tests.rl.helpers import random_aec_game
+from tests.rl.helpers import walk
 from tests.rl.variants import VARIANTS, name
+from zdeck.core import State
 
 PATH = Path(__file__).with_name("encodings.json")
-SEED, STEPS = 3, 150
+SEEDS, MOMENTS = (3, 4), 150
+Encode = Callable[[State, int], npt.NDArray[np.float32]]
 
 
-def fingerprint(game: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
-    env = zdeck.rl.env(game, players, **options)
-    moves = random_aec_game(env, SEED, np.random.default_rng(0))[:STEPS]
-    env.reset(seed=SEED)
+def fingerprint(game_id: str, players: int, options: dict[str, Any], encode: Encode | None = None) -> dict[str, Any]:
+    """The fingerprint of `encode` (default: the reference encoder, through the observation dict)."""
+    game = zdeck.make(game_id, players, **options)
+    reference = zdeck.rl.encoder(game)
+    if encode is None:
+        def encode(state: State, seat: int) -> npt.NDArray[np.float32]:
+            return reference.encode(state.observation(seat))
     digest = hashlib.sha256()
-    for agent, action in moves:
-        for other in env.possible_agents:
-            digest.update(env.observe(other)["observation"].tobytes())
-        while env.agent_selection != agent:  # (only after a finished game: dead steps)
-            env.step(None)
-        env.step(action)
-    return {"encoding": env.table.encoder.name, "size": env.table.encoder.size, "sha256": digest.hexdigest()}
+    for seed in SEEDS:
+        for state in walk(game, seed, MOMENTS):
+            for seat in range(players):
+                digest.update(encode(state, seat).tobytes())
+    return {"encoding": reference.name, "size": reference.size, "sha256": digest.hexdigest()}
 
 
 def compute() -> dict[str, dict[str, Any]]:

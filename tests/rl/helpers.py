@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
+from zdeck.core import Game, IllegalAction, State
 from zdeck.rl import ZdeckAEC, ZdeckParallel
+from zdeck.rng import Rng
 
 
 def seat_of(agent: str) -> int:
@@ -38,3 +41,30 @@ def random_parallel_game(env: ZdeckParallel, seed: int, rng: np.random.Generator
         obs, rewards, terms, truncs, infos = env.step(actions)
         trail.append((actions, {a: o["observation"].tobytes() for a, o in obs.items()}, rewards, terms, truncs, infos))
     return trail
+
+
+def walk(game: Game, seed: int, moments: int) -> Iterator[State]:
+    """Every state of a seeded random game played on the kernel alone, up to `moments` of them: at each moment
+    every actor proposes (or, one time in five, holds back), the first proposal lands and the others are late,
+    resolved by the rules; where all hold back the state times out (or, where it may not, an actor acts).
+    Races, late cards, timeouts and round ends all come up. The same seed walks the same states."""
+    rng, state = Rng(seed), game.new_state(seed)
+    for _ in range(moments):
+        yield state
+        moves = state.moves()
+        if not moves:
+            return
+        proposals = [(p, legal[rng.below(len(legal))]) for p, legal in moves if legal and rng.below(5)]
+        if not proposals:
+            try:
+                state.timeout()
+            except IllegalAction:
+                player, legal = next((p, legal) for p, legal in moves if legal)
+                state.apply_listed(player, legal[0])
+            continue
+        seen = state.version
+        for k, (player, action) in enumerate(proposals):
+            try:
+                state.apply_listed(player, action, None if k == 0 else seen)
+            except IllegalAction:
+                pass

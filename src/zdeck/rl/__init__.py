@@ -21,10 +21,10 @@ except ImportError as exc:  # pragma: no cover - depends on the installation
                       "pip install 'zdeck[rl]'") from exc
 
 from zdeck.rl.aec import ZdeckAEC
-from zdeck.rl.encoding import EncodingMismatch
-from zdeck.rl.encodings import SPECS, encoder
+from zdeck.rl.encodings import encoded_games, encoder, state_encoder
 from zdeck.rl.parallel import ZdeckParallel
 from zdeck.rl.single import ZdeckSingle
+from zdeck.vectors.encoding import EncodingMismatch
 
 
 def env(game_id: str, players: int | None = None, **kwargs: Any) -> ZdeckAEC:
@@ -43,15 +43,10 @@ def single_agent(game_id: str, players: int | None = None, opponents: str | Sequ
     return ZdeckSingle(game_id, players, opponents=opponents, **kwargs)
 
 
-def encoded_games() -> list[str]:
-    """The games that have an observation encoding (every env needs one)."""
-    return sorted(SPECS)
-
-
 def _register() -> None:
     """`gymnasium.make("zdeck/zipzap-v1", players=4, opponents="greedy")`: each game's single-agent env under
     Gymnasium's registry (the version is the env's: it moves with any change of encoding, reward or race)."""
-    for game_id in SPECS:
+    for game_id in encoded_games():
         env_id = f"zdeck/{game_id}-v1"
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point="zdeck.rl.single:ZdeckSingle", kwargs={"game_id": game_id})
@@ -61,4 +56,4 @@ _register()
 
 
 __all__ = ["EncodingMismatch", "ZdeckAEC", "ZdeckParallel", "ZdeckSingle", "encoded_games", "encoder", "env",
-           "parallel_env", "single_agent"]
+           "parallel_env", "single_agent", "state_encoder"]

@@ -10,16 +10,17 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from zdeck.core import Action
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name, landing_info
+from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name
 
 
 class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
     """A zdeck game as a PettingZoo AEC env (`zdeck.rl.env`). See docs/rl.md.
 
-    At each moment the seats asked (`state.actors()` with a legal action) are selected one after the
-    other, in seat order as `actors()` gives them; each sees the same version of the table, and no
-    choice is landed before all have chosen. Then the referee lands them (a race by the seeded
-    reaction-time model) and the next moment's first seat is selected.
+    At each moment the seats asked (those the table shows may act: the turn's seat, or everyone a race
+    is open to) are selected one after the other, in seat order; each sees the same version of the
+    table, and no choice is landed before all have chosen. Then the referee lands them (a race by the
+    seeded reaction-time model) and the next moment's first seat is selected. Which seats are selected
+    never depends on cards a seat cannot see: a seat asked with nothing to play may only wait.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1", "is_parallelizable": True}
@@ -36,8 +37,9 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]
-        self._pending: list[int] = []
+        self._pending: list[int] = []  # the seats of this moment still to choose, the selected one first
         self._choices: dict[int, Action | None] = {}
+        self._informed: list[str] = []  # the agents whose info holds the last moment's landing
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.table.observation_space
@@ -53,8 +55,8 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._informed = []
         self._next_moment()
-        self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observe(self._seat[agent])
@@ -65,29 +67,31 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        choice = self.table.decode(action)
-        reason = self.table.refusal(seat, choice)  # raises in illegal="raise" mode, before anything changed
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        action_id = self.table.decode(action)
+        reason = self.table.refusal(seat, action_id)  # raises in illegal="raise" mode, before anything changed
+        # Every reward before the end is 0, so the cumulative rewards stay 0 until `_end` gives the final ones.
         if reason is not None:
             self._end(self.table.illegal_rewards([seat]))
             self.infos[agent] = {"illegal": reason}
-        else:
-            self._choices[seat] = choice
-            self._pending.pop(0)
-            if not self._pending:
-                self._land()
-            if self._pending:
-                self.agent_selection = agent_name(self._pending[0])
-        self._accumulate_rewards()
+            return
+        self._choices[seat] = self.table.choice(action_id)
+        pending = self._pending
+        pending.pop(0)
+        if not pending:
+            self._land()
+        if pending:
+            self.agent_selection = self.possible_agents[pending[0]]
 
     def _land(self) -> None:
         referee = self.table.referee
         assert referee is not None
         landings = referee.land(self._choices)
-        self.infos = {a: {} for a in self.agents}
+        infos, names = self.infos, self.possible_agents
+        for agent in self._informed:
+            infos[agent] = {}
+        self._informed = [names[seat] for seat, _ in landings]
         for seat, landing in landings:
-            self.infos[agent_name(seat)] = {"landing": landing_info(landing)}
+            infos[names[seat]] = {"landing": landing.info()}
         if referee.moment is None:
             self._end(self.table.final_rewards())
         elif self.table.truncated():
@@ -104,13 +108,13 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
             self._end(self.table.final_rewards())
             return
         self._pending = list(referee.moment.asked)
-        self.agent_selection = agent_name(self._pending[0])
+        self.agent_selection = self.possible_agents[self._pending[0]]
 
     def _end(self, final: list[float]) -> None:
-        for agent in self.agents:
-            self.rewards[agent] = final[self._seat[agent]]
+        self.rewards = {agent: final[self._seat[agent]] for agent in self.agents}
         self.terminations = dict.fromkeys(self.agents, True)
         self._pending = []
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         return self.table.render()

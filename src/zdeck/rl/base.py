@@ -12,9 +12,9 @@ from gymnasium import spaces
 
 from zdeck.core import Action, Game, IllegalAction
 from zdeck.registry import make
-from zdeck.rl import rewards
-from zdeck.rl.encodings import encoder
-from zdeck.rl.referee import WAIT, Landing, Referee
+from zdeck.rl import encodings, rewards
+from zdeck.rl.referee import WAIT, Moment, Referee
+from zdeck.vectors import fast
 
 DEFAULT_REACTION_MS = 700.0  # a RandomBot's median: agents and the simulator's random bots race alike
 ILLEGAL = ("lose", "raise")
@@ -34,7 +34,8 @@ class Table:
                  reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
                  render_mode: str | None = None, **options: Any) -> None:
         self.game: Game = make(game_id, players, **options)
-        self.encoder = encoder(self.game)
+        self.encoder = encodings.state_encoder(self.game)
+        self.rules = encodings.rules(self.game)
         # A patience game (one seat) is always "won": its score is what there is to learn from.
         self.reward = rewards.scheme(reward if reward is not None else "score" if self.game.players == 1 else "win")
         if illegal not in ILLEGAL:
@@ -49,6 +50,9 @@ class Table:
         self.render_mode = render_mode
         self.actions = self.game.num_distinct_actions()
         self.wait_id = self.actions  # the env's own action: hold back this moment
+        self.ids = fast.ActionIds(self.game)
+        self._listed_moment: Moment | None = None  # the moment `_listed` lists the legal ids of, by seat
+        self._listed: dict[int, list[int]] = {}
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self.actions + 1,), dtype=np.int8),
@@ -70,41 +74,78 @@ class Table:
         return self.start_game(int(self.np_random.integers(2**63)))
 
     def start_game(self, game_seed: int, reaction_ms: Sequence[float] | None = None) -> Referee:
-        self.referee = Referee(self.game, game_seed, reaction_ms or self.reaction_ms)
+        self.referee = Referee(self.game, game_seed, reaction_ms or self.reaction_ms, rules=self.rules)
         return self.referee
 
     # -- what a seat sees and may do -------------------------------------------------------------
     def observe(self, seat: int) -> dict[str, Any]:
         """The seat's observation vector and its action mask (fresh arrays)."""
         referee = self._live()
-        return {"observation": self.encoder.encode(referee.state.observation(seat)), "action_mask": self.mask(seat)}
+        return {"observation": self.encoder.encode(referee.state, seat), "action_mask": self.mask(seat)}
+
+    def observe_all(self) -> list[dict[str, Any]]:
+        """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""
+        referee = self._live()
+        vectors, masks = self.encoder.encode_all(referee.state), self.masks()
+        return [{"observation": vectors[p], "action_mask": masks[p]} for p in range(self.game.players)]
 
     def mask(self, seat: int) -> Mask:
         """1 for each action id the seat may choose now, the last one (`wait_id`) for waiting; all 0 when
         the seat is not asked."""
         mask = np.zeros(self.actions + 1, dtype=np.int8)
-        moment = self._live().moment
-        if moment is not None and seat in moment.legal:
-            ids = self.game.action_id
-            for action in moment.legal[seat]:
-                mask[ids(action)] = 1
-            if seat in moment.may_wait:
-                mask[self.wait_id] = 1
+        for i in self.legal_ids(seat):
+            mask[i] = 1
         return mask
 
-    def decode(self, action: Any) -> Action | None:
-        """The action (or WAIT) an id names; ValueError for what is no id of this env."""
+    def masks(self) -> npt.NDArray[np.int8]:
+        """Every seat's mask, one row per seat."""
+        masks = np.zeros((self.game.players, self.actions + 1), dtype=np.int8)
+        moment = self._live().moment
+        if moment is not None:
+            for seat in moment.asked:
+                row = masks[seat]
+                for i in self.legal_ids(seat):
+                    row[i] = 1
+        return masks
+
+    def legal_ids(self, seat: int) -> list[int]:
+        """The ids the seat may choose now, the wait last where it may wait ([] when it is not asked); listed
+        once per moment."""
+        moment = self._live().moment
+        if moment is not self._listed_moment:
+            self._listed_moment, self._listed = moment, {}
+        ids = self._listed.get(seat)
+        if ids is None:
+            ids = []
+            if moment is not None and seat in moment.legal:
+                of = self.ids.of
+                ids = [of(action) for action in moment.legal[seat]]
+                if seat in moment.may_wait:
+                    ids.append(self.wait_id)
+            self._listed[seat] = ids
+        return ids
+
+    def decode(self, action: Any) -> int:
+        """The id an action is given as (an int or a numpy integer); ValueError for what is no id of this env."""
+        if type(action) is int and 0 <= action <= self.actions:  # the usual case
+            return action
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action <= self.actions:
             raise ValueError(f"{self.game.id}: an action is an id 0..{self.actions} ({self.actions} is wait), "
                              f"not {str(action)[:60]!r}")
-        return WAIT if action == self.wait_id else self.game.action_from_id(int(action))
+        return int(action)
 
-    def refusal(self, seat: int, choice: Action | None) -> str | None:
-        """Why the seat may not make this choice now (None: it may); raises it in `illegal="raise"` mode."""
-        reason = self._live().check(seat, choice)
-        if reason is not None and self.illegal == "raise":
+    def choice(self, action_id: int) -> Action | None:
+        """The action (or WAIT) a checked id names."""
+        return WAIT if action_id == self.wait_id else self.ids.table[action_id]
+
+    def refusal(self, seat: int, action_id: int) -> str | None:
+        """Why the seat may not choose this id now (None: it may); raises it in `illegal="raise"` mode."""
+        if action_id in self.legal_ids(seat):
+            return None
+        reason = self._live().check(seat, self.choice(action_id)) or f"id {action_id} is not legal for seat {seat} now"
+        if self.illegal == "raise":
             raise IllegalAction(f"{agent_name(seat)}: {reason}")
         return reason
 
@@ -133,32 +174,21 @@ class Table:
         return text_view(self._live(), self.encoder.name)
 
 
-def landing_info(landing: Landing) -> dict[str, Any]:
-    return {"outcome": landing.outcome, "action": landing.action, "order": landing.order}
-
-
 def text_view(referee: Referee, encoding: str) -> str:
-    """The table as a spectator sees it, what became of the last moment's choices, and who is asked now."""
+    """The table as a spectator sees it: the public view, what took effect at the last moment (not who held
+    back, nor a card that came back: who could have played is not the table's to know), who is asked now."""
     state = referee.state
     seen = state.observation(None)
     lines = [f"{state.game!r}  seed {referee.seed}  moment {referee.moments}  encoding {encoding}"]
     keys = ("phase", "turn", "round", "rounds", "scores", "hand_sizes", "top", "draw_size")
     lines += [f"  {key:<12} {seen[key]}" for key in keys if seen.get(key) is not None]
-    landed_first = sorted(referee.log, key=lambda entry: (entry[1].order < 0, entry[1].order))  # waits last
-    for k, (seat, landing) in enumerate(landed_first):
+    for k, (seat, action, outcome) in enumerate(referee.landed):
         head = "last moment" if k == 0 else ""
-        if landing.action is None:
-            what = "waited"
-        else:
-            place = "first" if landing.order == 0 else f"late, #{landing.order + 1}"
-            what = f"{landing.action!r} ({place}): {landing.outcome}"
-        lines.append(f"  {head:<12} {agent_name(seat)} {what}")
+        lines.append(f"  {head:<12} {agent_name(seat)} {action!r}: {outcome}")
     if referee.moment is None:
         lines.append(f"  {'over':<12} winners {', '.join(agent_name(p) for p in state.winners()) or 'none'}")
     else:
-        asked = ", ".join(agent_name(p) + (" (may wait)" if p in referee.moment.may_wait else "")
-                          for p in referee.moment.asked)
-        lines.append(f"  {'asked now':<12} {asked}")
+        lines.append(f"  {'asked now':<12} {', '.join(agent_name(p) for p in referee.moment.asked)}")
     return "\n".join(lines) + "\n"
 
 

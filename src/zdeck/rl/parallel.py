@@ -8,9 +8,8 @@ from typing import Any, ClassVar
 from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
-from zdeck.core import Action
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name, landing_info
+from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name
 
 Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]
 
@@ -18,9 +17,11 @@ Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool],
 class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
     """A zdeck game as a PettingZoo Parallel env (`zdeck.rl.parallel_env`). See docs/rl.md.
 
-    Every step is one moment: the seats asked give their actions together (an agent that is not asked
-    has an all-zero mask, and whatever it sends is not read), and the referee lands them - a race by
-    the seeded reaction-time model. Every live agent gets its observation after every step.
+    Every step is one moment: the seats asked (those the table shows may act: the turn's seat, or
+    everyone a race is open to; one with nothing to play may only wait) give their actions together (an
+    agent that is not asked has an all-zero mask, and whatever it sends is not read), and the referee
+    lands them - a race by the seeded reaction-time model. Every live agent gets its observation after
+    every step.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1"}
@@ -52,39 +53,41 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
         referee = self.table.referee
         if referee is None or not self.agents:
             raise RuntimeError("the game is over (or never started): call reset()")
-        choices = self._choices(actions)
-        offenders = {seat: why for seat, why in
-                     ((seat, self.table.refusal(seat, c)) for seat, c in choices.items()) if why is not None}
+        chosen = self._chosen(actions)
+        table, names = self.table, self.possible_agents
+        offenders = {seat: why for seat, action_id in chosen.items()
+                     if (why := table.refusal(seat, action_id)) is not None}  # (raises in illegal="raise" mode)
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         if offenders:
-            final = self.table.illegal_rewards(list(offenders))
             for seat, why in offenders.items():
-                infos[agent_name(seat)] = {"illegal": why}
-            return self._finish(final, infos, truncated=False)
-        for seat, landing in referee.land(choices):
-            infos[agent_name(seat)] = {"landing": landing_info(landing)}
+                infos[names[seat]] = {"illegal": why}
+            return self._finish(table.illegal_rewards(list(offenders)), infos, truncated=False)
+        for seat, landing in referee.land({seat: table.choice(action_id) for seat, action_id in chosen.items()}):
+            infos[names[seat]] = {"landing": landing.info()}
         if referee.moment is None:
-            return self._finish(self.table.final_rewards(), infos, truncated=False)
-        if self.table.truncated():
-            return self._finish([0.0] * len(self.possible_agents), infos, truncated=True)
+            return self._finish(table.final_rewards(), infos, truncated=False)
+        if table.truncated():
+            return self._finish([0.0] * len(names), infos, truncated=True)
         live = self.agents
-        return (self._observations(), dict.fromkeys(live, 0.0), dict.fromkeys(live, False),
-                dict.fromkeys(live, False), infos)
+        zeros, no = dict.fromkeys(live, 0.0), dict.fromkeys(live, False)
+        return self._observations(), zeros, no, dict(no), infos
 
-    def _choices(self, actions: dict[str, Any]) -> dict[int, Action | None]:
-        """The asked seats' choices; every id is checked to be one of the env's, asked or not."""
+    def _chosen(self, actions: dict[str, Any]) -> dict[int, int]:
+        """The asked seats' action ids; every id is checked to be one of the env's, asked or not."""
         if not isinstance(actions, dict):
             raise ValueError(f"step takes a dict from agent to action id, not {type(actions).__name__}")  # noqa: TRY004
-        unknown = [a for a in actions if a not in self._seat]
+        seat_of = self._seat
+        unknown = [a for a in actions if a not in seat_of]
         if unknown:
             raise ValueError(f"no such agent(s): {', '.join(map(str, unknown))[:80]}")
-        decoded = {self._seat[a]: self.table.decode(action) for a, action in actions.items()}
+        decode = self.table.decode
+        ids = {seat_of[a]: decode(action) for a, action in actions.items()}
         moment = self.table.referee.moment if self.table.referee else None
         asked = moment.asked if moment else ()
-        missing = [agent_name(p) for p in asked if p not in decoded]
+        missing = [agent_name(p) for p in asked if p not in ids]
         if missing:
             raise ValueError(f"asked now but given no action: {', '.join(missing)}")
-        return {p: decoded[p] for p in asked}
+        return {p: ids[p] for p in asked}
 
     def _finish(self, final: list[float], infos: dict[str, dict[str, Any]], *, truncated: bool) -> Step:
         live = self.agents
@@ -94,7 +97,8 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
                 dict.fromkeys(live, truncated), infos)
 
     def _observations(self) -> dict[str, Any]:
-        return {a: self.table.observe(self._seat[a]) for a in self.agents}
+        every = self.table.observe_all()
+        return {a: every[self._seat[a]] for a in self.agents}
 
     def render(self) -> str | None:
         return self.table.render()

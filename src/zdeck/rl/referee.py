@@ -1,23 +1,27 @@
-"""The referee every env shares: it asks the actors of each moment and lands their choices.
+"""The referee every env shares: it asks the seats of each moment and lands their choices.
 
-A moment is one version of the state. Every actor with a legal action is asked (a race asks
-several at once); each answers an action or WAIT. The choices are then landed the simulator's
-way (`zdeck.sim`): with one proposal it is applied; with several, each proposal's reaction time
-is drawn from the seeded model (`asking.race_order`: log-normal around the proposer's median, a
-reflex action faster) and the fastest lands, the others are submitted as late (`seen` = the
-version they answered) for the rulebook to bounce, penalise or apply. If everyone waits, the
-state times out. The timing generator is the simulator's (`sim.generators`), so agents that
-choose what bots choose play the very game `sim.run` plays.
+A moment is one version of the state. The seats asked are those the table shows may act
+(`Rules.asked`): the seat whose turn it is, and where a race or a call window is open, everyone it
+is open to - never "who holds a card that may follow", which the others cannot see (a seat asked
+with nothing it may play can only wait). Each answers an action or WAIT. The choices are then
+landed the simulator's way (`zdeck.sim`): with one proposal it is applied; with several, each
+proposal's reaction time is drawn from the seeded model (`asking.race_order`: log-normal around the
+proposer's median, a reflex action faster) and the fastest lands, the others are submitted as late
+(`seen` = the version they answered) for the rulebook to bounce, penalise or apply. If everyone
+waits, the state times out. The timing generator is the simulator's (`sim.generators`), so agents
+that choose what bots choose play the very game `sim.run` plays.
 
-Who may wait: everyone asked, where the state accepts a timeout now (a Zip Zap race, a Kubo
-shout); otherwise, in a moment with several actors, everyone but the seat whose turn it is (the
-observation's `turn`), who must act: a ZOOP! or a ZAR match may be held back, the turn may not.
+Who may wait: a seat with nothing it may do; everyone, where the state accepts a timeout now (a Zip
+Zap race, a Kubo shout); otherwise, where the seat whose turn it is (the observation's `turn`) is
+asked with others, everyone but that seat, who must act: a ZOOP! or a ZAR match may be held back,
+the turn may not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from zdeck import asking, sim
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
@@ -25,23 +29,37 @@ from zdeck.core import Action, Game, IllegalAction, Outcome, State
 WAIT = None  # a choice: hold back this moment
 
 
-@dataclass
+@dataclass(frozen=True)
+class Rules:
+    """What a moment asks of a game, as its table shows it. A game's folder may give faster or finer
+    versions (`decks/<game>/encoding.py`: `asked`, `turn`, `times_out`); by default they are read off
+    the kernel contract. `asked` must be a function of what every seat sees (tests/rl/test_hidden.py)."""
+
+    asked: Callable[[Any], Sequence[int]] | None = None  # None: the seats with a legal action
+    turn: Callable[[Any], int | None] = lambda state: state.observation(None)["turn"]
+    times_out: Callable[[Any], bool] = lambda state: accepts_timeout(state)
+
+
+@dataclass(slots=True)
 class Moment:
-    """Who is asked at one version, their legal actions, and who may wait."""
+    """Who is asked at one version, their legal actions ([] for a seat that may only wait), and who may wait."""
 
     version: int
-    asked: tuple[int, ...]  # in `actors()` order, the seats with a legal action
+    asked: tuple[int, ...]
     legal: dict[int, list[Action]]
     may_wait: frozenset[int]
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Landing:
-    """What became of one seat's choice at a moment."""
+    """What became of one seat's choice at a moment, as the seat itself sees it."""
 
     outcome: str  # "applied", "bounced", "penalised", "refused" (late and illegal by then), "waited"
     action: str | None  # its text; None for a wait
-    order: int  # 0 for the fastest proposal, 1 the next, ...; -1 for a wait
+    first: bool  # it landed before any other proposal of the moment (False for a wait)
+
+    def info(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "action": self.action, "first": self.first}
 
 
 @dataclass
@@ -52,10 +70,13 @@ class Referee:
     seed: int
     reaction_ms: Sequence[float]
     start: State | None = None  # a position to play on from (a copy is taken); None: the seed's new game
+    rules: Rules = field(default_factory=Rules)
     state: State = field(init=False)
     moment: Moment | None = field(init=False)  # None once the game is over
     moments: int = field(init=False, default=0)  # moments landed (timeouts included)
     log: list[tuple[int, Landing]] = field(init=False, default_factory=list)  # the last moment's landings
+    landed: list[tuple[int, str, str]] = field(init=False, default_factory=list)  # its (seat, action, outcome)
+    # that took effect, fastest first: what the table saw happen
 
     def __post_init__(self) -> None:
         if len(self.reaction_ms) != self.game.players:
@@ -69,26 +90,27 @@ class Referee:
         self.moment = self._next_moment()
 
     def _next_moment(self) -> Moment | None:
-        """The next moment someone is asked in; a moment where nobody has a legal action times out."""
-        state = self.state
+        """The next moment someone is asked in; a moment where nobody may act times out."""
+        state, rules = self.state, self.rules
         while True:
             moves = state.moves()
             if not moves:
                 return None
             legal = {p: acts for p, acts in moves if acts}
-            if legal:
-                asked = tuple(legal)
-                return Moment(state.version, asked, legal, self._waiters(asked))
+            asked = tuple(legal) if rules.asked is None else tuple(rules.asked(state))
+            if asked:
+                for p in asked:
+                    if p not in legal:
+                        legal[p] = []
+                return Moment(state.version, asked, legal, self._waiters(asked, legal))
             state.timeout()  # (as the simulator does: nobody can propose anything)
             self.moments += 1
 
-    def _waiters(self, asked: tuple[int, ...]) -> frozenset[int]:
-        if accepts_timeout(self.state):
+    def _waiters(self, asked: tuple[int, ...], legal: dict[int, list[Action]]) -> frozenset[int]:
+        if self.rules.times_out(self.state):
             return frozenset(asked)
-        if len(asked) == 1:
-            return frozenset()
-        turn = self.state.observation(asked[0])["turn"]
-        return frozenset(p for p in asked if p != turn) if turn in asked else frozenset()
+        turn = self.rules.turn(self.state) if len(asked) > 1 else None
+        return frozenset(p for p in asked if not legal[p] or (p != turn and turn in asked))
 
     def check(self, seat: int, choice: Action | None) -> str | None:
         """Why `choice` is not one `seat` may make now; None when it may."""
@@ -110,7 +132,8 @@ class Referee:
         if moment is None:
             raise IllegalAction("the game is over")
         proposals = [(p, choices[p], True) for p in moment.asked if choices.get(p) is not WAIT]
-        landings = {p: Landing("waited", None, -1) for p in moment.asked if choices.get(p) is WAIT}
+        landings = {p: _WAITED for p in moment.asked if choices.get(p) is WAIT}
+        self.landed = []
         if not proposals:
             self.state.timeout()
         else:
@@ -127,12 +150,15 @@ class Referee:
             try:
                 outcome = state.apply_listed(player, action, None if order == 0 else seen)
             except IllegalAction:
-                landings[player] = Landing("refused", str(action), order)
+                landings[player] = Landing("refused", str(action), False)
                 continue
-            landings[player] = Landing(_OUTCOME[outcome], str(action), order)
+            landings[player] = Landing(_OUTCOME[outcome], str(action), order == 0)
+            if outcome is not Outcome.BOUNCED:
+                self.landed.append((player, str(action), _OUTCOME[outcome]))
 
 
 _OUTCOME = {Outcome.APPLIED: "applied", Outcome.BOUNCED: "bounced", Outcome.PENALISED: "penalised"}
+_WAITED = Landing("waited", None, False)
 
 
 def accepts_timeout(state: State) -> bool:

@@ -14,10 +14,11 @@ from zdeck.bots import Bot
 from zdeck.botspecs import bot_names, default_bot, make_bot
 from zdeck.core import Action, State
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, Table, check_seed, landing_info
+from zdeck.rl.base import DEFAULT_REACTION_MS, Table, check_seed
 from zdeck.rl.referee import WAIT, Referee
 
 Step = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
+MAX_SKIPPED = 100  # games in a row over before the agent is asked: a reset gives up, saying why
 
 
 class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
@@ -49,36 +50,53 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any],
                                                                                                    dict[str, Any]]:
+        """A new game in which the agent has something to do.
+
+        A seed given is the game's own (the game `zdeck.sim.run` plays with it); without one, the game's
+        seed is drawn from the env's generator, Gymnasium's `np_random` (seeded by the last seed given).
+        The bots play until the agent is asked; a game that ends (or reaches `max_moments`) before that -
+        at six to eight seats an opponent may go out before the agent's first turn - is put aside and the
+        next game started with a seed drawn from `np_random`: `info["skipped"]` lists the seeds put aside.
+        """
         if seed is not None:
             check_seed(seed)
         super().reset(seed=seed)
-        # A seed given is the game's own (the game `zdeck.sim.run` plays with it); without one, the
-        # game's seed is drawn from the env's generator, Gymnasium's `np_random`.
         game_seed = int(self.np_random.integers(2**63)) if seed is None else int(seed)
+        skipped: list[int] = []
+        while not self._start(game_seed):
+            skipped.append(game_seed)
+            if len(skipped) >= MAX_SKIPPED:
+                raise RuntimeError(f"{len(skipped)} games in a row ended before seat {self.seat} was asked "
+                                   f"(seeds {skipped[:3]}...): is max_moments={self.table.max_moments} too small?")
+            game_seed = int(self.np_random.integers(2**63))
+        self._done = False
+        return self.table.observe(self.seat), ({"skipped": skipped} if skipped else {})
+
+    def _start(self, game_seed: int) -> bool:
+        """Deal the game `game_seed` and let the bots play up to the agent's first moment: False if there is none."""
         medians = list(self.table.reaction_ms)
         for p, bot in zip(self._others, self.bots):
             medians[p] = bot.reaction_ms
             if hasattr(bot, "reset"):
                 bot.reset()
         referee = self.table.start_game(game_seed, medians)
-        self._done = False
         self._play_bots(referee)
-        return self.table.observe(self.seat), {}
+        return self._agent_asked(referee) and not self.table.truncated()
 
     def step(self, action: Any) -> Step:
         referee = self.table.referee
         if self._done or referee is None or referee.moment is None:
             raise RuntimeError("the episode is over (or never started): call reset()")
-        choice = self.table.decode(action)
-        reason = self.table.refusal(self.seat, choice)
+        action_id = self.table.decode(action)
+        reason = self.table.refusal(self.seat, action_id)
         if reason is not None:
             self._done = True
             final = self.table.illegal_rewards([self.seat])
             return self.table.observe(self.seat), final[self.seat], True, False, {"illegal": reason}
         choices = {p: self._bot_choice(referee, p) for p in referee.moment.asked if p != self.seat}
-        choices[self.seat] = choice
+        choices[self.seat] = self.table.choice(action_id)
         landings = dict(referee.land(choices))
-        info = {"landing": landing_info(landings[self.seat])}
+        info = {"landing": landings[self.seat].info()}
         self._play_bots(referee)
         if referee.moment is None:
             self._done = True
@@ -91,9 +109,14 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
         return self.table.mask(self.seat).astype(bool)
 
     def _play_bots(self, referee: Referee) -> None:
-        """Let the bots play until the agent is asked, the game ends or `max_moments` is reached."""
-        while referee.moment is not None and self.seat not in referee.moment.asked and not self.table.truncated():
-            referee.land({p: self._bot_choice(referee, p) for p in referee.moment.asked})
+        """Let the bots play until the agent has something to do, the game ends or `max_moments` is reached. (A
+        moment that asks the agent with nothing to play - a race it has no card for - is waited through.)"""
+        while not self._agent_asked(referee) and referee.moment is not None and not self.table.truncated():
+            referee.land({p: self._bot_choice(referee, p) for p in referee.moment.asked if p != self.seat})
+
+    def _agent_asked(self, referee: Referee) -> bool:
+        moment = referee.moment
+        return moment is not None and bool(moment.legal.get(self.seat))
 
     def _bot_choice(self, referee: Referee, seat: int) -> Action | None:
         bot = self.bots[self._others.index(seat)]

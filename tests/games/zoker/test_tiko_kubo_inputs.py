@@ -63,9 +63,9 @@ def tiko() -> State:
 @pytest.mark.parametrize("value", [*HUGE, -1, "3", 3.0, True, None])
 @pytest.mark.parametrize("key", ["version", "round", "turn", "leader"])
 def test_tiko_numbers_out_of_range_or_of_the_wrong_type_are_refused_at_once(tiko: State, key: str, value: Any) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     refused(tiko, key, put(key, value))
-    assert time.perf_counter() - start < 0.1
+    assert time.process_time() - start < 0.1
 
 
 @pytest.mark.parametrize("value", [*HUGE, -1, "3"])
@@ -143,9 +143,9 @@ def kubo() -> State:
 @pytest.mark.parametrize("value", [*HUGE, -1, "3", 3.0, False])
 @pytest.mark.parametrize("key", ["version", "round", "turn", "laid", "passes", "rng"])
 def test_kubo_numbers_out_of_range_or_of_the_wrong_type_are_refused_at_once(kubo: State, key: str, value: Any) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     refused(kubo, key, put(key, value))
-    assert time.perf_counter() - start < 0.1
+    assert time.process_time() - start < 0.1
 
 
 @pytest.mark.parametrize("key", ["points", "totals"])

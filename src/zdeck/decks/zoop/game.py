@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck import statedict as sd
 from zdeck.core import Game, Option
 
 if TYPE_CHECKING:
-    from zdeck.decks.zoop.actions import PlayWild
     from zdeck.decks.zoop.cards import Deck
 
 # The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
 # `zdeck list` reads this class alone, and should not build every game's tables to do it.
-
-
-class Effect(NamedTuple):
-    """What playing a card of one kind does to the turn (section 4 of the rulebook)."""
-
-    skip: int  # seats the turn moves on: 2 when the next player misses their turn
-    owed: int  # cards the player who gets the turn draws first (Monkeys, Kangaroo)
-    follows: int  # mask of the kinds that may be played on it (Everyone passes asks who holds one)
-    capturable: bool  # a Special Animal: a Cage may capture it
-    reverses: bool  # a Crab
 
 
 class ZoopGame(Game):
@@ -87,29 +76,13 @@ class ZoopGame(Game):
         self._build_tables()
 
     def _build_tables(self) -> None:
-        """Tables the rules read at every move, built once for this deck, these options and this table size."""
-        from zdeck.decks.zoop.cards import BASIC_ANIMALS
+        """The tables the rules read at every move (rules.py), kept on the game where the state reads them."""
+        from zdeck.decks.zoop.rules import RuleTables
 
-        d, n = self.deck, self.players
-        self.bit: tuple[int, ...] = tuple(1 << k for k in range(len(d.kinds)))
-        self.wild_bit, self.cage_bit = self.bit[d.wild], self.bit[d.cage]
-        self.effects: tuple[Effect, ...] = tuple(_effect(d, k) for k in range(len(d.kinds)))
-        self.basic_masks: tuple[int, ...] = tuple(d.mask_of_animal[a] for a in BASIC_ANIMALS)
-        # wild_lists[i]: the Wild Card actions open to a hand holding the basic animals of bitset i
-        # (bit j: BASIC_ANIMALS[j]); none without a basic animal, so a Wild Card is never the last card.
-        self.wild_lists: tuple[tuple[PlayWild, ...], ...] = tuple(
-            self._wild_actions([a for j, a in enumerate(BASIC_ANIMALS) if i >> j & 1], BASIC_ANIMALS)
-            for i in range(1 << len(BASIC_ANIMALS))
-        )
-        self.solo: tuple[tuple[int, ...], ...] = tuple((p,) for p in range(n))  # actors() when one seat acts
-        # others[direction][p]: the other seats in playing order from p (a Special Round's answerers)
-        self.others = {step: tuple(tuple((p + i * step) % n for i in range(1, n)) for p in range(n)) for step in (1, -1)}
+        t = RuleTables(self.deck, self.rows, self.players, self.held_rule)
+        self.bit, self.wild_bit, self.cage_bit, self.effects = t.bit, t.wild_bit, t.cage_bit, t.effects
+        self.basic_masks, self.wild_lists, self.solo, self.others = t.basic_masks, t.wild_lists, t.solo, t.others
         self.table_ids = frozenset(id(a) for a in self.action_table())
-
-    def _wild_actions(self, held: list[str], basic: tuple[str, ...]) -> tuple[PlayWild, ...]:
-        if not held:
-            return ()
-        return tuple(self.rows.wild[a] for a in (held if self.held_rule else basic))
 
     # -- metadata hooks ---------------------------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
@@ -129,16 +102,3 @@ class ZoopGame(Game):
         first = self.options["first_player"]
         if first is not None and first >= self.players:
             raise ValueError(f"zoop: first_player={first} is not a seat of a {self.players}-player game")
-
-
-def _effect(deck: Deck, k: int) -> Effect:
-    from zdeck.decks.zoop.cards import NEXT_DRAWS, NEXT_MISSES, NEXT_MISSES_THEN_DRAWS, REVERSE
-
-    effect = deck.effect[k]
-    return Effect(
-        skip=2 if effect in (NEXT_MISSES, NEXT_MISSES_THEN_DRAWS) else 1,
-        owed=1 if effect in (NEXT_DRAWS, NEXT_MISSES_THEN_DRAWS) else 0,
-        follows=deck.match_mask[k],
-        capturable=deck.is_special_animal[k],
-        reverses=effect == REVERSE,
-    )

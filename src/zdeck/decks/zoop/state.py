@@ -5,7 +5,8 @@ answering a Special Round, or the player owing a free discard); `phase` says
 what that seat may do. Out of turn, other seats may ZOOP! (the exact same card
 as the top card) or Cage a Special Animal just played: those are the race
 moments, so `actors()` lists them too, and a submission that lands late is
-settled by `resolve_late` with the rulebook's penalties.
+settled by `resolve_late` with the rulebook's penalties. Those out-of-turn rules are in races.py, the Wild
+Card, Special Round and free discard in specials.py, the tables they read in rules.py.
 
 Hands are lists (their order shows in `to_dict`) mirrored by bit masks of card
 kinds (`masks`) and by a count of each kind over all hands (`in_hands`): the
@@ -18,35 +19,50 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
-from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
-from zdeck.decks.zoop.actions import CAGE, DRAW, PASS, SILENT_CAGE, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
+from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
 from zdeck.decks.zoop.cards import BASIC_ANIMALS
+from zdeck.decks.zoop.phases import (
+    BLOCKED,
+    DISCARD,
+    DRAWN,
+    EMPTIED,
+    OVER,
+    OWED,
+    PASSES,
+    PHASES,
+    PLAY,
+    REASONS,
+    ROUND_END,
+    SPECIAL,
+)
+from zdeck.decks.zoop.races import (
+    cage_actions,
+    capture,
+    explain_cage,
+    explain_zoop,
+    late_cage,
+    late_zoop,
+    may_cage,
+    someone_may_zoop,
+    zoop,
+    zoop_actions,
+    zoop_want,
+)
+from zdeck.decks.zoop.specials import (
+    discard,
+    discard_mask,
+    discard_wilds,
+    explain_wild,
+    next_responder,
+    start_discard,
+    wild,
+    wild_actions,
+)
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoop.game import ZoopGame
-
-# Phases of the seat in `turn`.
-PLAY = "play"  # play a matching card or a Wild Card; else draw (or pass on an empty pile)
-OWED = "owed"  # Monkeys/Kangaroo: draw one card at the start of the turn, then play
-DRAWN = "drawn"  # the card just drawn can be played: play it
-SPECIAL = "special"  # Special Round: play the declared animal, or draw one and miss the turn
-DISCARD = "discard"  # free discard of a card, which becomes the card to match
-OVER = "over"
-PHASES = (PLAY, OWED, DRAWN, SPECIAL, DISCARD, OVER)
-ZOOP_PHASES = (PLAY, OWED, DRAWN)  # a ZOOP! is possible only then (not in a Special Round, nor before a free discard)
-
-# Why a free discard is owed.
-PASSES = "everyone passes"
-CAPTURE = "capture"
-ROUND_END = "special round"
-REASONS = (PASSES, CAPTURE, ROUND_END)
-
-# How a finished game ended.
-EMPTIED = "emptied hand"
-BLOCKED = "blocked"
-
 
 class ZoopState(State):
     game: ZoopGame
@@ -134,7 +150,7 @@ class ZoopState(State):
     def actors(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
-        return tuple(self._acting_seats(self._zoop_want()))
+        return tuple(self._acting_seats(zoop_want(self)))
 
     def moves(self) -> list[tuple[int, list[Action]]]:
         """`[(p, self.legal_actions(p)) for p in self.actors()]`, asked by the simulator at every moment: nearly
@@ -144,8 +160,8 @@ class ZoopState(State):
         # Most moments nobody else holds the top card, and no Cage waits: only the turn player acts (1.3% of a
         # random game is saved by not asking _zoop_want then).
         if self.in_hands[self.pile[-1]] or self.cage is not None or self.game.strict:
-            want = self._zoop_want()
-            if (want and self._someone_may_zoop(want)) or (self.cage is not None and self.in_hands[self.game.deck.cage]):
+            want = zoop_want(self)
+            if (want and someone_may_zoop(self, want)) or (self.cage is not None and self.in_hands[self.game.deck.cage]):
                 return self._race_moves(want)
         return [(self.turn, self._turn_actions(self.turn))]
 
@@ -165,22 +181,22 @@ class ZoopState(State):
             if p == turn:
                 acts = self._turn_actions(p)
             elif m & want and p != placer:
-                acts = self._zoop_actions(p) if penalties else [called_zoop]
+                acts = zoop_actions(self, p) if penalties else [called_zoop]
             elif may_cage:
                 acts = []
             else:
                 continue
             if may_cage:
-                acts += self._cage_actions()
+                acts += cage_actions(self)
             moment.append((p, acts))
         return moment
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or not 0 <= player < self.game.players:
             return []
-        acts = self._turn_actions(player) if player == self.turn else self._zoop_actions(player)
-        if self._may_cage(player):
-            acts += self._cage_actions()
+        acts = self._turn_actions(player) if player == self.turn else zoop_actions(self, player)
+        if may_cage(self, player):
+            acts += cage_actions(self)
         return acts
 
     def _acting_seats(self, want: int) -> list[int]:
@@ -195,29 +211,12 @@ class ZoopState(State):
             if p == turn or (m & want and p != placer) or (m & cage_bit and p != barred)
         ]
 
-    def _zoop_want(self) -> int:
-        """The kinds whose holders (other than the turn player and the placer) may ZOOP! now: the top card, or
-        with strict calls and a draw pile any animal card (a wrong card may be sent, and is penalised)."""
-        g, top = self.game, self.pile[-1]
-        if self.phase not in ZOOP_PHASES or not g.deck.is_animal[top]:
-            return 0
-        if g.strict and self.draw:
-            return g.deck.animal_mask
-        return g.bit[top] if self.in_hands[top] else 0
-
-    def _someone_may_zoop(self, want: int) -> bool:
-        turn, placer = self.turn, self.placer
-        for q, m in enumerate(self.masks):  # (a loop: a generator costs more than the rest of the question)
-            if m & want and q != turn and q != placer:
-                return True
-        return False
-
     def _turn_actions(self, p: int) -> list[Action]:
         """The actions of the seat in `turn`, by phase."""
         g, m, phase = self.game, self.masks[p], self.phase
         if phase == PLAY:
             acts = list(g.rows.plays[m & g.deck.match_mask[self.match]])
-            wilds = self._wild_actions(p) if m & g.wild_bit else []
+            wilds = wild_actions(self, p) if m & g.wild_bit else []
             if acts:
                 return acts + wilds
             # Rule 2: who cannot match draws one card (a Wild Card is a choice, not an obligation); with the
@@ -227,63 +226,12 @@ class ZoopState(State):
             acts = list(g.rows.plays[m & g.deck.mask_of_animal[self.declared]])  # type: ignore[index]
             return acts or ([DRAW] if self.draw else [PASS])  # rule 5: draw one and miss the turn
         if phase == DISCARD:  # a free discard may be declined: `pass`
-            return [*g.rows.discards(self._discard_mask(p)), *self._discard_wilds(p), PASS]
+            return [*g.rows.discards(discard_mask(self, p)), *discard_wilds(self, p), PASS]
         if phase == DRAWN:  # a drawn Wild Card may be kept (`pass`), a drawn animal card is played
-            return [*self._wild_actions(p), PASS] if self.drawn == g.deck.wild else [g.rows.play[self.drawn]]
+            return [*wild_actions(self, p), PASS] if self.drawn == g.deck.wild else [g.rows.play[self.drawn]]
         if phase == OWED:
             return [DRAW]
         return []
-
-    def _wild_actions(self, p: int) -> list[Action]:
-        """Rule 5: a Wild Card needs a Rabbit, Koala or Toucan in hand (so it is never the last card)."""
-        g, m = self.game, self.masks[p]
-        if not m & g.wild_bit:
-            return []
-        rabbit, koala, toucan = g.basic_masks  # BASIC_ANIMALS order
-        return list(g.wild_lists[(m & rabbit != 0) | (m & koala != 0) << 1 | (m & toucan != 0) << 2])
-
-    def _discard_mask(self, p: int) -> int:
-        """The animal cards p may put down as a free discard: any (of the round's animal after a held Wild Card)."""
-        d = self.game.deck
-        m = self.masks[p] & d.animal_mask
-        if self.reason == ROUND_END and self.game.held_rule:
-            m &= d.mask_of_animal[self.declared]  # type: ignore[index]
-        return m
-
-    def _discard_wilds(self, p: int) -> list[Action]:
-        """A Wild Card as a free discard is played as one: it starts a Special Round (not to close a held one)."""
-        if self.reason == ROUND_END and self.game.held_rule:
-            return []
-        return self._wild_actions(p)
-
-    def _may_zoop(self, p: int) -> bool:
-        """Rule 2.1's window: not at the start of one's own turn, not on the card one just put down, not in a
-        Special Round (nor while a free discard is owed), and only on an animal card."""
-        return (
-            self.phase in ZOOP_PHASES
-            and p != self.turn
-            and p != self.placer
-            and self.game.deck.is_animal[self.pile[-1]]
-        )
-
-    def _zoop_actions(self, p: int) -> list[Action]:
-        if not self._may_zoop(p):
-            return []
-        g, m, top = self.game, self.masks[p], self.pile[-1]
-        if not g.strict or not self.draw:  # penalties need a card to draw, so only the right call is offered
-            return [g.rows.zoop[top]] if m >> top & 1 else []
-        acts: list[Action] = []
-        for k in indices(m & g.deck.animal_mask):
-            acts += [g.rows.zoop[k], g.rows.silent_zoop[k]]
-        return acts
-
-    def _may_cage(self, p: int) -> bool:
-        """Rule 5: a Cage captures a Special Animal just played (with own_cage="others", another player's)."""
-        cage = self.cage
-        return cage is not None and (self.game.own_cage or cage[0] != p) and bool(self.masks[p] & self.game.cage_bit)
-
-    def _cage_actions(self) -> list[Action]:
-        return [CAGE, SILENT_CAGE] if self.game.strict and self.draw else [CAGE]
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.phase == OVER:
@@ -291,41 +239,14 @@ class ZoopState(State):
         if not self._known(action):
             return f"{shorten(action)} is not an action of this game"
         if isinstance(action, Zoop):
-            return self._explain_zoop(player, action)
+            return explain_zoop(self, player, action)
         if isinstance(action, Cage):
-            return self._explain_cage(player)
+            return explain_cage(self, player)
         if player != self.turn:
             return f"it is player {self.turn}'s move ({self.phase}); out of turn one may only ZOOP! or Cage"
         if isinstance(action, (Play, Discard)) and not self.masks[player] >> action.card.kind & 1:
             return f"player {player} does not hold {action.card}"
         return self._explain_turn(player, action)
-
-    def _explain_zoop(self, p: int, action: Zoop) -> str:
-        d = self.game.deck
-        if self.phase == SPECIAL:
-            return "nobody may ZOOP! during a Special Round (rule 2.1)"
-        if self.phase == DISCARD:
-            return "the free discard comes first; nobody may ZOOP! meanwhile"
-        if p == self.turn:
-            return "no ZOOP! at the start of one's own turn: just play the card (rule 2.1)"
-        if p == self.placer:
-            return "no ZOOP! at the end of one's own turn: the top card is yours (rule 2.1)"
-        if not self.masks[p] >> action.card.kind & 1:
-            return f"player {p} does not hold {action.card}"
-        if not d.is_animal[self.pile[-1]]:
-            return "ZOOP! needs an animal card on top of the pile"
-        if self.game.strict:
-            return "a wrong or silent ZOOP! is penalised by a draw, so it needs a non-empty draw pile"
-        return f"ZOOP! needs the exact same card as the top card ({d.kinds[self.pile[-1]]}) (rule 2.1)"
-
-    def _explain_cage(self, p: int) -> str:
-        if self.cage is None:
-            return "a Cage may only capture a Special Animal just played (rule 5)"
-        if self.cage[0] == p and not self.game.own_cage:
-            return "with own_cage='others' a Cage captures another player's Special Animal, not one's own"
-        if not self.masks[p] & self.game.cage_bit:
-            return f"player {p} holds no Cage"
-        return "a Cage without the call is only possible with calls='strict' and a non-empty draw pile"
 
     def _explain_turn(self, p: int, action: Action) -> str:
         d = self.game.deck
@@ -335,14 +256,14 @@ class ZoopState(State):
             if isinstance(action, (Discard, PlayWild)) and self.reason == ROUND_END and self.game.held_rule:
                 return f"the Special Round ends with a card of its animal ({self.declared}), or none"
             if isinstance(action, PlayWild):
-                return self._explain_wild(p, action)
+                return explain_wild(self, p, action)
             return f"a free discard is yours ({self.reason}): discard a card, or pass"
         if isinstance(action, Discard):
             return "a free discard only follows Everyone passes, a capture or a Special Round"
         if self.phase == DRAWN:
             return f"after drawing, only the drawn card ({d.kinds[self.drawn]}) may be played (rule 2)"
         if isinstance(action, PlayWild):
-            return self._explain_wild(p, action)
+            return explain_wild(self, p, action)
         if isinstance(action, Play):
             if self.phase == SPECIAL:
                 return f"in the Special Round only a {self.declared} card may be played (rule 5)"
@@ -354,15 +275,6 @@ class ZoopState(State):
         if isinstance(action, Pass):
             return "you may only pass when you cannot play and the draw pile is empty (rule 2)"
         return f"{action} is not legal now; legal: {', '.join(map(str, self._turn_actions(p)))}"
-
-    def _explain_wild(self, p: int, action: PlayWild) -> str:
-        if self.phase == SPECIAL:
-            return f"in the Special Round only a {self.declared} card may be played (rule 5)"
-        if not self.masks[p] & self.game.wild_bit:
-            return f"player {p} holds no Wild Card"
-        if not self._wild_actions(p):
-            return "a Wild Card needs a Rabbit, Koala or Toucan card in hand, so it is never the last card"
-        return f"with wild_rule='held' the declared animal must be one you hold, not {action.animal}"
 
     def _known(self, action: Action) -> bool:
         if id(action) in self.game.table_ids:  # one of the table's own objects (what bots send)
@@ -377,18 +289,18 @@ class ZoopState(State):
     def _apply(self, player: int, action: Action) -> Outcome | None:
         kind = type(action)  # (compared with `is`, not isinstance: 2.5% of a random game; the table's classes are final)
         if kind is Zoop:
-            return self._zoop(player, action)  # type: ignore[arg-type]
+            return zoop(self, player, action)  # type: ignore[arg-type]
         if kind is Cage:
-            return self._capture(player, action)  # type: ignore[arg-type]
+            return capture(self, player, action)  # type: ignore[arg-type]
         self.cage = None  # any other move ends the moment a Cage could capture
         if kind is Play:
             self._play(player, action.card.kind)  # type: ignore[attr-defined]
         elif kind is Draw:
             self._draw(player)
         elif kind is Discard:
-            self._discard(player, action.card.kind)  # type: ignore[attr-defined]
+            discard(self, player, action.card.kind)  # type: ignore[attr-defined]
         elif kind is PlayWild:
-            self._wild(player, action.animal)  # type: ignore[attr-defined]
+            wild(self, player, action.animal)  # type: ignore[attr-defined]
         else:
             self._pass(player)
         return None
@@ -402,7 +314,7 @@ class ZoopState(State):
             self._win(p)
             return
         if self.phase == SPECIAL:
-            self._next_responder()
+            next_responder(self)
             return
         skip, owed, follows, capturable, reverses = self.game.effects[k]
         if capturable:
@@ -411,7 +323,7 @@ class ZoopState(State):
                 self.direction = -self.direction
         after = (p + skip * self.direction) % self.game.players
         if self._nobody_else_holds(p, follows):
-            self._start_discard(p, PASSES, after, owed)
+            start_discard(self, p, PASSES, after, owed)
         else:
             self._next_turn(after, owed)
 
@@ -423,10 +335,10 @@ class ZoopState(State):
         if self.phase == OWED:
             self._next_turn(p, 0)  # the owed card is drawn: now the turn is played
         elif self.phase == SPECIAL:
-            self._next_responder()  # the card drawn in a Special Round is not played
+            next_responder(self)  # the card drawn in a Special Round is not played
         else:
             self.drew_on[p] = self.match  # drawn for want of a match: the table knows p's hand holds none
-            if g.deck.match_mask[self.match] >> k & 1 or (k == g.deck.wild and self._wild_actions(p)):
+            if g.deck.match_mask[self.match] >> k & 1 or (k == g.deck.wild and wild_actions(self, p)):
                 self.phase = DRAWN  # (a Wild Card is playable with a basic animal to declare)
                 self.drawn = k
             else:
@@ -435,7 +347,7 @@ class ZoopState(State):
     def _pass(self, p: int) -> None:
         """The turn goes by: nothing to play nor to draw, a drawn Wild Card kept, or a free discard declined."""
         if self.phase == SPECIAL:
-            self._next_responder()
+            next_responder(self)
         elif self.phase == DISCARD:
             self._begin_turn(self.resume, self.resume_owed)  # the card to match stays as it is
         elif self.phase == DRAWN:
@@ -443,76 +355,6 @@ class ZoopState(State):
             self._next_turn((p + self.direction) % self.game.players, 0)
         else:
             self._begin_turn((p + self.direction) % self.game.players, 0)
-
-    def _discard(self, p: int, k: int) -> None:
-        """A free discard: it has no effect, and becomes the card to match (rule 2.2)."""
-        self._place(p, k)
-        if not self.hands[p]:
-            self._win(p)
-        else:
-            self._begin_turn(self.resume, self.resume_owed)
-
-    def _wild(self, p: int, animal: str) -> None:
-        """Rule 5: a Wild Card starts a Special Round; the others answer in the order of play."""
-        self._place(p, self.game.deck.wild)
-        self.drawn, self.reason, self.resume, self.resume_owed = -1, None, -1, 0  # (a Wild Card may be a free discard)
-        self.declared = animal
-        self.starter = p
-        self.phase = SPECIAL
-        self.turn, *self.queue = self.game.others[self.direction][p]
-
-    def _next_responder(self) -> None:
-        if self.queue:
-            self.turn = self.queue.pop(0)
-        else:  # everybody answered: the starter's discard ends the round
-            self._start_discard(self.starter, ROUND_END, (self.starter + self.direction) % self.game.players, 0)
-
-    def _zoop(self, p: int, action: Zoop) -> Outcome | None:
-        """Rule 2.1: the exact same card, out of turn, with the call; a wrong card or no call is penalised."""
-        k = action.card.kind
-        if not (action.called and k == self.pile[-1]):
-            self._penalise(p)
-            return Outcome.PENALISED
-        self.cage = None
-        self._place(p, k)
-        self.out_of_turn_at = self.top_since
-        if not self.hands[p]:
-            self._win(p)
-            return None
-        # By default a ZOOP! leaves the turn where it was: the card to match is unchanged (it is the same card).
-        jumps = self.game.zoop_jumps
-        turn, owed = ((p + self.direction) % self.game.players, 0) if jumps else (self.turn, self.owed)
-        if self._nobody_else_holds(p, self.game.effects[k].follows):
-            self._start_discard(p, PASSES, turn, owed)
-        elif jumps:
-            self._begin_turn(turn, owed)
-        return None
-
-    def _capture(self, p: int, action: Cage) -> Outcome | None:
-        """Rule 5: the Cage goes on the animal, its player draws one, and the Cage's player discards."""
-        if not action.called:
-            self._penalise(p)  # a Cage without "Captured!" goes back to the hand and one card is drawn
-            return Outcome.PENALISED
-        assert self.cage is not None
-        captured, before, _ = self.cage
-        self.cage = None
-        self._place(p, self.game.deck.cage)
-        self.out_of_turn_at = self.top_since
-        if not self.hands[p]:  # the Cage was the last card: the game is won before anything else happens
-            self._win(p)
-            return None
-        self._draw_one(captured)  # the captured player draws one card (the Cage's player, if they caged their own)
-        if self.game.crab_cancelled:
-            self.direction = before  # the captured animal's effect does not happen
-        self.owed, self.drawn, self.declared = 0, -1, None
-        self._start_discard(p, CAPTURE, (p + self.direction) % self.game.players, 0)
-        return None
-
-    def _penalise(self, p: int) -> None:
-        """A wrong, silent or late call: the card stays in hand and one card is drawn."""
-        self._draw_one(p)
-        if not self.draw and self.phase == OWED:  # nothing left for Monkeys/Kangaroo to make them draw
-            self._next_turn(self.turn, 0)
 
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
@@ -544,14 +386,6 @@ class ZoopState(State):
                 return False
         return True
 
-    def _start_discard(self, p: int, reason: str, resume: int, resume_owed: int) -> None:
-        """p owes a free discard, after which `resume` plays (first drawing `resume_owed`)."""
-        self.reason = reason
-        if not self._discard_mask(p) and not self._discard_wilds(p):  # nothing to put down: no free discard
-            self._begin_turn(resume, resume_owed)
-            return
-        self.phase, self.turn, self.resume, self.resume_owed = DISCARD, p, resume, resume_owed
-
     def _begin_turn(self, p: int, owed: int) -> None:
         """A new turn after a Special Round or a free discard: their fields are cleared."""
         self.drawn, self.reason, self.resume, self.resume_owed = -1, None, -1, 0
@@ -574,13 +408,13 @@ class ZoopState(State):
         self.reason, self.resume, self.resume_owed, self.owed, self.drawn = None, -1, 0, 0, -1
 
     def _can_play(self, p: int) -> bool:
-        return bool(self.masks[p] & self.game.deck.match_mask[self.match]) or bool(self._wild_actions(p))
+        return bool(self.masks[p] & self.game.deck.match_mask[self.match]) or bool(wild_actions(self, p))
 
     def _check_blocked(self) -> None:
         """Rule 6.2: the draw pile is empty and nobody can play any more: fewest cards, then fewest special cards.
         (Callers test `self.draw` first: while cards remain to draw the game cannot be blocked.)"""
         n = self.game.players
-        if self.draw or any(self._can_play(q) or self._may_cage(q) for q in range(n)):
+        if self.draw or any(self._can_play(q) or may_cage(self, q) for q in range(n)):
             return
         d = self.game.deck
         fewest = min(len(h) for h in self.hands)
@@ -598,54 +432,15 @@ class ZoopState(State):
         if not self._known(action):
             raise IllegalAction(f"{shorten(action)} is not an action of this game")
         if isinstance(action, Zoop):
-            return self._late_zoop(player, action, seen)
+            return late_zoop(self, player, action, seen)
         if isinstance(action, Cage):
-            return self._late_cage(player, action, seen)
+            return late_cage(self, player, action, seen)
         # A move in turn: it stands if it is still legal (the turn is still the sender's), else it bounces.
         if isinstance(action, (Play, Discard)) and not self.masks[player] >> action.card.kind & 1:
             raise IllegalAction(f"player {player} does not hold {action.card}")
         if player == self.turn and self.is_legal(player, action):
             return self._apply(player, action) or Outcome.APPLIED
         return Outcome.BOUNCED
-
-    def _late_zoop(self, p: int, action: Zoop, seen: int) -> Outcome:
-        """Rule 2.1 for a ZOOP! sent against an older version (docs/rules/zoop.md, Clarification 9)."""
-        k = action.card.kind
-        if not self.masks[p] >> k & 1:
-            raise IllegalAction(f"player {p} does not hold {action.card}")
-        if self.top_since <= seen:  # the sender saw this very top card
-            if self.is_legal(p, action):
-                return self._zoop(p, action) or Outcome.APPLIED
-            if self._may_zoop(p) and (self.draw or not self.game.strict):
-                raise IllegalAction(self.explain_illegal(p, action))  # it was not legal when sent either
-            # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
-            # would have nothing left to draw.
-            return Outcome.BOUNCED
-        if self.out_of_turn_at <= seen and action.called and k == self.pile[-1] and self.is_legal(p, action):
-            # Only plays in turn landed since, and the top is again the exact same card: no collision (rule 2.1
-            # penalises two out-of-turn plays at once, a wrong card or no call), so the ZOOP! stands.
-            return self._zoop(p, action) or Outcome.APPLIED
-        if (
-            self.phase == SPECIAL
-            or (self.phase == DISCARD and self.reason == ROUND_END)
-            or p in (self.turn, self.placer)
-            or not self.draw
-        ):
-            # A moment when nobody may yell ZOOP! (a Special Round, the start of one's own turn),
-            # or a penalty with nothing to draw: the card simply stays in hand.
-            return Outcome.BOUNCED
-        # Another ZOOP! or a Cage landed first (the later of two out-of-turn plays), or the top is now a
-        # different card (rule 2.1) - even if a free discard is now owed.
-        self._penalise(p)
-        return Outcome.PENALISED
-
-    def _late_cage(self, p: int, action: Cage, seen: int) -> Outcome:
-        """A Cage sent against an older version captures if the animal it saw is still capturable."""
-        if not self.masks[p] & self.game.cage_bit:
-            raise IllegalAction(f"player {p} holds no Cage")
-        if self.cage is not None and self.cage[2] <= seen and self.is_legal(p, action):
-            return self._capture(p, action) or Outcome.APPLIED
-        return Outcome.BOUNCED  # the animal was already captured or play went on: the Cage stays in hand
 
     # -- outcome ----------------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -932,9 +727,9 @@ def _check_consistent(s: ZoopState) -> None:
         raise ValueError("'resume' is set exactly while a free discard is owed")
     if phase != DISCARD and s.resume_owed:
         raise ValueError("'resume_owed' is set only while a free discard is owed")
-    if phase == DISCARD and not s._discard_mask(s.turn) and not s._discard_wilds(s.turn):
+    if phase == DISCARD and not discard_mask(s, s.turn) and not discard_wilds(s, s.turn):
         raise ValueError("a free discard is offered to a player with no card to discard")
-    if phase == DRAWN and s.drawn == d.wild and not s._wild_actions(s.turn):
+    if phase == DRAWN and s.drawn == d.wild and not wild_actions(s, s.turn):
         raise ValueError("a drawn Wild Card waiting to be played needs a Rabbit, Koala or Toucan in hand")
     if any(not h for h in s.hands):
         raise ValueError("a player with an empty hand has won: the game is over")

@@ -59,6 +59,21 @@ class Context:
         return (seat - self.seat) % self.players
 
 
+@dataclass(frozen=True)
+class SeatBlocks:
+    """Floats that follow the seats round the table: a block of `width` floats per seat, the block of the seat
+    k places after the observer at `start + k * stride` (from the field's first float). Between two observers
+    the blocks only move round: this is what lets a fast encoder write one public vector for all seats
+    (`zdeck.vectors.fast`)."""
+
+    start: int
+    stride: int = 1
+    width: int = 1
+
+
+ONE_PER_SEAT = SeatBlocks(0)
+
+
 class Field:
     """One key of the observation and the floats it writes. Subclasses set `size` in `bind`."""
 
@@ -70,6 +85,10 @@ class Field:
 
     def bounds(self) -> tuple[list[float], list[float]]:
         return [0.0] * self.size, [1.0] * self.size
+
+    def seat_blocks(self) -> list[SeatBlocks]:
+        """Where this field's floats are per seat, in observer-relative order (`SeatBlocks`); none by default."""
+        return []
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         raise NotImplementedError
@@ -113,6 +132,9 @@ class SeatOf(Field):
     def bind(self, game: Game) -> None:
         self.size = game.players
 
+    def seat_blocks(self) -> list[SeatBlocks]:
+        return [ONE_PER_SEAT]
+
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         if value is not None:
             out[at + ctx.rel(value)] = 1.0
@@ -127,6 +149,9 @@ class Seats(Field):
 
     def bind(self, game: Game) -> None:
         self.size = game.players
+
+    def seat_blocks(self) -> list[SeatBlocks]:
+        return [ONE_PER_SEAT]
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         for seat in value or ():
@@ -186,6 +211,9 @@ class PerSeat(Field):
 
     def bounds(self) -> tuple[list[float], list[float]]:
         return [max(self.low / self.scale, -BIG)] * self.size, [min(self.high / self.scale, BIG)] * self.size
+
+    def seat_blocks(self) -> list[SeatBlocks]:
+        return [ONE_PER_SEAT]
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         if value is None:
@@ -274,6 +302,10 @@ class Recent(Field):
     def bounds(self) -> tuple[list[float], list[float]]:
         return [0.0] * self.size, [BIG] + [1.0] * (self.size - 1)
 
+    def seat_blocks(self) -> list[SeatBlocks]:
+        seat_at = 1 + len(self.vocab)  # each slot: its card one-hot, then its seat one-hot
+        return [SeatBlocks(seat_at + k * self._slot) for k in range(self.k)] if self._players else []
+
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         items = value or ()
         out[at] = len(items) / self.length_scale
@@ -308,6 +340,9 @@ class CardsBySeat(Field):
     def bounds(self) -> tuple[list[float], list[float]]:
         return [0.0] * self.size, [float(self.most)] * self.size
 
+    def seat_blocks(self) -> list[SeatBlocks]:
+        return [SeatBlocks(0, self._n, self._n)]
+
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         n = self._n
         for seat, cards in enumerate(value or ()):
@@ -329,6 +364,9 @@ class Last(Field):
     def bind(self, game: Game) -> None:
         self._game, self._players = game, game.players
         self.size = game.players + game.num_distinct_actions()
+
+    def seat_blocks(self) -> list[SeatBlocks]:
+        return [ONE_PER_SEAT]
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         if value is None:
@@ -358,6 +396,9 @@ class RoundScores(Field):
     def bounds(self) -> tuple[list[float], list[float]]:
         return [0.0] + [-BIG] * (self.size - 1), [BIG] * self.size
 
+    def seat_blocks(self) -> list[SeatBlocks]:
+        return [SeatBlocks(1)]
+
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         out[at] = len(value) / self.rounds_scale
         if value:
@@ -378,9 +419,14 @@ class Custom(Field):
     writer: Callable[[Any, Vector, int, Context], None]
     text: str
     high: float = 1.0
+    seats: Callable[[Game], list[SeatBlocks]] = lambda game: []  # its floats that follow the seats round
 
     def bind(self, game: Game) -> None:
         self.size = self.size_of(game)
+        self._seat_blocks = self.seats(game)
+
+    def seat_blocks(self) -> list[SeatBlocks]:
+        return self._seat_blocks
 
     def bounds(self) -> tuple[list[float], list[float]]:
         return [0.0] * self.size, [self.high] * self.size
@@ -415,6 +461,13 @@ class Both(Field):
             low += lo
             high += hi
         return low, high
+
+    def seat_blocks(self) -> list[SeatBlocks]:
+        blocks, at = [], 0
+        for part in self.parts:
+            blocks += [SeatBlocks(at + b.start, b.stride, b.width) for b in part.seat_blocks()]
+            at += part.size
+        return blocks
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         for part in self.parts:
@@ -503,6 +556,22 @@ class Encoder:
                 raise EncodingMismatch(f"{self.name}: {exc}: the game's observation changed; "
                                        "update the encoding and bump its version") from None
         return out
+
+    def rotations(self) -> npt.NDArray[np.intp]:
+        """`perm[s]`, for each seat s: where each float of s's vector sits in seat 0's vector of the same table,
+        for the floats every seat is shown alike. Seat 0 counts the seats from itself and seat s from s, so
+        only the per-seat blocks move (`Field.seat_blocks`): `seat0_vector[perm[s]]` is s's vector but for
+        what s alone sees (its hand). `zdeck.vectors.fast` writes the shared part once and rotates it so."""
+        n = self.players
+        perm = np.tile(np.arange(self.size, dtype=np.intp), (n, 1))
+        for f, at in self.fields:
+            for block in f.seat_blocks():
+                base = at + block.start
+                for s in range(n):
+                    for k in range(n):
+                        mine, seat0 = base + k * block.stride, base + (s + k) % n * block.stride
+                        perm[s, mine:mine + block.width] = np.arange(seat0, seat0 + block.width)
+        return perm
 
     def _mismatch(self, keys: tuple[str, ...]) -> EncodingMismatch:
         added = [k for k in keys if k not in self.spec.keys]

@@ -1,13 +1,19 @@
-"""Zoker Solo: `zoker-solo_v1` (docs/observations/zoker-solo.md)."""
+"""Zoker Solo in the RL environments (`zdeck.rl`, docs/rl.md): the observation encoding `zoker-solo_v1`,
+declared over the observation dict (`spec`, the reference; docs/observations/zoker-solo.md) and written
+straight from the state (`StateEncoder`). Only `zdeck.rl` imports this module."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from zdeck.core import Game
-from zdeck.rl.encoding import Context, Custom, Last, Num, Spec, Vector, index_of
-from zdeck.rl.encodings.common import head, no_hands, outcome
-from zdeck.rl.encodings.tiko import CARDS
+from zdeck.decks.zoker.encoding import CARDS
+from zdeck.decks.zoker.solo import moves
+from zdeck.decks.zoker.solo.moves import EMPTY
+from zdeck.decks.zoker.solo.state import SoloState
+from zdeck.vectors import fast
+from zdeck.vectors.common import head, no_hands, outcome
+from zdeck.vectors.encoding import Context, Custom, Encoder, Last, Num, Spec, Vector, index_of
 
 ROWS, COLUMNS, PILES = 3, 4, 4
 _AT = index_of(CARDS)
@@ -50,3 +56,33 @@ def spec(game: Game) -> Spec:
         Num("free_places", 12.0, high=12.0),
     ], notes="Everything lies face up but the draw pile's order. Inside a pile only the cover card's place is kept: "
              "the moves read the cover, and a pile moves whole.")
+
+
+class StateEncoder(fast.StateEncoder):
+    """`zoker-solo_v1` from the state: a card is its index in the deck, its place in the vocabulary."""
+
+    def __init__(self, game: Game, reference: Encoder) -> None:
+        super().__init__(game, reference)
+        self.ids = fast.ActionIds(game)
+
+    def public(self, s: SoloState, out: Vector) -> None:
+        at, over = self.at, not s.legal
+        self.head(out, "over" if over else "play", None if over else 0, 1, 1)
+        self.outcome(out, s.scores(), s.round_scores(), over, s.winners())
+        out[at["draw_size"]] = len(s.deck) / 64.0
+        if s.last is not None:
+            out[at["last"]] = 1.0
+            out[at["last"] + 1 + self.ids.of(s.last)] = 1.0
+        upper = at["upper"]
+        for place, card in enumerate(s.upper):
+            if card != EMPTY:
+                out[upper + place * len(CARDS) + card] = 1.0
+        base = at["piles"]
+        for pile in s.piles:
+            for card in pile:
+                out[base + card] = 1.0
+            if pile:
+                out[base + len(CARDS) + pile[-1]] = 1.0
+            out[base + 2 * len(CARDS)] = len(pile) / 16.0
+            base += _PILE
+        out[at["free_places"]] = moves.free_places(s.upper) / 12.0

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zdeck.rl.encoding import BIG, Cards, Entry, Flag, Ignored, Null, Num, OneOf, PerSeat, RoundScores, SeatOf, Seats
+from zdeck.vectors.encoding import (
+    BIG,
+    Cards,
+    Entry,
+    Flag,
+    Ignored,
+    Null,
+    Num,
+    OneOf,
+    PerSeat,
+    RoundScores,
+    SeatOf,
+    Seats,
+)
 
 
 def head(phases: Sequence[str], *, rounds_scale: float = 10.0) -> list[Entry]:

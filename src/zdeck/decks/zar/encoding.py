@@ -1,0 +1,156 @@
+"""ZAR in the RL environments (`zdeck.rl`, docs/rl.md): the observation encoding `zar_v1`, declared over the
+observation dict (`spec`, the reference; docs/observations/zar.md) and written straight from the state
+(`StateEncoder`), and who a moment asks as the table shows it (`asked`). Only `zdeck.rl` imports this
+module."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from zdeck.core import Game
+from zdeck.decks.zar.cards import TEXTS, declaration_name
+from zdeck.decks.zar.state import DRAWN, OUT, OVER, PHASES, ZarState
+from zdeck.vectors import fast
+from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.encoding import (
+    Both,
+    Card,
+    Cards,
+    Context,
+    Custom,
+    Encoder,
+    Flag,
+    Ignored,
+    Last,
+    Num,
+    OneOf,
+    PerSeat,
+    Recent,
+    SeatBlocks,
+    SeatOf,
+    Spec,
+    Vector,
+)
+
+COLOURS = ("Blue", "Red", "Yellow")
+SUITS = ("Cloud", "Galaxy", "Lightning Bolt", "Moon", "Star", "Sun", "Crab", "Frog", "Wasp")
+DECLARED = ("Clouds", "Galaxies", "Lightning Bolts", "Moons", "Stars", "Suns", "Crabs", "Frogs", "Wasps")
+POWER = ("Winged Dragon", "Unwinged Dragon", "Front-view Peacock", "Side-view Peacock")
+CARDS = tuple(f"{c} {s}" for c in COLOURS for s in SUITS) + POWER + ("Chameleon",)
+
+
+def _group_size(game: Game) -> int:
+    return game.players + 2
+
+
+def _write_group(value: Any, out: Vector, at: int, ctx: Context) -> None:
+    """`{"owner", "count", "run"}`: the owner (relative) one-hot, then count / 4 and run / 4."""
+    out[at + ctx.rel(value["owner"])] = 1.0
+    out[at + ctx.players] = value["count"] / 4.0
+    out[at + ctx.players + 1] = value["run"] / 4.0
+
+
+def spec(game: Game) -> Spec:
+    copies = game.options["half_decks"]
+    return Spec("zar_v1", "zar", [
+        *head(PHASES),
+        *hands(CARDS, copies),
+        *outcome(100.0),
+        Card("top", CARDS),
+        Both("pile", [Cards("pile", CARDS, copies), Recent("pile", CARDS, 4, length_scale=50.0)]),
+        Num("draw_size", 50.0, high=float(32 * copies)),
+        OneOf("direction", (1, -1)),
+        SeatOf("dealer"),
+        Last("last"),
+        Card("top_as", CARDS),
+        OneOf("declared", COLOURS + DECLARED),
+        Flag("matchable"),
+        Custom("group", _group_size, _write_group, "the owner (relative) one-hot, then count / 4 and run / 4",
+               high=100.0, seats=lambda game: [SeatBlocks(0)]),
+        Num("stack", 10.0, high=float(2 * 9 * copies)),
+        Ignored("call", "what the last play was due to call: it follows from `last`, `group` and `top_as`"),
+        Card("drawn", CARDS),
+        SeatOf("hand_winner"),
+        PerSeat("penalties", 5.0),
+    ], notes="Counts go up to the `half_decks` option (each card once per half deck). `pile`: how many of each "
+             "card lie on the Playpile, and its last four cards.")
+
+
+def asked(state: ZarState) -> tuple[int, ...]:
+    """Who the table sees may act: while the last play may be matched, anyone (who holds an identical card is
+    theirs to know), else the turn's seat."""
+    if state.phase == OVER:
+        return ()
+    if state.phase != DRAWN and state.matchable:
+        return tuple(range(state.game.players))
+    return (state.turn,) if state.turn >= 0 else ()
+
+
+def turn(state: ZarState) -> int | None:
+    return state.turn if state.turn >= 0 else None
+
+
+def times_out(state: ZarState) -> bool:
+    """The last card of a hand waits for matches; nobody matching, the hand ends."""
+    return state.phase == OUT
+
+
+class StateEncoder(fast.StateEncoder):
+    """`zar_v1` from the state: a card is a kind index (its text names it in the vocabulary), a hand a count
+    per kind."""
+
+    def __init__(self, game: Game, reference: Encoder) -> None:
+        super().__init__(game, reference)
+        at = {text: k for k, text in enumerate(CARDS)}
+        self.card = [at[text] for text in TEXTS]  # kind -> its place in the vocabulary
+        self.in_order = self.card == list(range(len(CARDS)))
+        self.counts = fast.Tally(len(CARDS), self.card.__getitem__)
+        self.rounds = game.options["hands"] if game.options["target"] is None else None
+        self.directions, self.declared = self.one_of("direction"), self.one_of("declared")
+        self.ids = fast.ActionIds(game)
+
+    def public(self, s: ZarState, out: Vector) -> None:
+        at, n, card, pile = self.at, self.players, self.card, s.pile
+        self.head(out, s.phase, s.turn if s.turn >= 0 else None, s.hand_no, self.rounds)
+        self.sizes(out, s.sizes)
+        self.outcome(out, s.scores(), s.round_scores(), s.phase == OVER, s.winners())
+        out[at["top"] + card[pile[-1]]] = 1.0
+        recent = at["pile"] + len(CARDS)
+        out[at["pile"]:recent] = self.counts.of(pile)
+        out[recent] = len(pile) / 50.0
+        slot = recent + 1
+        for kind in reversed(pile[-4:]):
+            out[slot + card[kind]] = 1.0
+            slot += len(CARDS)
+        out[at["draw_size"]] = len(s.drawpile) / 50.0
+        out[self.directions[s.direction]] = 1.0
+        out[at["dealer"] + s.dealer] = 1.0
+        if s.last_action is not None:
+            out[at["last"] + s.last_seat] = 1.0
+            out[at["last"] + n + self.ids.of(s.last_action)] = 1.0
+        top = s.pile_as[-1]
+        out[at["top_as"] + card[top]] = 1.0
+        declared = declaration_name(top, s.declared)
+        if declared:
+            out[self.declared[declared]] = 1.0
+        if s.matchable:
+            out[at["matchable"]] = 1.0
+        group = at["group"]
+        out[group + s.owner] = 1.0
+        out[group + n] = s.count / 4.0
+        out[group + n + 1] = s.run / 4.0
+        out[at["stack"]] = s.stack / 10.0
+        if s.hand_winner >= 0:
+            out[at["hand_winner"] + s.hand_winner] = 1.0
+        out[at["penalties"]:at["penalties"] + n] = [p / 5.0 for p in s.penalties]
+
+    def private(self, s: ZarState, seat: int, out: Vector) -> None:
+        hand, at = s.hands[seat], self.at["hand"]
+        if self.in_order:
+            out[at:at + len(hand)] = hand
+        else:
+            for kind, count in enumerate(hand):
+                if count:
+                    out[at + self.card[kind]] = count
+        if s.phase == DRAWN and seat == s.turn:
+            out[self.at["drawn"] + self.card[s.drawn]] = 1.0

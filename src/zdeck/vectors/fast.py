@@ -1,0 +1,187 @@
+"""Observation vectors written straight from a game's state: the fast path of the encodings.
+
+The reference encoder (`zdeck.vectors.encoding.Encoder`) builds the observation dict a seat is shown and
+walks it. A game's `StateEncoder` (in the game's folder, `decks/<game>/encoding.py`) writes the same
+floats from the state itself, in two parts:
+
+- `public`: what every seat is shown alike, written once per version of the state as seat 0 counts
+  the seats, then turned round to each observer by the encoding's seat rotation
+  (`Encoder.rotations`: only the per-seat blocks move);
+- `private`: what one seat alone is shown (its hand), written into that seat's vector.
+
+Blocks that grow with the game (a pile's counts) are kept up to date from what was added since the last
+version (`Tally`) rather than recounted. tests/rl/test_fast.py checks every game's fast path bit for bit
+against the reference over many played positions; a game without one is encoded through the
+observation dict (`ReferenceStateEncoder`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from zdeck.core import Action, Game, State
+from zdeck.vectors.encoding import Encoder, Field, Num, OneOf, PerSeat, RoundScores, Vector
+
+Table = npt.NDArray[np.float32]  # one row per seat
+F = TypeVar("F", bound=Field)
+
+
+class StateEncoder:
+    """A game's encoding written from its state; subclasses write `public` (and `private`)."""
+
+    def __init__(self, game: Game, reference: Encoder) -> None:
+        self.game, self.reference = game, reference
+        self.name, self.size, self.players = reference.name, reference.size, game.players
+        self.low, self.high = reference.low, reference.high
+        self.at = {key: at for key, at, _, _ in reference.layout()}  # where each key's floats start
+        self.fields: dict[str, Field] = {f.key: f for f, _ in reference.fields}
+        self._rotations = reference.rotations()
+        self._state: State | None = None
+        self._version = -1
+        self._public: Vector = np.zeros(self.size, dtype=np.float32)
+        self._phases = {c: self.at["phase"] + k for k, c in enumerate(self.field("phase", OneOf).choices)}
+        self._round_scale = self.field("round", Num).scale
+        sizes = self.fields.get("hand_sizes")
+        self._sizes_scale = sizes.scale if isinstance(sizes, PerSeat) else 1.0  # (a game without hands: Null)
+        self._scores_scale = self.field("scores", PerSeat).scale
+        rounds = self.field("round_scores", RoundScores)
+        self._history_scale, self._history_rounds_scale = rounds.scale, rounds.rounds_scale
+
+    def field(self, key: str, kind: type[F]) -> F:
+        """The reference's field of `key` (its scale, its choices), of the kind the fast path expects."""
+        found = self.fields[key]
+        if not isinstance(found, kind):
+            raise TypeError(f"{self.name}: {key} is encoded as {type(found).__name__}, not {kind.__name__}")
+        return found
+
+    def one_of(self, key: str) -> dict[Any, int]:
+        """Where each choice of a `OneOf` key is written."""
+        return {c: self.at[key] + k for k, c in enumerate(self.field(key, OneOf).choices)}
+
+    # -- the keys every observation shares (docs/observations.md), written as seat 0 sees them ------------
+    def head(self, out: Vector, phase: str, turn: int | None, round_no: int | None, rounds: int | None) -> None:
+        out[self._phases[phase]] = 1.0
+        if turn is not None:
+            out[self.at["turn"] + turn] = 1.0
+        if round_no is not None:
+            out[self.at["round"]] = round_no / self._round_scale
+        if rounds is not None:
+            out[self.at["rounds"]] = rounds / self._round_scale
+
+    def sizes(self, out: Vector, sizes: Sequence[float]) -> None:
+        scale = self._sizes_scale
+        at = self.at["hand_sizes"]
+        out[at:at + len(sizes)] = [size / scale for size in sizes]
+
+    def outcome(self, out: Vector, scores: Sequence[float], history: Sequence[Sequence[float]], over: bool,
+                winners: Sequence[int]) -> None:
+        at, scale = self.at, self._scores_scale
+        out[at["scores"]:at["scores"] + len(scores)] = [v / scale for v in scores]
+        out[at["round_scores"]] = len(history) / self._history_rounds_scale
+        if history:
+            rows = at["round_scores"] + 1
+            out[rows:rows + len(history[-1])] = [v / self._history_scale for v in history[-1]]
+        if over:
+            out[at["over"]] = 1.0
+        for seat in winners:
+            out[at["winners"] + seat] = 1.0
+
+    def public(self, state: Any, out: Vector) -> None:
+        """Write what every seat is shown alike, as seat 0 sees it, into a zeroed vector."""
+        raise NotImplementedError
+
+    def private(self, state: Any, seat: int, out: Vector) -> None:
+        """Write what `seat` alone is shown into its vector (its public part already written)."""
+
+    def shared(self, state: State) -> Vector:
+        """The public part of this version of `state` (computed once per version)."""
+        if state is not self._state or state.version != self._version:
+            out = np.zeros(self.size, dtype=np.float32)
+            self.public(state, out)
+            self._state, self._version, self._public = state, state.version, out
+        return self._public
+
+    def encode(self, state: State, seat: int) -> Vector:
+        """Seat `seat`'s vector (a fresh array), equal to the reference's of `state.observation(seat)`."""
+        out: Vector = self.shared(state)[self._rotations[seat]]
+        self.private(state, seat, out)
+        return out
+
+    def encode_all(self, state: State) -> Table:
+        """Every seat's vector, one row per seat (a fresh array)."""
+        out = self.shared(state)[self._rotations]
+        for seat in range(self.players):
+            self.private(state, seat, out[seat])
+        return out
+
+
+class ReferenceStateEncoder(StateEncoder):
+    """The encoding through the observation dict, for a game that has no fast path of its own."""
+
+    def encode(self, state: State, seat: int) -> Vector:
+        return self.reference.encode(state.observation(seat))
+
+    def encode_all(self, state: State) -> Table:
+        return np.stack([self.encode(state, seat) for seat in range(self.players)])
+
+
+class Tally:
+    """Counts per vocabulary index of the items of a list that only grows while it is the same list (a pile
+    within a round): each call counts only what was appended since the last one. Another list, a shorter one,
+    or one whose last counted item changed is counted afresh."""
+
+    def __init__(self, size: int, index: Callable[[Any], int]) -> None:
+        self.index = index
+        self.counts: Vector = np.zeros(size, dtype=np.float32)
+        self._items: Sequence[Any] | None = None
+        self._seen = 0
+        self._last: Any = None
+
+    def of(self, items: Sequence[Any]) -> Vector:
+        """The counts of `items` (the tally's own array: copy it before changing it)."""
+        seen = self._seen
+        if items is not self._items or len(items) < seen or (seen and items[seen - 1] != self._last):
+            self.counts[:] = 0.0
+            self._items, seen = items, 0
+        counts, index = self.counts, self.index
+        for k in range(seen, len(items)):
+            counts[index(items[k])] += 1.0
+        self._seen = len(items)
+        if items:
+            self._last = items[-1]
+        return counts
+
+
+class Memo(dict[Any, Vector]):
+    """Blocks of floats built once per value of what they show (a hand's bitmask): a seat's private floats are
+    copied in whole rather than written one by one. Bounded: past `limit` blocks it starts afresh."""
+
+    def __init__(self, build: Callable[[Any], Vector], limit: int = 4096) -> None:
+        super().__init__()
+        self.build, self.limit = build, limit
+
+    def __missing__(self, key: Any) -> Vector:
+        if len(self) >= self.limit:
+            self.clear()
+        block = self[key] = self.build(key)
+        return block
+
+
+class ActionIds:
+    """Action -> id, for the legal lists of a game's states: most hold the action table's own objects, found
+    by identity (an action object's hash is a Python call); any other equal action by the game's lookup."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        # Kept here: a game may make its table's objects afresh on each call, and an id is only an object's
+        # while the object lives.
+        self.table = tuple(game.action_from_id(i) for i in range(game.num_distinct_actions()))
+        self._by_identity = {id(action): i for i, action in enumerate(self.table)}
+
+    def of(self, action: Action) -> int:
+        found = self._by_identity.get(id(action))
+        return self._game.action_id(action) if found is None else found
