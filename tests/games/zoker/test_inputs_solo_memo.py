@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 import zdeck
 from zdeck.core import Game, IllegalAction, State
+from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.memo.actions import Turn
-from zdeck.decks.zoker.solo.actions import MoveCard, MovePile
+from zdeck.decks.zoker.solo.actions import Deal, MoveCard, MovePile
+from zdeck.decks.zoker.solo.moves import COMPAT, EMPTY
 from zdeck.rng import Rng
 
 GAMES = {"zoker-solo": zdeck.make("zoker-solo"), "zoker-memo": zdeck.make("zoker-memo", players=3)}
@@ -141,6 +143,26 @@ def test_solo_states_no_play_can_reach_are_refused(change: Callable[[dict[str, A
     assert all(state.piles) and isinstance(state.last, MoveCard) and state.deck  # a card moved after a deal
     game.state_from_dict(state.to_dict())  # the untouched dict is fine
     refused(game, edited(state.to_dict(), change), field)
+
+
+def test_solo_the_last_move_is_one_the_table_before_allowed() -> None:
+    """`reachable.check` undoes the last move and asks the rules whether the table before allowed it and
+    led here: a card that lies on an incompatible cover, or cards dealt after an empty place, are refused."""
+    game = GAMES["zoker-solo"]
+    moved = played(game, 1, seed=0)
+    assert isinstance(moved.last, MoveCard) and len(moved.piles[moved.last.pile]) >= 2
+    data = moved.to_dict()
+    pile = data["piles"][moved.last.pile]
+    below = Card.parse(pile[-2]).index
+    slot, other = next((i, c) for i, c in enumerate(data["upper"]) if c and not COMPAT[below] >> Card.parse(c).index & 1)
+    data["upper"][slot], pile[-1] = pile[-1], other  # the card moved down now one its cover does not take
+    refused(game, data, "last")
+    dealt = played(game, 10, seed=0)
+    assert isinstance(dealt.last, Deal) and dealt.upper[0] != EMPTY and EMPTY in dealt.upper
+    data = dealt.to_dict()
+    gap = data["upper"].index(None)
+    data["upper"][0], data["upper"][gap] = None, data["upper"][0]  # a place left empty before the dealt cards
+    refused(game, data, "last")
 
 
 def test_solo_a_fresh_layout_has_no_last_move() -> None:
