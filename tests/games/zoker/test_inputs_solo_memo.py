@@ -205,6 +205,21 @@ def test_memo_a_game_before_any_finished_turn_earned_nothing() -> None:
     refused(game, {**data, "flips": 2, "version": 2}, "last")
 
 
+@pytest.mark.parametrize("stuck", ["end", "extend"])
+def test_memo_a_table_with_no_pair_is_dealt_to_at_once_or_ends_the_game(stuck: str) -> None:
+    """`may_refill`, the rule the turns follow, is the check's too: four cards with only their colour in common
+    wait for no turn - under stuck=extend new places are dealt at once, under stuck=end the game is over."""
+    game = zdeck.make("zoker-memo", players=2, deal=4, stuck=stuck)
+    data = game.new_state(1).to_dict()
+    no_pair = ["blue S1", "blue M2", "blue L3", "blue XL4"]
+    deck = [c for c in data["deck"] if c not in no_pair] + [c for c in data["table"] if c not in no_pair]
+    data = {**data, "table": no_pair, "deck": deck}
+    if stuck == "extend":
+        refused(game, data, "table")
+    else:
+        assert game.state_from_dict(data).is_over()
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_refused_state_dict_is_not_touched(game_id: str) -> None:
     game = GAMES[game_id]
