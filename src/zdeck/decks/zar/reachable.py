@@ -9,9 +9,14 @@ that a rule is written once. A ValueError names the field that is wrong.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from zdeck.decks.zar.actions import Play
 from zdeck.decks.zar.cards import CHAMELEON, WASP_DRAWS, declarations
-from zdeck.decks.zar.state import DRAWN, OUT, OVER, PLAY, ZarState, dealer_of
+from zdeck.decks.zar.rules import DRAWN, OUT, OVER, PLAY, dealer_of
+
+if TYPE_CHECKING:
+    from zdeck.decks.zar.state import ZarState
 
 
 def check(state: ZarState) -> None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, shorten
 from zdeck.dealing import deal_sampled
+from zdeck.decks.zar import rules
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.decks.zar.calls import call_of, call_penalised, due_call
 from zdeck.decks.zar.cards import (
@@ -36,18 +37,14 @@ from zdeck.decks.zar.cards import (
     hand_texts,
 )
 from zdeck.decks.zar.following import followers
+from zdeck.decks.zar.reachable import check
+from zdeck.decks.zar.rules import dealer_of
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
 
-PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"  # the phases (docs/observations/zar.md)
-PHASES = (PLAY, DRAWN, OUT, OVER)
-
-
-def dealer_of(hand_winner: int) -> int:
-    """Who deals: seat 0 the first hand (no winner yet, -1), the winner of each hand the next."""
-    return max(hand_winner, 0)
+PLAY, DRAWN, OUT, OVER, PHASES = rules.PLAY, rules.DRAWN, rules.OUT, rules.OVER, rules.PHASES  # (named here too)
 
 
 class ZarState(State):
@@ -664,8 +661,6 @@ def read_state(game: ZarGame, data: dict[str, Any]) -> ZarState:
     Every number is bounded before it is used (a count of 2**64 is refused at once, never looped over):
     card counts by the deck, group sizes and the pending draw by what `version` submissions can add.
     """
-    from zdeck.decks.zar.reachable import check  # (it reads this module's states)
-
     n = game.players
 
     def get(key: str) -> Any:

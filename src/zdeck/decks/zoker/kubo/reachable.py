@@ -10,10 +10,15 @@ ValueError names the field that is wrong.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from zdeck.bits import indices
 from zdeck.decks.zoker.cards import texts_of
 from zdeck.decks.zoker.kubo.board import LINE_MASKS, LINE_POINTS, ZOKER_LINES, buildable, layable
-from zdeck.decks.zoker.kubo.state import HAND, OVER, SHOUT, KuboState, round_points
+from zdeck.decks.zoker.kubo.rules import HAND, OVER, SHOUT, round_points
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.kubo.state import KuboState
 
 
 def check(state: KuboState) -> None:

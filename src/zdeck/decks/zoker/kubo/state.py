@@ -13,7 +13,7 @@ from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import TEXTS, cards_in, read_index, texts_of
-from zdeck.decks.zoker.deck import DATA
+from zdeck.decks.zoker.kubo import rules
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
     FRAMES,
@@ -26,14 +26,14 @@ from zdeck.decks.zoker.kubo.board import (
     layable_after,
     line_text,
 )
+from zdeck.decks.zoker.kubo.reachable import check
+from zdeck.decks.zoker.kubo.rules import round_points
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.kubo.game import Kubo
 
-HAND: int = DATA["kubo"]["hand"]  # cards dealt to each player
-FILL: int = DATA["kubo"]["fill"]  # after a turn with several cards laid, a player may draw up to this many in hand
-TURN, SHOUT, OVER = "turn", "shout", "over"  # SHOUT: after a turn, others may claim what its player missed
+HAND, FILL, TURN, SHOUT, OVER = rules.HAND, rules.FILL, rules.TURN, rules.SHOUT, rules.OVER  # (named here too)
 
 
 class KuboState(RoundTotals, State):
@@ -388,11 +388,6 @@ class KuboState(RoundTotals, State):
 _ALL = (1 << 64) - 1  # the mask of the whole deck
 
 
-def round_points(scored: list[int], hands: list[int]) -> list[int]:
-    """A round's points: each player's structures, less one for every card left in hand."""
-    return [p - h.bit_count() for p, h in zip(scored, hands)]
-
-
 def _mask(cards: list[int]) -> int:
     mask = 0
     for card in cards:
@@ -444,8 +439,6 @@ def new_state(game: Kubo, seed: int) -> KuboState:
 def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
     """Rebuild a state from `KuboState.to_dict()`: each field read and ranged here, then the one check of what
     play can reach (`reachable.check`); a ValueError names the field."""
-    from zdeck.decks.zoker.kubo.reachable import check  # (it reads this module's states)
-
     n = game.players
 
     def get(key: str) -> Any:

@@ -8,10 +8,14 @@ no pair is dealt to (`may_refill`). A ValueError names the field that is wrong.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from zdeck.decks.zoker.cards import DECK
 from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.pairs import EMPTY
-from zdeck.decks.zoker.memo.state import MemoState
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.memo.state import MemoState
 
 
 def check(state: MemoState) -> None:

@@ -23,6 +23,7 @@ from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
 from zdeck.decks.zoker.memo.actions import TEXTS as TURN_TEXTS
 from zdeck.decks.zoker.memo.pairs import EMPTY
+from zdeck.decks.zoker.memo.reachable import check
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 LastTurn = list[Any]  # [player, place, card, place, card, taken?]: the last finished turn
@@ -293,8 +294,6 @@ def new_state(game: Game, seed: int) -> MemoState:
 def read_state(game: Game, data: dict[str, Any]) -> MemoState:
     """The state `to_dict` wrote: each field read and ranged here, then the one check of what play can reach
     (`reachable.check`); a ValueError names the field."""
-    from zdeck.decks.zoker.memo.reachable import check  # (it reads this module's states)
-
     state = MemoState(game, Rng.from_state(sd.field(data, "rng")))
     table = sd.listed(sd.field(data, "table"), "table")
     deal, stuck = game.options["deal"], game.options["stuck"]

@@ -10,12 +10,15 @@ and lead from there to this very table (`_apply`). A ValueError names the field 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from zdeck.decks.zoker.cards import DECK
 from zdeck.decks.zoker.solo.actions import PILES, UPPER, Deal, MoveCard, MovePile
-from zdeck.decks.zoker.solo.moves import DEAL_SIZE, EMPTY
-from zdeck.decks.zoker.solo.state import FULL_DRAW_PILE, SoloState, covers_of
+from zdeck.decks.zoker.solo.moves import DEAL_SIZE, EMPTY, FULL_DRAW_PILE, covers_of
 from zdeck.rng import settle
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.solo.state import SoloState
 
 
 def check(state: SoloState) -> None:

@@ -29,7 +29,8 @@ from zdeck.decks.zoker.solo.actions import (
     is_canonical,
     place_name,
 )
-from zdeck.decks.zoker.solo.moves import EMPTY
+from zdeck.decks.zoker.solo.moves import EMPTY, FULL_DRAW_PILE, covers_of
+from zdeck.decks.zoker.solo.reachable import check
 from zdeck.rng import Rng, Unsettled, settle
 
 
@@ -226,7 +227,6 @@ class SoloState(State):
         return twin
 
 
-FULL_DRAW_PILE = len(DECK) - UPPER - PILES  # 48: the cards left after the 4x4 square is laid out
 MOST_MOVES = 2 * (len(DECK) - PILES) + FULL_DRAW_PILE // moves.DEAL_SIZE + PILES  # a bound for `version`
 
 _UPPER_PLACES, _PILE_PLACES = range(UPPER), range(PILES)
@@ -235,11 +235,6 @@ _NO_JOINS = bytes(PILES)  # no pile takes any other's cover (nor does an empty p
 # A place's text by card index (EMPTY last): states keep cards as bare ints.
 _TEXT: tuple[str, ...] = (*TEXTS, "empty")
 _TEXT_OR_NONE: tuple[str | None, ...] = (*TEXTS, None)
-
-
-def covers_of(piles: list[list[int]]) -> bytearray:
-    """The last row's cover cards: each pile's top card, EMPTY for an empty place."""
-    return bytearray(p[-1] if p else EMPTY for p in piles)
 
 
 def new_state(game: Game, seed: int) -> SoloState:
@@ -252,8 +247,6 @@ def new_state(game: Game, seed: int) -> SoloState:
 def read_state(game: Game, data: dict[str, Any]) -> SoloState:
     """The state `to_dict` wrote: each field read and ranged here, then the one check of what play can reach
     (`reachable.check`); a ValueError names the field."""
-    from zdeck.decks.zoker.solo.reachable import check  # (it reads this module's states)
-
     state = SoloState(game, Rng.from_state(sd.field(data, "rng")))
     state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MOST_MOVES)
     upper = sd.listed(sd.field(data, "upper"), "upper", UPPER)

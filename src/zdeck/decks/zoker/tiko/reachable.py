@@ -2,20 +2,19 @@
 
 `read_state` runs it on every state it reads (after ranging each field), and the conformance suite on
 every state of random play and of every resample. The trick on the table is laid again through the rule
-that lays each card (`TikoState.place`); the rest asks the rules the play uses - who leads
+that lays each card (`rules.lay`); the rest asks the rules the play uses - who leads
 (`first_leader`, `trick_winner`), how the deck deals (`decks_left`, from `deal_size`), when a round and the
 match end (`match_over`) and what a round adds to the totals (`match_points`). A ValueError names the field.
 """
 
 from __future__ import annotations
 
-from zdeck.decks.zoker.tiko.state import (
-    TikoState,
-    decks_left,
-    first_leader,
-    match_points,
-    trick_winner,
-)
+from typing import TYPE_CHECKING
+
+from zdeck.decks.zoker.tiko.rules import Entry, compared, decks_left, first_leader, lay, match_points, trick_winner
+
+if TYPE_CHECKING:
+    from zdeck.decks.zoker.tiko.state import TikoState
 
 
 def check(state: TikoState) -> None:
@@ -28,17 +27,19 @@ def check(state: TikoState) -> None:
     _check_match(state)
 
 
-def replay_trick(state: TikoState) -> TikoState | None:
-    """The trick on the table laid again, card by card through `place`, by its leader and the players after
-    them clockwise; None when no such order of play holds its cards (at most one each, fewer than all)."""
+def replay_trick(state: TikoState) -> tuple[list[Entry], int] | None:
+    """The trick on the table laid again, card by card through the rule that lays each (`lay`), by its
+    leader and the players after them clockwise: the pile and the former card's position. None when no such
+    order of play holds its cards (at most one each, fewer than all)."""
     n, cards = state.game.players, dict(state.pile)
     order = [(state.leader + k) % n for k in range(len(state.pile))]
     if len(state.pile) >= n or len(cards) != len(state.pile) or set(order) != set(cards):
         return None
-    replay = TikoState(state.game, state.rng)
+    pile: list[Entry] = []
+    former = -1
     for who in order:
-        replay.place(who, cards[who])
-    return replay
+        former = lay(pile, compared(pile, former, state.compare_top), who, cards[who])
+    return pile, former
 
 
 def _check_cards(state: TikoState) -> None:
@@ -57,9 +58,10 @@ def _check_trick(state: TikoState) -> None:
                          f"clockwise, at most {n - 1} between plays")
     if state.turn != (state.leader + len(state.pile)) % n:
         raise ValueError("turn must follow the leader clockwise")
-    if replay.pile != state.pile:
+    pile, former = replay
+    if pile != state.pile:
         raise ValueError("pile: the cards do not lie as the compare rule lays them")
-    if replay.former != state.former:
+    if former != state.former:
         raise ValueError("pile: the former card kept is not the one the compare rule names")
 
 

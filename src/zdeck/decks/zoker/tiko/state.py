@@ -20,18 +20,18 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, State, shorten
 from zdeck.dealing import deal_sampled
-from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
-from zdeck.decks.zoker.deck import DATA
+from zdeck.decks.zoker.cards import TEXTS, read_index
+from zdeck.decks.zoker.tiko import rules
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
+from zdeck.decks.zoker.tiko.reachable import check, replay_trick
+from zdeck.decks.zoker.tiko.rules import compared, deal_size, first_leader, lay, match_points, trick_winner
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.tiko.game import Tiko
 
-HAND: int = DATA["tiko"]["hand"]  # cards dealt to each player per deal
-TRICK, OVER = "trick", "over"  # the phases: a trick is being played; the match is over
-
-Entry = tuple[int, int]  # (seat, card) of a card in a trick
+HAND, TRICK, OVER = rules.HAND, rules.TRICK, rules.OVER  # (named here too)
+Entry = rules.Entry
 
 
 class TikoState(RoundTotals, State):
@@ -115,21 +115,11 @@ class TikoState(RoundTotals, State):
 
     def compared_position(self) -> int:
         """Pile position of "the former card" the next card is compared with (-1: empty pile)."""
-        if not self.pile:
-            return -1
-        return len(self.pile) - 1 if self.compare_top else self.former
+        return compared(self.pile, self.former, self.compare_top)
 
     def place(self, player: int, card: int) -> None:
         """Lay the card directly on the former card if stronger, directly under it if weaker."""
-        at = self.compared_position()
-        if at < 0:
-            position = 0
-        elif STRONGER[card][self.pile[at][1]]:
-            position = at + 1
-        else:
-            position = at
-        self.pile.insert(position, (player, card))
-        self.former = position
+        self.former = lay(self.pile, self.compared_position(), player, card)
 
     def _apply(self, player: int, action: Action) -> None:
         card = action.card.index  # type: ignore[attr-defined]
@@ -271,46 +261,6 @@ def _shown(entries: list[Entry]) -> list[dict[str, Any]]:
     return [{"seat": who, "card": TEXTS[card]} for who, card in entries]
 
 
-# -- the rules the play and the check of a state (reachable.py) share ------------------------------------
-def first_leader(round_no: int, players: int) -> int:
-    """Who leads a round's first trick: the player left of its dealer, seat 0 in the first round."""
-    return (round_no - 1) % players
-
-
-def trick_winner(pile: list[Entry]) -> int:
-    """Whose card lies on the very top of a finished trick: they win it."""
-    return pile[-1][0]
-
-
-def deal_size(game: Tiko, deck_left: int) -> int:
-    """Cards each player gets in a deal from a deck of `deck_left` (0: it cannot deal a round): four each,
-    and under last_deal=even what is left shared evenly."""
-    n = game.players
-    if deck_left >= HAND * n:
-        return HAND
-    if game.options["last_deal"] == "even":
-        return deck_left // n
-    return 0
-
-
-def decks_left(game: Tiko) -> list[int]:
-    """The sizes the deck has after each deal of a game, in order (`deal_size` from a full deck on)."""
-    sizes, left = [], 64
-    while size := deal_size(game, left):
-        left -= size * game.players
-        sizes.append(left)
-    return sizes
-
-
-def match_points(game: Tiko, won: list[int]) -> list[int]:
-    """What a game of cards won (`won`, per seat) adds to the match totals: the cards, or under match=games
-    one for each player with the most (rulebook: "compete for ... the number of games won")."""
-    if game.options["match"] != "games":
-        return won
-    best = max(won)
-    return [int(w == best) for w in won]
-
-
 # -- reading a saved state -------------------------------------------------------------------
 
 
@@ -335,8 +285,6 @@ def new_state(game: Tiko, seed: int) -> TikoState:
 def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
     """Rebuild a state from `TikoState.to_dict()`: each field read and ranged here, then the one check of what
     play can reach (`reachable.check`); a ValueError names the field."""
-    from zdeck.decks.zoker.tiko.reachable import check, replay_trick  # (they read this module's states)
-
     n = game.players
 
     def get(key: str) -> Any:
@@ -360,7 +308,7 @@ def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
                      for i, r in enumerate(sd.listed(get("history"), "history"))]
     state.over = sd.boolean(get("over"), "over")
     trick = replay_trick(state)  # (the compare rule names the former card; `check` refuses a trick it cannot lay)
-    state.former = -1 if trick is None else trick.former
+    state.former = -1 if trick is None else trick[1]
     check(state)
     return state
 
