@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import zdeck
 from zdeck import Game, IllegalAction, Outcome, RandomBot, Rng, State
 from zdeck.records import Record, replay
 from zdeck.sim import play
@@ -359,8 +360,13 @@ class CardsSection:
 
 @cache
 def documented_cards(game_id: str) -> CardsSection:
-    """The "## Cards" section of docs/observations/<game>.md: its "Card places:" line and its table of face keys."""
-    text = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
+    """The "## Cards" section of the game's observations page (the `observations.md` of its folder, else
+    docs/observations/<game>.md): its "Card places:" line and its table of face keys."""
+    from importlib import resources
+
+    package = zdeck.game_class(game_id).__module__.rpartition(".")[0]
+    own = resources.files(package).joinpath("observations.md")
+    text = (own if own.is_file() else DOCS / f"{game_id}.md").read_text(encoding="utf-8")
     found = re.search(r"^## Cards\n(.*?)(?=^## |\Z)", text, re.DOTALL | re.MULTILINE)
     assert found, f"docs/observations/{game_id}.md has no '## Cards' section"
     section = found.group(1)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import pkgutil
 from collections.abc import Callable
 from functools import cache
@@ -25,9 +26,17 @@ if TYPE_CHECKING:
     from zdeck.batch.figures import GameFigures
 
 
+EXTRA_GAMES = "ZDECK_GAMES"  # folders holding more game folders, os.pathsep-separated: a game in the making
+
+
 @cache
 def _packages() -> tuple[Any, ...]:
+    """The packages under `zdeck.decks`: the game folders zdeck ships, and those in the folders ZDECK_GAMES
+    names, which join `zdeck.decks` as if they had been copied into it (a game's folder is all it needs)."""
     root = importlib.import_module("zdeck.decks")
+    for folder in os.environ.get(EXTRA_GAMES, "").split(os.pathsep):
+        if folder and folder not in root.__path__:
+            root.__path__.append(folder)
     return tuple(importlib.import_module(f"zdeck.decks.{m.name}") for m in pkgutil.iter_modules(root.__path__))
 
 
@@ -111,6 +120,12 @@ def document(name: str) -> str:
 
 
 def rules_document(game_id: str) -> str:
-    """The rules of a game in Markdown (docs/rules/GAME.md), each ending with its Clarifications."""
-    game_class(game_id)  # an unknown id is refused by name, before any file is looked for
-    return document(f"rules/{game_id}.md")
+    """The rules of a game in Markdown, ending with its Clarifications: the `rules.md` of its folder, else
+    docs/rules/GAME.md."""
+    from importlib import resources
+
+    package = game_class(game_id).__module__.rpartition(".")[0]  # an unknown id is refused by name first
+    try:
+        return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return document(f"rules/{game_id}.md")

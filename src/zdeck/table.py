@@ -1,239 +1,271 @@
-"""A live table: a person and bots playing one game on a real clock.
+"""The line mode (`zdeck play --plain`): a client of the live table that only turns text into
+actions and messages into text.
 
-Bots answer after their reaction time (scaled by `speed`) while the person
-types, so race moments stay races. The person's line is answered against the
-version they were looking at: if the game moved on meanwhile, the rules resolve
-it as late (in Zip Zap the card simply comes back). A number answers the menu
-the person saw when they started typing: when the menu changed while they typed
-and the number now means something else, it is refused and the new menu shown.
-This is the line mode (`zdeck play --plain`): the whole table as text after every
-change, read through the shared observation vocabulary (docs/observations.md).
-It only uses the kernel contract.
+The game is the room every client plays through (`zdeck.live.local.LocalTable`): bots on a real
+clock with their reaction times, a late card resolved by the rulebook, every change sent as the
+`state` / `event` messages of docs/protocol.md. This module prints the whole table after every change
+(read through the shared observation vocabulary, docs/observations.md) with a numbered menu of the
+seat's actions, and reads the person's lines.
+
+Input is bounded: the reader thread hands over one line at a time and waits until it is taken, so
+piped input (`yes 1 | zdeck play ... --plain`) is read no faster than the table answers it and never
+piles up. A line is judged against the menu current when it is read, with the version of that menu
+as the one it answers. A number typed while the menu changed under it (within `typing_s`), which now
+means another action, is refused and the new menu shown. After a refusal the next line is read only
+once the table changed (or, when the seat may act, after a short pause), and a refusal repeated at
+one version is not printed again: a stream of lines cannot flood the screen.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import json
-import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 
-from zdeck.asking import ask, reaction
-from zdeck.botspecs import make_bot
-from zdeck.core import Action, Game, IllegalAction, Outcome, State, shorten
-from zdeck.records import TIMEOUT, Record
-from zdeck.rng import Rng
+from zdeck.core import Game, shorten
+from zdeck.live.local import LocalTable
+from zdeck.records import Record
 
-PERCEPTION_S = 0.25  # a line arriving sooner than this after a redraw answers the previous view
 TYPING_S = 1.0  # a number arriving within this of a menu change may have been typed against the old menu
-IDLE_S = 1.5  # how long a table of bots that all hold back waits before "nobody plays"
-IDLE_PERSON_S = 6.0  # the same when the person could act too: time to read the table and type
+RETRY_S = 0.25  # after a refused line while the seat may act, the next line is read no sooner than this
 HELP = "type the number or the text of an action; 'o' shows the table again, 'q' quits"
 
 
 class LiveTable:
+    """One seat (`human`; None: bots only, the person watches) of a live table, as lines of text."""
+
     def __init__(self, game: Game, human: int | None, bot_names: list[str], seed: int | None, speed: float,
-                 console: Console, lines: Iterable[str] | None = None, perception_s: float = PERCEPTION_S,
-                 typing_s: float = TYPING_S) -> None:
+                 console: Console, lines: Iterable[str] | None = None, typing_s: float = TYPING_S) -> None:
         self.game = game
-        self.perception_s, self.typing_s = perception_s, typing_s
         self.human = human
-        self.seed = int(time.time()) if seed is None else seed
-        self.state: State = game.new_state(self.seed)
-        others = [p for p in range(game.players) if p != human]
-        self.bots = {p: make_bot(game.id, bot_names[i % len(bot_names)]) for i, p in enumerate(others)}
-        master = Rng(self.seed ^ 0x7AB1E)
-        self.timing = master.spawn()
-        self.rngs = {p: master.spawn() for p in others}
-        self.speed = max(speed, 0.0)
+        self.table = LocalTable(game, human, bot_names, seed, speed)
+        self.seed = self.table.seed
         self.console = console
-        seats = ["you" if p == human else self.bots[p].name for p in range(game.players)]
-        self.record: Record | None = Record(game.id, game.players, dict(game.options), self.seed, seats)
-        # (arrival time, line); line None = end of input. The time is taken when the line is read,
-        # not when the loop gets to it, so a line typed before a bot's card lands answers the view before it
-        self.inbox: queue.Queue[tuple[float, str | None]] = queue.Queue()
-        self.pending: tuple[float, str | None] | None = None  # a line taken from the inbox, not yet handled
-        self.shown: list[tuple[float, int, list[Action]]] = []  # (when, version, numbered legal actions)
-        if human is not None:
-            threading.Thread(target=self._read, args=(lines,), daemon=True).start()
+        self.lines = lines
+        self.typing_s = typing_s
+        self.message: dict[str, Any] | None = None
+        self.menus: list[tuple[float, list[str], list[int]]] = []  # (when shown, texts, ids): the last few
+        self.shown_version: tuple[int, int] | None = None
+        self.refused: tuple[int, str] | None = None  # the last refusal printed, at which version
+        self.result: Record | None = None
+        self.asked: str | None = None  # how the table answered the last action sent: "result" or "error"
 
-    # -- input -----------------------------------------------------------------
-    def _read(self, lines: Iterable[str] | None) -> None:
-        source = lines if lines is not None else iter(sys.stdin.readline, "")
-        for line in source:
-            self.inbox.put((time.monotonic(), line.strip()))
-        self.inbox.put((time.monotonic(), None))  # end of input
+    @property
+    def record(self) -> Record:
+        return self.result if self.result is not None else self.table.record()
 
-    # -- the loop ----------------------------------------------------------------
-    def run(self) -> State | None:
-        self.show()
-        while not self.state.is_over():
-            if not self.moment():
-                return None
-        self.console.print(f"[bold]game over[/]: scores {self.state.scores()}, winners {self.state.winners()}",
-                           highlight=False)
-        if self.record is not None:
-            self.record.scores, self.record.winners = list(self.state.scores()), list(self.state.winners())
-        return self.state
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self) -> bool:
+        """Play until the game is over (True) or the person leaves ('q', end of input: False)."""
+        return asyncio.run(self.play())
 
-    def moment(self) -> bool:
-        """Run until one submission changes the state; False if the person quit."""
-        version = self.state.version
-        actors = self.state.actors()
-        plans: list[tuple[float, int, Action]] = []
-        now = time.monotonic()
-        for player in actors:
-            if player in self.bots:
-                action = ask(self.bots[player], self.state, player, self.rngs[player])
-                if action is not None:
-                    delay = reaction(self.bots[player], action, self.timing) / 1000 * self.speed
-                    plans.append((now + delay, player, action))
-        plans.sort(key=lambda plan: plan[0])
-        human_acts = self.human in actors
-        idle = (IDLE_PERSON_S if human_acts else IDLE_S) * self.speed
-        deadline = plans[0][0] if plans else (None if human_acts and len(actors) == 1 else now + idle)
-        while self.state.version == version:
-            # The bots' card lands first when its time came before the person's line arrived: lines
-            # arriving faster than the loop handles them must not hold the bots back (nor jump the queue).
-            if deadline is not None and time.monotonic() >= deadline and (
-                    self.pending is None or self.pending[0] > deadline):
-                if plans:
-                    _, player, action = plans[0]
-                    self.submit(player, action, None)
-                else:
-                    self.state.timeout()
-                    self._log([None, TIMEOUT], "nobody plays")
-                    self.show()
-                continue
-            if self.pending is None:
-                wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-                self.pending = self._take(wait)
-                continue  # back to the top: the deadline may have passed before this line arrived
-            arrived, line = self.pending
-            self.pending = None
-            if line is None:
-                return False
-            if line and not self.human_says(line, arrived):
-                return False
+    async def play(self) -> bool:
+        self.changed = asyncio.Event()
+        self.done = asyncio.Event()
+        inbox: asyncio.Queue[tuple[float, str | None]] = asyncio.Queue(maxsize=1)
+        if self.human is not None:
+            loop = asyncio.get_running_loop()
+            threading.Thread(target=_read, args=(self.lines, inbox, loop), daemon=True).start()
+        self.table.start(self.receive)
+        try:
+            finished = await self._converse(inbox) if self.human is not None else await self._watch()
+        finally:
+            self.result = self.table.record()
+            self.table.stop()
+        if finished:
+            state = self.table.room.state
+            self.console.print(f"[bold]game over[/]: scores {state.scores()}, winners {state.winners()}",
+                               highlight=False)
+        return finished
+
+    async def _watch(self) -> bool:
+        await self.done.wait()
         return True
 
-    def _take(self, wait: float | None) -> tuple[float, str | None] | None:
-        """The person's next line, or None when `wait` seconds pass first (a watcher only waits)."""
-        if self.human is None:
-            time.sleep(wait or 0.0)
-            return None
+    async def _converse(self, inbox: asyncio.Queue[tuple[float, str | None]]) -> bool:
+        over = asyncio.ensure_future(self.done.wait())
         try:
-            return self.inbox.get(timeout=wait)
-        except queue.Empty:
-            return None
+            while not self.done.is_set():
+                asked = time.monotonic()
+                taking = asyncio.ensure_future(inbox.get())
+                await asyncio.wait({taking, over}, return_when=asyncio.FIRST_COMPLETED)
+                if not taking.done():
+                    taking.cancel()
+                    break
+                arrived, line = taking.result()
+                arrived = max(arrived, asked)  # a line that waited to be read is judged as read now
+                if line is None or line in ("q", "quit", "exit"):
+                    return False
+                judged = self._moment()
+                if line and not await self.says(line, arrived):
+                    await self._after_refusal(judged)
+            return True
+        finally:
+            over.cancel()
 
-    def human_says(self, line: str, arrived: float | None = None) -> bool:
-        if line in ("q", "quit", "exit"):
-            return False
+    async def _after_refusal(self, judged: tuple[Any, ...]) -> None:
+        """Read on once the table moved on from the moment the refused line was judged at; when the seat may
+        act (a mistyped line: the table may be waiting for it), after a short pause."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + RETRY_S
+        while self._moment() == judged and not self.done.is_set():
+            self.changed.clear()
+            wait = until - loop.time() if self._menu()[0] else None
+            if wait is not None and wait <= 0:
+                return
+            try:
+                await asyncio.wait_for(self.changed.wait(), wait)
+            except TimeoutError:
+                return
+
+    def _moment(self) -> tuple[Any, ...]:
+        message = self.message or {}
+        return message.get("number"), message.get("version"), message.get("status")
+
+    # -- what the person says ----------------------------------------------------------------------
+    async def says(self, line: str, arrived: float | None = None) -> bool:
+        """Handle one line; False when it was refused (the table did not take it)."""
         if line in ("o", "?", "h", "help"):
             self.console.print(HELP)
             self.show()
             return True
+        message = self.message
+        if message is None or message["status"] != "playing":
+            return self.refuse("the game has not started" if message is None or message["status"] == "waiting"
+                               else "the game is over")
+        texts, ids = self._menu()
         if line.isdigit():
             number = int(line)
+            if not texts:
+                return self.refuse("you may not act now")
+            if not 0 < number <= len(texts):
+                return self.refuse(f"no action {number}: choose 1 to {len(texts)}")
             if self.menu_changed_under(number, arrived):
-                return True
-            seen, legal = self.view_answered(arrived, lambda listed: listed[number - 1] if
-                                             0 < number <= len(listed) else None)
-            if not legal:
-                self.console.print("[red]you may not act now[/]")
-                return True
-            if not 0 < number <= len(legal):
-                self.console.print(f"[red]no action {number}:[/] choose 1 to {len(legal)}", highlight=False)
-                return True
-            action = legal[number - 1]
+                return False
+            action: int | str = ids[number - 1]
         else:
             try:
-                action = self.game.parse_action(line)
+                action = self.game.action_id(self.game.parse_action(line))
             except ValueError:
-                self.console.print(Text(f"not an action: {shorten(line)} ({HELP})", style="red"))
-                return True
-            seen, _ = self.view_answered(arrived, lambda listed: action if action in listed else None)
-        self.submit(self.human, action, seen)  # type: ignore[arg-type]
-        return True
+                return self.refuse(f"not an action: {shorten(line)} ({HELP})")
+        self.asked = None
+        await self.table.act(action, message["version"])
+        return self.asked is None or self.asked == "result"
+
+    def _menu(self) -> tuple[list[str], list[int]]:
+        message = self.message or {}
+        return list(message.get("legal") or []), list(message.get("legal_ids") or [])
+
+    def refuse(self, why: str) -> bool:
+        version = self.message["version"] if self.message is not None else -1
+        if self.refused != (version, why):  # the same refusal at the same version: said once
+            self.refused = (version, why)
+            self.console.print(Text(why, style="red"))
+        return False
 
     def menu_changed_under(self, number: int, arrived: float | None = None) -> bool:
         """Was the menu redrawn while the person typed this number, so that it now means another action?
         Then nothing is played: the menu as it is now is shown, for them to choose again."""
         arrived = time.monotonic() if arrived is None else arrived
-        on_screen = [view for view in self.shown if view[0] <= arrived] or self.shown[:1]
-        started = [view for view in on_screen if view[0] <= arrived - self.typing_s][-1:] or on_screen[:1]
-        window = started + [view for view in on_screen if view[0] > arrived - self.typing_s]
-        picks = {_pick(view[2], number) for view in window}
+        recent = [menu for menu in self.menus if menu[0] > arrived - self.typing_s]
+        before = [menu for menu in self.menus if menu[0] <= arrived - self.typing_s][-1:]
+        window = before + recent
+        picks = {_pick(menu[1], number) for menu in window}
         if len(picks) <= 1:
             return False
-        before, now = _pick(window[0][2], number), _pick(window[-1][2], number)
-        self.console.print(Text(f"the menu changed while you typed: {number} was {_name(before)} and is now "
+        was, now = _pick(window[0][1], number), _pick(window[-1][1], number)
+        self.console.print(Text(f"the menu changed while you typed: {number} was {_name(was)} and is now "
                                 f"{_name(now)}; nothing played, choose again", style="red"))
-        self.show_menu(self.state.legal_actions(self.human) if self.human is not None else [])
+        self.show_menu(window[-1][1])
         return True
 
-    def view_answered(self, arrived: float | None = None,
-                      pick: Callable[[list[Action]], Action | None] | None = None) -> tuple[int, list[Action]]:
-        """The view the person was answering: the last one shown at least `perception_s` before their
-        line arrived. If that view did not offer what they typed (`pick` finds nothing in it) but a
-        newer one they had on screen does, they were answering the newer one: a quick typist in a
-        turn-based game is not refused as "late" for a move the older view never allowed."""
-        arrived = time.monotonic() if arrived is None else arrived
-        on_screen = [view for view in self.shown if view[0] <= arrived] or self.shown[:1]
-        chosen = next((view for view in reversed(on_screen) if arrived - view[0] >= self.perception_s),
-                      on_screen[0])
-        if pick is not None and pick(chosen[2]) is None:
-            newer = on_screen[on_screen.index(chosen) + 1:]
-            chosen = next((view for view in reversed(newer) if pick(view[2]) is not None), chosen)
-        return chosen[1], chosen[2]
+    # -- what the table says ---------------------------------------------------------------------------
+    def receive(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "state":
+            self.message = message
+            key = (message["number"], message["version"])
+            if key != self.shown_version and message["status"] != "waiting":
+                self.shown_version = key
+                self.show()
+            self.changed.set()
+            if message["over"]:
+                self.done.set()
+        elif kind == "event":
+            self._event(message)
+        elif kind == "error":
+            self.asked = "error"
+            self.refuse(f"refused: {message.get('message')}")
+        elif kind == "result":
+            self.asked = "result"
 
-    def submit(self, player: int, action: Action, seen: int | None) -> None:
-        before = self.state.version
-        try:
-            outcome = self.state.apply(player, action, seen=seen)
-        except IllegalAction as exc:
-            self.console.print(f"[red]refused:[/] {exc}", highlight=False)
-            return
-        entry: list[Any] = [player, str(action)] if seen in (None, before) else [player, str(action), seen]
-        who = "you" if player == self.human else f"P{player} ({self.bots[player].name})"
-        note = "" if outcome is Outcome.APPLIED else f" - too late: {outcome.value}"
-        self._log(entry, f"{who}: {action}{note}")
-        if outcome is not Outcome.BOUNCED:
-            self.show()
+    def _event(self, event: Mapping[str, Any]) -> None:
+        if event.get("kind") == "timeout":
+            self.console.print(Text("nobody plays", style="cyan"))
+        elif event.get("kind") == "action" and event.get("action") is not None:
+            seat = event["seat"]
+            who = "you" if seat == self.human else f"P{seat} ({self.table.bots.get(seat, '?')})"
+            note = "" if event["outcome"] == "applied" else f" - too late: {event['outcome']}"
+            self.console.print(Text(f"{who}: {event['action']}{note}", style="cyan"))
+        elif event.get("kind") in ("standin", "handback"):
+            self.console.print(Text(json.dumps(event), style="cyan"))
 
-    def _log(self, entry: list[Any], text: str) -> None:
-        if self.record is not None:
-            self.record.actions.append(entry)
-        self.console.print(Text(text, style="cyan"))
-
-    # -- display -------------------------------------------------------------------
     def show(self) -> None:
         """The whole table as the person's seat sees it, then their menu: nothing is cut."""
-        seat = self.human
-        obs = self.state.observation(seat)
-        legal = self.state.legal_actions(seat) if seat is not None else []
-        self.shown = [*self.shown[-20:], (time.monotonic(), self.state.version, legal)]
-        for line in describe(obs, seat):
+        if self.message is None:
+            return
+        for line in describe(self.message["observation"], self.human):
             self.console.print(Text(line))  # Text: "[...]" in a card or a list is data, not markup
-        self.show_menu(legal)
+        texts, ids = self._menu()
+        self.menus = [*self.menus[-8:], (time.monotonic(), texts, ids)]
+        self.show_menu(texts)
 
-    def show_menu(self, legal: list[Action]) -> None:
-        if legal:
-            self.console.print("  ".join(f"[green]{i}[/] {a}" for i, a in enumerate(legal, 1)), highlight=False)
+    def show_menu(self, texts: list[str]) -> None:
+        if texts:
+            self.console.print("  ".join(f"[green]{i}[/] {escape(a)}" for i, a in enumerate(texts, 1)),
+                               highlight=False)
 
 
-def _pick(listed: list[Action], number: int) -> Action | None:
+def _read(lines: Iterable[str] | None, inbox: asyncio.Queue[tuple[float, str | None]],
+          loop: asyncio.AbstractEventLoop) -> None:
+    """The reader thread: one line at a time, each handed over only once the table took the one before."""
+    source = lines if lines is not None else iter(sys.stdin.readline, "")
+    try:
+        for line in source:
+            if not _hand_over(inbox, loop, (time.monotonic(), line.strip())):
+                return
+        _hand_over(inbox, loop, (time.monotonic(), None))  # end of input
+    except (OSError, ValueError):  # stdin closed under us
+        _hand_over(inbox, loop, (time.monotonic(), None))
+
+
+def _hand_over(inbox: asyncio.Queue[tuple[float, str | None]], loop: asyncio.AbstractEventLoop,
+               item: tuple[float, str | None]) -> bool:
+    putting = inbox.put(item)
+    try:
+        asyncio.run_coroutine_threadsafe(putting, loop).result()
+    except RuntimeError:  # the table is closed
+        putting.close()
+        return False
+    except (asyncio.CancelledError, concurrent.futures.CancelledError):  # closed while the line waited
+        return False
+    return True
+
+
+def _pick(listed: list[str], number: int) -> str | None:
     return listed[number - 1] if 0 < number <= len(listed) else None
 
 
-def _name(action: Action | None) -> str:
+def _name(action: str | None) -> str:
     return "nothing" if action is None else f"'{action}'"
 
 

@@ -31,7 +31,8 @@ def test_state_on_connect_for_a_seat_and_for_a_spectator(client: TestClient) -> 
         assert mine["seat"] == 0 and mine["game"] == "zipzap" and mine["status"] == "playing"
         assert mine["observation"]["seat"] == 0 and mine["version"] == 0
         assert [s["name"] for s in mine["seats"]] == ["Ann", "Bob"]
-        assert {"actors", "options", "settings", "number", "over", "scores", "winners", "legal"} <= set(mine)
+        assert {"options", "settings", "number", "over", "scores", "winners", "legal", "legal_ids"} <= set(mine)
+        assert "actors" not in mine  # who else may act is what they hold (docs/protocol.md)
         theirs = state_of(watcher)
         assert theirs["seat"] is None and theirs["legal"] == [] and theirs["observation"]["seat"] is None
 
@@ -56,7 +57,8 @@ def test_unknown_rooms_and_wrong_tokens_get_an_error_then_a_close(client: TestCl
     ("[" * 3000, "not JSON"),
     ({"type": "act", "action": "play red 4"}, '"seen"'),
     ({"type": "act", "action": "play red 4", "seen": "3"}, '"seen"'),
-    ({"type": "act", "action": 4, "seen": 0}, '"action"'),
+    ({"type": "act", "action": 999, "seen": 0}, "action id 999 is outside"),
+    ({"type": "act", "action": 4.0, "seen": 0}, '"action"'),
     ({"type": "act", "action": "fly away", "seen": 0}, "cannot read 'fly away' as an action"),
     ({"type": "act", "action": "play red 4", "seen": 0, "seat": 1}, "cannot act for seat 1"),
     ({"type": "act", "action": "zap", "seen": 99}, "not an earlier version"),

@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 from textual.pilot import Pilot
 
 import zdeck
+from zdeck.live.local import LocalTable
 from zdeck.tui.app import ZdeckApp
-from zdeck.tui.host import LocalTable
 
 # A short game of each (seat 0 acts a few dozen times at most), the seed chosen for a short deal.
 SHORT: dict[str, tuple[int, dict[str, Any], int]] = {

@@ -16,11 +16,11 @@ import pytest
 from textual.widgets import RichLog
 
 import zdeck
+from zdeck.live.local import LocalConn, LocalTable, MemorySaver
 from zdeck.live.room import Room
 from zdeck.records import Record, read_records, replay
 from zdeck.server.catalog import TableSettings
 from zdeck.tui.app import WATCH_BEAT_S, Bindings, View, ZdeckApp
-from zdeck.tui.host import LocalConn, LocalTable, MemorySaver
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
 from .helpers import SHORT, SIZE, in_a_thread, play_whole_game, press_a_key, run, short_app, wait_until
@@ -109,8 +109,8 @@ def test_the_space_key_offers_every_action_as_a_snapshot_and_a_number_picks_one(
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause(0.05)
 
-            async def act(text: str, seen: int) -> None:
-                sent.append((text, seen))
+            async def act(action: int | str, seen: int) -> None:
+                sent.append((str(app.game.action_from_id(action)) if isinstance(action, int) else action, seen))
 
             app.table.act = act  # type: ignore[method-assign]
             assert app.message is not None
@@ -321,8 +321,8 @@ def test_the_cursor_moves_over_the_hand_and_enter_plays_the_card_under_it() -> N
                 if app.bindings_now.cards:
                     break
 
-            async def act(text: str, seen: int) -> None:
-                sent.append((text, seen))
+            async def act(action: int | str, seen: int) -> None:
+                sent.append((str(app.game.action_from_id(action)) if isinstance(action, int) else action, seen))
 
             app.table.act = act  # type: ignore[method-assign]
             await pilot.press("right", "right", "left")

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import zdeck
+from zdeck.live.local import LocalTable
 from zdeck.live.room import play_offline
 from zdeck.tui.app import ZdeckApp
-from zdeck.tui.host import LocalTable
 
 from .helpers import SHORT, SIZE, in_a_thread
 

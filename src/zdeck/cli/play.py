@@ -3,6 +3,7 @@
 In a terminal the table is a Textual app (`zdeck.tui`): cards drawn, keys bound to the cards and calls
 they act on. Where stdin or stdout is not a terminal (a pipe, a script, CI), or with `--plain`, it is the
 line mode (`zdeck.table`): the whole table as text after every change, a numbered menu of your actions.
+Both are clients of the one live table (`zdeck.live`), the room `zdeck serve` runs.
 The record file is opened before the game, so a path that cannot take it is refused before anyone plays.
 """
 
@@ -78,20 +79,20 @@ def _plain(rules: Game, human: int | None, names: list[str], seed: int | None, s
 
     live = LiveTable(rules, human, names, seed, speed, out())
     try:
-        final = live.run()
+        finished = live.run()
     except KeyboardInterrupt:  # Ctrl-C leaves the table like 'q': the record so far is still kept
-        final = None
-    if sink is not None and live.record is not None:
+        finished = False
+    if sink is not None:
         _write(sink, live.record)
-    if final is None:
+    if not finished:
         out().print("game left before its end")
 
 
 def _app(rules: Game, human: int | None, names: list[str], seed: int | None, speed: float,
          sink: RecordWriter | None) -> None:
+    from zdeck.live.local import LocalTable
     from zdeck.records import RecordError, RecordWriter
     from zdeck.tui import run
-    from zdeck.tui.host import LocalTable
 
     table = LocalTable(rules, human, names, seed, speed)
     path = sink.path if sink is not None else None

@@ -42,14 +42,15 @@ from zdeck.asking import ask, reaction
 from zdeck.bots import Bot
 from zdeck.botspecs import make_bot
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
+from zdeck.live.seat_view import state_message, table_text
 from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
 from zdeck.server.catalog import TableSettings, stand_in_bot, table_bot
 
 log = logging.getLogger("zdeck.server")
 
-IDLE_S = 1.5  # as zdeck.table: a table whose bots all hold back waits this long before "nobody plays"
-IDLE_PERSON_S = 6.0  # the same when people could act too (both scaled by the table's speed)
+IDLE_S = 1.5  # a table whose bots all hold back waits this long before "nobody plays"
+IDLE_PERSON_S = 6.0  # the same when people sit at the table (both scaled by its speed; `_nobody_plays_after`)
 # The commit window (ms, scaled by the table's speed). A card already on its way when another lands first
 # cannot be taken back: a hand that started to move within the time a person needs to see the other card
 # land (a simple visual reaction, ~200-250 ms) still throws it. So a bot whose answer was due within
@@ -57,7 +58,6 @@ IDLE_PERSON_S = 6.0  # the same when people could act too (both scaled by the ta
 # penalised or applied), as the simulator lands the slower proposals; an answer due later is dropped and
 # the bot thinks again at the new version.
 REACTION_MS = 250.0
-PROTOCOL = 1  # docs/protocol.md: bumped when a change is not one old clients can ignore
 MAX_MESSAGE = 4096  # characters in one client message; uvicorn closes past MAX_FRAME bytes
 MAX_FRAME = 65536
 MAX_ACTION_TEXT = 200
@@ -259,6 +259,9 @@ class Room:
         self.actions: list[list[Any]] = []
         self.bots: dict[int, Bot] = {}
         self.asked = -1  # the last version the seat bots were asked at
+        # True for a table only one person sees (the terminal's): its clock may then depend on what that
+        # person may do (`_nobody_plays_after`). A server's table is watched by anyone: False.
+        self.private = False
 
     # -- making and rebuilding ---------------------------------------------------------------
     @classmethod
@@ -398,18 +401,12 @@ class Room:
         return text
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
-        state, started = self.state, self.started
-        over = state.is_over()
-        actors = list(state.actors()) if started else []
-        listed = state.legal_actions(seat) if started and seat is not None and seat in actors else []
-        legal = [str(a) for a in listed]
-        return {
-            "type": "state", "protocol": PROTOCOL, "room": self.id, "game": self.game.id, "title": self.game.title,
-            "options": dict(self.game.options), "settings": self.settings.as_dict(), "number": self.number,
-            "status": self.status, "version": state.version, "seat": seat, "observation": state.observation(seat),
-            "legal": legal, "legal_ids": [self.game.action_id(a) for a in listed], "actors": actors, "seats": [s.public() for s in self.seats], "over": over,
-            "scores": list(state.scores()) if over else None, "winners": list(state.winners()) if over else None,
-        }
+        return state_message(self, seat)
+
+    def first_state_text(self, seat: int | None) -> str:
+        """A connection's first `state` message: the state, with the game's action texts, action faces and
+        card faces (`table`), sent once so that later messages name actions by id."""
+        return self.state_text(seat)[:-1] + ',"table":' + table_text(self.game) + "}"
 
     def broadcast_state(self) -> None:
         for conn in list(self.conns):
@@ -424,19 +421,21 @@ class Room:
 
     # -- connections -------------------------------------------------------------------------------
     def attach(self, conn: Conn) -> None:
-        self.conns.add(conn)
+        """Connect `conn`: its first `state` carries the game's tables (`first_state_text`); the others see
+        the seat connected (and its stand-in, if any, handed back)."""
+        handed_back = False
         if conn.seat is not None:
             seat = self.seats[conn.seat]
             seat.connections += 1
             self._rev += 1
             if seat.standin is not None:
                 self._hand_back(seat)
-                self.broadcast_state()
-                self._replan()
-                return
+                handed_back = True
             self.broadcast_state()
-        else:
-            conn.send(self.state_text(None))
+        conn.send(self.first_state_text(conn.seat))
+        self.conns.add(conn)
+        if handed_back:
+            self._replan()
 
     def detach(self, conn: Conn) -> None:
         if conn not in self.conns:
@@ -510,16 +509,10 @@ class Room:
         claimed = message.get("seat", seat)
         if claimed != seat:
             raise ProtocolError(f"this connection holds seat {seat}; it cannot act for seat {_shorten(claimed)}")
-        text, seen = message.get("action"), message.get("seen")
-        if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_TEXT:
-            raise ProtocolError(f'"action" must be an action text of at most {MAX_ACTION_TEXT} characters, '
-                                'e.g. one of the "legal" texts of the last state')
+        seen = message.get("seen")
+        action = self._action_of(message.get("action"))
         if isinstance(seen, bool) or not isinstance(seen, int):
             raise ProtocolError('"seen" must be the version (an integer) of the state your action answers')
-        try:
-            action = self.game.parse_action(text)
-        except ValueError as exc:
-            raise ProtocolError(str(exc)) from None
         async with self.lock:
             self._check_usable()
             if not self.started:
@@ -532,6 +525,21 @@ class Room:
                 self.broadcast_state()
             holder.active_since = asyncio.get_running_loop().time()
             return await self._submit(seat, action, seen, "person")
+
+    def _action_of(self, named: Any) -> Action:
+        """An action by its id (what clients send: the `legal_ids`) or by its text (what people type)."""
+        if isinstance(named, int) and not isinstance(named, bool):
+            try:
+                return self.game.action_from_id(named)
+            except ValueError as exc:
+                raise ProtocolError(str(exc)) from None
+        if not isinstance(named, str) or not named.strip() or len(named) > MAX_ACTION_TEXT:
+            raise ProtocolError('"action" must be an action id (one of the "legal_ids" of the last state) or an '
+                                f'action text of at most {MAX_ACTION_TEXT} characters')
+        try:
+            return self.game.parse_action(named)
+        except ValueError as exc:
+            raise ProtocolError(str(exc)) from None
 
     async def rematch(self, seat: int | None) -> None:
         if seat is None:
@@ -706,16 +714,25 @@ class Room:
 
     def _arm(self, version: int, bots: Mapping[int, Any]) -> None:
         loop = asyncio.get_running_loop()
-        if self._plans:
-            delay: float | None = self._plans[0].delay
-        else:
-            actors = self.state.actors()
-            people = [p for p in actors if p not in bots]
-            delay = None if people and len(actors) == 1 else (IDLE_PERSON_S if people else IDLE_S) * \
-                self.settings.speed
+        delay = self._plans[0].delay if self._plans else self._nobody_plays_after(bots)
         if delay is not None:
             due = self._moment_start + delay
             self._timer = loop.call_at(due, self._spawn, lambda: self._due(version))
+
+    def _nobody_plays_after(self, bots: Mapping[int, Any]) -> float | None:
+        """How long the table waits, when no bot will act, before "nobody plays" (the game's timeout: a race
+        window closes). Everyone sees when it closes, so it depends on public facts only: whether people
+        sit at the table - never on which of them could act, which is who holds a card that follows
+        (docs/protocol.md, "What the clocks reveal"). A private table (one person, nobody watching) may
+        wait for that person alone when only they can act: only they learn anything from it."""
+        if self.private:
+            actors = self.state.actors()
+            people = [p for p in actors if p not in bots]
+            if people and len(actors) == 1:
+                return None
+            return (IDLE_PERSON_S if people else IDLE_S) * self.settings.speed
+        people_sit = any(seat.kind == "person" for seat in self.seats)
+        return (IDLE_PERSON_S if people_sit else IDLE_S) * self.settings.speed
 
     def _spawn(self, work: Callable[[], Awaitable[None]]) -> None:
         task: asyncio.Task[None] = asyncio.ensure_future(work())
@@ -760,14 +777,14 @@ class Room:
                 self._replan()  # (an accepted one replanned already, through _changed)
 
     def _watch_idle(self, now: float) -> None:
-        """Note when each person's seat began to be able to act; stand a bot in past `idle` seconds."""
+        """Note when each person's seat began to be waited for; stand a bot in past `idle` seconds."""
         if self._idle_timer is not None:
             self._idle_timer.cancel()
             self._idle_timer = None
         idle = self.settings.idle
         if idle is None:
             return
-        actors = set(self.state.actors())
+        actors = self._waited_for()
         due = []
         for seat in self.seats:
             if seat.kind != "person":
@@ -783,12 +800,20 @@ class Room:
         if due:
             self._idle_timer = asyncio.get_running_loop().call_at(min(due), self._spawn, self._stand_in)
 
+    def _waited_for(self) -> set[int]:
+        """The seats the table publicly waits for: the one whose turn it is (the observation's `turn`). A
+        stand-in is announced to everyone, so its clock must not start for a seat that merely could act in a
+        race (that is what it holds). Wherever no seat has the turn, every game lets the table wait ("nobody
+        plays"), so an idle person holds nobody up there."""
+        turn = self.state.observation(None).get("turn")
+        return {turn} if isinstance(turn, int) and not isinstance(turn, bool) else set()
+
     async def _stand_in(self) -> None:
         async with self.lock:
             if self.broken or self.state.is_over() or self.settings.idle is None:
                 return
             now = asyncio.get_running_loop().time()
-            actors = set(self.state.actors())
+            actors = self._waited_for()
             changed = False
             for seat in self.seats:
                 if seat.kind == "person" and seat.index in actors and seat.standin is None \

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from zdeck.live.local import LocalTable
     from zdeck.records import Record
-    from zdeck.tui.host import LocalTable
 
 __all__ = ["run"]
 

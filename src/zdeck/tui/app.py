@@ -1,4 +1,4 @@
-"""The terminal table: a Textual app, one more client of an in-process server room (`zdeck.tui.host`).
+"""The terminal table: a Textual app, one more client of an in-process server room (`zdeck.live.local`).
 
 It draws what the room sends this seat (`state` and `event` messages, docs/protocol.md): the hand as
 coloured cards, the pile or board, the other seats with their counts and scores, whose turn it is,
@@ -21,10 +21,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, RichLog, Static
 
 from zdeck.core import Game
+from zdeck.live.local import LocalTable
 from zdeck.records import Record
 from zdeck.tui import view
 from zdeck.tui.faces import Faces, Target
-from zdeck.tui.host import LocalTable
 from zdeck.tui.keys import KeyRing, Slot, card_pool
 from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
 
@@ -112,6 +112,7 @@ class ZdeckApp(App[None]):
         self.message: dict[str, Any] | None = None
         self.bindings_now = Bindings()
         self.views: list[View] = []  # the last moments shown, for the version a key answers
+        self.ids: dict[str, int] = {}  # action text -> id: what the app sends
         self.flying: dict[str, float] = {}  # card text -> when it was sent (until the table answers)
         self.came_back: tuple[str, float, str] | None = None  # (card or action, until, why)
         self.paused = False
@@ -176,6 +177,8 @@ class ZdeckApp(App[None]):
         self.slots = self.ring.update(hand) if isinstance(hand, list) else []
         if self.cursor is not None and self.ring.by_ident(self.cursor) is None:
             self.cursor = None
+        if isinstance(message.get("table"), dict):  # the first state: the game's action texts, by id
+            self.ids = {text: ident for ident, text in enumerate(message["table"]["texts"])}
         self.bindings_now = self._bind(message["legal"], message.get("legal_ids"), hand if isinstance(hand, list) else [])
         self.views = [*self.views[-20:], View(time.monotonic(), message["version"], self.bindings_now)]
         self.flying = {c: t for c, t in self.flying.items() if c in (hand or [])}
@@ -188,7 +191,7 @@ class ZdeckApp(App[None]):
     def _hold(self) -> None:
         """Watching: hold the bots' clock for a beat after each change, so a race can be followed by eye.
         (The room's clock restarts from zero after it: the bots think again, as at a resumed table.)"""
-        beat = WATCH_BEAT_S * self.table.room.settings.speed
+        beat = WATCH_BEAT_S * self.table.speed
         if beat <= 0 or self.table.over:
             return
         self._beat += 1
@@ -311,17 +314,18 @@ class ZdeckApp(App[None]):
             again = "n: another game · " if self.me is not None else ""
             return Text(f"Game over. Scores {self._scores(obs['scores'])}; {self._winners(obs['winners'])}.  "
                         f"{again}q: leave the table.", style="bold #ffd75f")
-        actors = message.get("actors") or []
+        # Only what the table shows: whether this seat may act, whose turn it is, and that a window is open
+        # to everyone - never which other seats could act (that is what they hold).
         turn = obs.get("turn")
-        if self.me is not None and self.me in actors:
+        if self.me is not None and message.get("legal"):
             if turn == self.me:
                 return Text("Your turn: press the key shown on what you act on (? lists the keys).",
                             style="bold #afff87")
             return Text("Race! You may act now: be quick.", style="bold #ff875f")
         if turn is not None:
             return Text(f"P{turn} {self._seat_name(turn)} to play.")
-        if actors:
-            return Text(f"Race: {', '.join(f'P{p}' for p in actors)} may act.")
+        if message.get("status") == "playing":
+            return Text(f"{str(obs.get('phase') or 'play').capitalize()}: open to everyone.")
         return Text("Waiting.")
 
     def _hand(self, width: int) -> Text:
@@ -409,7 +413,7 @@ class ZdeckApp(App[None]):
         if self.finished is not None:
             self.earlier.append(self.finished)
             self.finished = None
-        await self.table.room.rematch(self.me)
+        await self.table.rematch()
 
     def records(self) -> list[Record]:
         """Every game played at this table, the last one as far as it went."""
@@ -446,7 +450,7 @@ class ZdeckApp(App[None]):
             seen = self.view_answered(lambda bound: [text] if text in bound.every else [])[0]
         if card is not None:
             self.flying[card] = time.monotonic()
-        self.run_worker(self.table.act(text, seen), exclusive=False)
+        self.run_worker(self.table.act(self.ids.get(text, text), seen), exclusive=False)  # by id, as the protocol
         self._draw()
 
     def view_answered(self, pick: Callable[[Bindings], list[str]], now: float | None = None) -> tuple[int, list[str]]:

@@ -111,10 +111,9 @@ def per_seat_keys(obs: Mapping[str, Any], players: int) -> list[str]:
 
 
 def seats(message: Mapping[str, Any], me: int | None, score_order: str) -> Text:
-    """One line per seat: who has the turn or may act, name, cards held, score, the game's per-seat facts."""
+    """One line per seat: who has the turn, name, cards held, score, the game's per-seat facts."""
     obs = message["observation"]
     players = len(message["seats"])
-    actors = set(message.get("actors") or [])
     sizes = obs.get("hand_sizes")
     extra = per_seat_keys(obs, players)
     scores = obs.get("scores") or []
@@ -123,11 +122,8 @@ def seats(message: Mapping[str, Any], me: int | None, score_order: str) -> Text:
     for info in message["seats"]:
         p = info["seat"]
         line = Text()
-        if obs.get("turn") == p:
+        if obs.get("turn") == p:  # the public turn only: who else could act is what they hold
             line.append("▶ ", style="bold #ffd75f")
-        elif p in actors:
-            line.append("⚡", style="bold #ff875f")
-            line.append(" ")
         else:
             line.append("  ")
         name = "you" if p == me else str(info.get("name") or "?")

@@ -2,10 +2,10 @@
 //
 // A seat's token is kept in localStorage under the room's id, so closing the tab and coming back
 // (or a reload) sits the same person down again. A control is bound to the action id of the card or
-// call it stands for (the `legal_ids` of the state and `GET /api/games/{id}/actions`), never to a
-// place in a list that could shift while the player aims.
+// call it stands for (the `legal_ids` of the state; the faces come with a connection's first state),
+// never to a place in a list that could shift while the player aims; an action is sent by its id.
 
-import {cardEl, loadFaces} from "./cards.js";
+import {cardEl, loadFaces, setFaces} from "./cards.js";
 import {drawBoard, seatExtra, TABLE_HINTS} from "./tables.js";
 
 const $ = (id) => document.getElementById(id);
@@ -288,7 +288,9 @@ function send(message) {
 async function receive(message) {
   if (message.type === "state") {
     const key = JSON.stringify([message.game, message.seats.length, message.options]);
-    if (key !== facesKey) {
+    if (message.table) { // a connection's first state: the game's action and card faces, sent once
+      faces = message.table.faces; setFaces(message.table.cards); facesKey = key;
+    } else if (key !== facesKey) {
       const query = new URLSearchParams({players: String(message.seats.length)});
       for (const [name, value] of Object.entries(message.options)) query.set(name, typeof value === "string" ? value : JSON.stringify(value));
       const [answer] = await Promise.all([api(`/api/games/${message.game}/actions?${query}`),
@@ -326,7 +328,7 @@ function legalActions(state) {
 }
 
 function act(action) {
-  const id = send({type: "act", action: action.text, seen: last.version});
+  const id = send({type: "act", action: action.id, seen: last.version}); // by id; the server also reads texts
   if (id !== null) mine.set(id, action);
 }
 
@@ -404,7 +406,7 @@ function drawSeats(ctx) {
   for (const seat of state.seats) {
     const p = seat.seat;
     const item = el("li", undefined, {className: "seat"});
-    if (state.actors.includes(p)) item.classList.add("acting");
+    if (p === state.seat && state.legal.length) item.classList.add("acting"); // who else could act is theirs to know
     if (flash.bouncedSeat === p) item.classList.add("bounced-seat");
     if (obs.turn === p) item.classList.add("turn");
     if (obs.winners && obs.winners.includes(p)) item.classList.add("winner");
@@ -427,7 +429,7 @@ function drawSeats(ctx) {
       item.append(backs);
     }
     item.setAttribute("aria-label", `${item.querySelector(".name").textContent}: ${facts.join(", ")}` +
-      (state.actors.includes(p) ? ", may act now" : ""));
+      (p === state.seat && state.legal.length ? ", may act now" : ""));
     if (p === state.seat) me.append(item); else list.append(item);
   }
 }
@@ -460,7 +462,7 @@ function drawHand(ctx) {
     const again = [...hand.querySelectorAll(".card")].find((n) => n.dataset.card === focusCard);
     if (again) again.focus({preventScroll: true});
   }
-  hand.classList.toggle("yours", state.actors.includes(state.seat));
+  hand.classList.toggle("yours", state.legal.length > 0);
 }
 
 const CALL_KEYS = {"ZAP!": "z", "ZOOP!": "z", "Captured!": "c", "Score!": "s"};
@@ -499,13 +501,14 @@ function drawTurn(ctx) {
   let text;
   if (state.status === "waiting") text = `Waiting for people: ${state.seats.filter((s) => s.open).length} seat(s) open. Share the link.`;
   else if (state.over) text = `Game over: ${obs.winners.map((p) => who(p)).join(" and ")} won.`;
-  else if (state.seat !== null && state.actors.includes(state.seat) && state.actors.length > 1) text = `Race! Anyone may play now (${obs.phase}).`;
-  else if (state.seat !== null && state.actors.includes(state.seat)) text = `Your turn (${obs.phase}).`;
-  else if (state.actors.length === 1) text = `${who(state.actors[0])} to play (${obs.phase}).`;
-  else if (state.actors.length > 1) text = `${state.actors.map(who).join(", ")} may act (${obs.phase}).`;
-  else text = obs.phase;
+  // Only what a real table shows: whether you may act, whose turn it is, that a window is open to everyone.
+  // Never which other seats could act in a race: that is what they hold.
+  else if (state.legal.length && obs.turn === state.seat) text = `Your turn (${obs.phase}).`;
+  else if (state.legal.length) text = `Race! You may play now (${obs.phase}).`;
+  else if (obs.turn !== null && obs.turn !== undefined) text = `${who(obs.turn)} to play (${obs.phase}).`;
+  else text = `Open to everyone (${obs.phase}).`;
   $("turn").textContent = text;
-  $("turn").classList.toggle("yours", state.seat !== null && state.actors.includes(state.seat));
+  $("turn").classList.toggle("yours", state.legal.length > 0);
 }
 
 function drawScores(ctx) {

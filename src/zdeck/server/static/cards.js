@@ -27,6 +27,9 @@ export async function loadFaces(game, players, options) {
   } catch { /* no card faces from this server: read them from the texts */ }
 }
 
+// The card faces the first `state` message of a connection carries (its `table.cards`): no request needed.
+export function setFaces(cards) { served = cards; servedKey = null; }
+
 export function faceOf(game, text) {
   const face = (served && served[text]) || guess(game, text);
   return {...face, text, hex: face.colour_hex || PALETTE[(face.colour || "").toLowerCase()] || "#555"};

@@ -1,10 +1,11 @@
-"""The terminal table's game: a server `Room` hosted in-process, and the app one more client of it.
+"""A live table in this process: the room `zdeck serve` runs, hosted for the terminal's clients (the
+Textual table and the `--plain` line mode), each one more connection to it.
 
-The room is the same object `zdeck serve` runs: bots on a real clock with their reaction times,
-a person's action applied with the version they saw (a late card resolved by the rulebook), idle
-clocks, and every change sent to each seat as the `state` / `event` messages of docs/protocol.md.
-Hosting it here means the terminal and the browser tables behave identically, and the live logic
-is written once. Nothing is saved to a database: the record is kept in memory (`record()`).
+The room is the same object the server runs: bots on a real clock with their reaction times, a
+person's action applied with the version they saw (a late card resolved by the rulebook), idle clocks,
+and every change sent to each seat as the `state` / `event` messages of docs/protocol.md. So the
+terminal, the line mode and the browser play a game alike, and the live logic is written once. Nothing
+is saved to a database: the record is kept in memory (`record()`).
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ class LocalTable:
         self.bots = {p: bot_names[i % len(bot_names)] for i, p in enumerate(others)}
         self.room = Room.new("local", game, self.bots, TableSettings(max(speed, 0.0), idle), MemorySaver(),
                              seed=self.seed)
+        self.room.private = True  # one person, nobody watching: the clock may wait for that person alone
         self.conn: LocalConn | None = None
 
     @classmethod
@@ -86,6 +88,7 @@ class LocalTable:
         data = RoomData("local", game.id, game.players, dict(game.options), table.room.settings.as_dict(),
                         table.room.created, seats, 1, seed, [list(a) for a in actions])
         table.room = Room.restore(data, MemorySaver())
+        table.room.private = True
         return table
 
     def start(self, listener: Listener) -> None:
@@ -110,11 +113,21 @@ class LocalTable:
     def resume(self) -> None:
         self.room.start_clock()
 
-    async def act(self, text: str, seen: int) -> None:
-        """The person's action answering version `seen`: exactly one `result` or `error` comes back."""
+    async def act(self, action: int | str, seen: int) -> None:
+        """The person's action (its id, or a text typed) answering version `seen`: exactly one `result` or
+        `error` comes back."""
         if self.conn is None:
             return
-        await self.room.handle(self.conn, json.dumps({"type": "act", "action": text, "seen": seen}))
+        await self.room.handle(self.conn, json.dumps({"type": "act", "action": action, "seen": seen}))
+
+    async def rematch(self) -> None:
+        """Another game at the same table, as a `rematch` message asks (the person's seat only)."""
+        if self.conn is not None:
+            await self.room.handle(self.conn, json.dumps({"type": "rematch"}))
+
+    @property
+    def speed(self) -> float:
+        return self.room.settings.speed
 
     @property
     def over(self) -> bool:

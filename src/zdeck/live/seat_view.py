@@ -1,0 +1,56 @@
+"""What one seat (or a spectator) of a live table may see and do: the `state` message of
+docs/protocol.md, built from public facts and the seat's own view only.
+
+Nothing here may depend on another seat's hidden cards. In particular no message says which
+other seats may act now: in a race that set is "who holds a card that follows", in Zoop and ZAR
+"who holds the identical card" or "a Cage". A seat learns whether *it* may act (its own `legal`),
+whose turn it is where the rules give one (the observation's `turn`), what the table is doing
+(the observation's `phase`: a race or a call window open to everyone), and who acted (events).
+tests/server/test_leaks.py holds every message to this: re-deal the other seats' hidden cards
+and a seat's messages must not change.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from zdeck.core import Game
+    from zdeck.live.room import Room
+
+PROTOCOL = 2  # docs/protocol.md: bumped when a change is not one old clients can ignore
+
+
+def state_message(room: Room, seat: int | None) -> dict[str, Any]:
+    """The `state` message for `seat` (None: a spectator)."""
+    state, started = room.state, room.started
+    over = state.is_over()
+    # the room may ask who acts (`actors`); only this seat's own answer leaves it
+    listed = state.legal_actions(seat) if started and seat is not None and seat in state.actors() else []
+    return {
+        "type": "state", "protocol": PROTOCOL, "room": room.id, "game": room.game.id, "title": room.game.title,
+        "options": dict(room.game.options), "settings": room.settings.as_dict(), "number": room.number,
+        "status": room.status, "version": state.version, "seat": seat, "observation": state.observation(seat),
+        "legal": [str(a) for a in listed], "legal_ids": [room.game.action_id(a) for a in listed],
+        "seats": [s.public() for s in room.seats], "over": over,
+        "scores": list(state.scores()) if over else None, "winners": list(state.winners()) if over else None,
+    }
+
+
+def table_text(game: Game) -> str:
+    """What the first `state` message of a connection adds, as JSON text to splice in: the game's action
+    texts and faces by action id, and its card faces. The same for every seat and moment: it hides nothing."""
+    return _table_text(json.dumps(game.describe(), sort_keys=True))
+
+
+@lru_cache(maxsize=16)  # a few hundred KB each at most (Zop Zoo's 3,838 actions): bounded
+def _table_text(described: str) -> str:
+    from zdeck.registry import make
+
+    head = json.loads(described)
+    game = make(head["game"], head["players"], **head["options"])
+    texts = [str(game.action_from_id(i)) for i in range(game.num_distinct_actions())]
+    table = {"texts": texts, "faces": game.action_faces(), "cards": game.card_faces()}
+    return json.dumps(table, separators=(",", ":"))

@@ -1,0 +1,111 @@
+"""A ninth game touches one folder: the template game (examples/new_game/snap), copied into a folder of its own
+that ZDECK_GAMES names, is played by the kernel's conformance suite, the CLI, the simulator and the search bot
+with no edit anywhere else."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import zdeck
+import zdeck.decks
+from tests.conformance import (
+    check_action_codec,
+    check_bad_inputs,
+    check_card_faces,
+    check_playouts,
+    check_resample_independent,
+    check_vocabulary,
+)
+from zdeck import registry
+from zdeck.botspecs import make_bot
+from zdeck.sim import play
+
+TEMPLATE = Path(__file__).parents[2] / "examples" / "new_game" / "snap"
+
+
+def forget_extra_games(folder: str) -> None:
+    """Undo what ZDECK_GAMES did in this process: the worker goes on with the eight games alone."""
+    if folder in zdeck.decks.__path__:
+        zdeck.decks.__path__.remove(folder)
+    for name in [m for m in sys.modules if m == "zdeck.decks.snap" or m.startswith("zdeck.decks.snap.")]:
+        del sys.modules[name]
+    registry._packages.cache_clear()
+    registry._registry.cache_clear()
+
+
+@pytest.fixture(scope="module")
+def games_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The template copied as a game of its own, named by ZDECK_GAMES for this process and the commands it runs."""
+    folder = tmp_path_factory.mktemp("games")
+    shutil.copytree(TEMPLATE, folder / "snap", ignore=shutil.ignore_patterns("__pycache__"))
+    before = os.environ.get(registry.EXTRA_GAMES)
+    os.environ[registry.EXTRA_GAMES] = str(folder)
+    forget_extra_games(str(folder))
+    yield folder
+    if before is None:
+        del os.environ[registry.EXTRA_GAMES]
+    else:
+        os.environ[registry.EXTRA_GAMES] = before
+    forget_extra_games(str(folder))
+
+
+def cards(state: zdeck.State) -> Counter[str]:
+    data = state.to_dict()
+    return Counter([c for hand in data["hands"] for c in hand] + data["draw"] + data["pile"])
+
+
+def test_the_registry_finds_the_game_in_its_folder(games_folder: Path) -> None:
+    assert "snap" in zdeck.games()
+    assert zdeck.bot_names("snap") == ["random", "snappy", "ismcts"]
+    assert registry.rules_document("snap").startswith("# Snap")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_kernel_contract_holds(games_folder: Path, players: int) -> None:
+    game = zdeck.make("snap", players=players)
+    check_action_codec(game)
+    check_bad_inputs(game)
+    check_playouts(game, range(8), conserved=cards)
+    state = game.new_state(3)
+    check_vocabulary(state)
+    check_card_faces(state)
+    check_resample_independent(state)
+
+
+def test_races_are_run_and_late_calls_bounce(games_folder: Path) -> None:
+    game = zdeck.make("snap", players=4)
+    bots = [make_bot("snap", "snappy") for _ in range(4)]
+    outcomes: Counter[str] = Counter()
+    for seed in range(40):
+        state, record = play(game, bots, seed)
+        assert state.is_over() and record is not None
+        outcomes.update("late" for entry in record.actions if len(entry) == 3)
+    assert outcomes["late"] > 0, "four snappy bots race for every pair: some calls land late"
+
+
+def test_the_search_bot_plays_it(games_folder: Path) -> None:
+    game = zdeck.make("snap", players=2)
+    state, _ = play(game, [make_bot("snap", "ismcts:iters=20"), make_bot("snap", "snappy")], 1)
+    assert state.is_over()
+
+
+def zdeck_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "zdeck.cli", *args], capture_output=True, text=True, timeout=120,
+                          env=os.environ.copy(), check=False)
+
+
+def test_the_command_line_lists_explains_and_simulates_it(games_folder: Path) -> None:
+    listed = zdeck_command("list")
+    assert listed.returncode == 0 and "snap" in listed.stdout, listed.stderr
+    rules = zdeck_command("rules", "snap")
+    assert rules.returncode == 0 and "Snap!" in rules.stdout and "snap_penalty" in rules.stdout, rules.stderr
+    simulated = zdeck_command("simulate", "snap", "-p", "3", "-n", "30", "--bots", "snappy,random", "--workers", "1")
+    assert simulated.returncode == 0 and "snappy" in simulated.stdout, simulated.stderr
