@@ -41,10 +41,8 @@ def check_action_codec(game: Game) -> None:
 
 def check_reachable(state: State) -> None:
     """The game's one check of what play can reach (`check` in its folder's `reachable` module, which its
-    `read_state` runs too): a state of real play, or a resample of one, must pass it."""
-    module = state.game.part("reachable", optional=True)
-    if module is not None:
-        module.check(state)
+    `read_state` runs too; docs/writing-a-game.md): a state of real play, or a resample of one, must pass it."""
+    state.game.part("reachable").check(state)
 
 
 def check_state(state: State, rng: Rng, conserved: Conserved | None = None, baseline: Counter[Any] | None = None) -> None:
