@@ -1,5 +1,5 @@
 """What a reachable Zoker Tiko state is: the one check of a state against the rules (docs/writing-a-game.md).
-The trick on the table is laid again through the rule that lays each card (`rules.lay`); the rest asks the
+The trick on the table is laid again through the rule that lays each card (`place`); the rest asks the
 rules the play uses: who leads (`first_leader`, `trick_winner`), how the deck deals (`decks_left`), when the
 match ends (`match_over`) and what a round adds to the totals (`match_points`)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zdeck.decks.zoker.tiko.rules import Entry, compared, decks_left, first_leader, lay, match_points, trick_winner
+from zdeck.decks.zoker.tiko.rules import decks_left, first_leader, match_points, trick_winner
 from zdeck.statedict import require
 
 if TYPE_CHECKING:
@@ -23,24 +23,25 @@ def check(s: TikoState) -> None:
     require(trick is not None, f"pile: a trick holds one card from each of the leader and the players after them, "
                                f"clockwise, at most {n - 1} between plays")
     require(s.turn == (s.leader + len(s.pile)) % n, "turn must follow the leader clockwise")
-    require(trick == (s.pile, s.former), "pile: the cards do not lie as the compare rule lays them")
+    require(trick is not None and (trick.pile, trick.former) == (s.pile, s.former),
+            "pile: the cards do not lie as the compare rule lays them")
     _check_deal(s)
     _check_tricks(s)
     _check_match(s)
 
 
-def replay_trick(s: TikoState) -> tuple[list[Entry], int] | None:
-    """The trick on the table laid again, card by card through `lay`, by its leader and the players after them
-    clockwise: the pile and the former card's position. None when no such order holds its cards."""
+def replay_trick(s: TikoState) -> TikoState | None:
+    """The trick on the table laid again, card by card through the rule that lays each (`place`), by its
+    leader and the players after them clockwise; None when no such order of play holds its cards."""
     n, cards = s.game.players, dict(s.pile)
     order = [(s.leader + k) % n for k in range(len(s.pile))]
     if len(s.pile) >= n or len(cards) != len(s.pile) or set(order) != set(cards):
         return None
-    pile: list[Entry] = []
-    former = -1
+    replay = s.clone()
+    replay.pile, replay.former = [], -1
     for who in order:
-        former = lay(pile, compared(pile, former, s.compare_top), who, cards[who])
-    return pile, former
+        replay.place(who, cards[who])
+    return replay
 
 
 def _check_deal(s: TikoState) -> None:

@@ -1,12 +1,11 @@
 """Zoker Tiko's rules that the play (state.py) and the check of what play reaches (reachable.py) share,
-so each is written once: how a deal goes, where a card lands in the trick, who wins and leads, and what a
-game adds to the match."""
+so each is written once: how a deal goes, who wins a trick and leads, and what a game adds to the match.
+(Where a card lands in the trick: `TikoState.place`.)"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zdeck.decks.zoker.cards import STRONGER
 from zdeck.decks.zoker.deck import DATA
 
 if TYPE_CHECKING:
@@ -41,27 +40,6 @@ def decks_left(game: Tiko) -> list[int]:
         left -= size * game.players
         sizes.append(left)
     return sizes
-
-
-def compared(pile: list[Entry], former: int, compare_top: bool) -> int:
-    """Pile position of "the former card" the next card is compared with (-1: empty pile): the top card,
-    or (compare=previous) the card played just before, wherever it lies."""
-    if not pile:
-        return -1
-    return len(pile) - 1 if compare_top else former
-
-
-def lay(pile: list[Entry], at: int, player: int, card: int) -> int:
-    """Lay `player`'s card on the trick: directly on the former card (at position `at`) if stronger, directly
-    under it if weaker, alone on an empty pile. Returns the position it took."""
-    if at < 0:
-        position = 0
-    elif STRONGER[card][pile[at][1]]:
-        position = at + 1
-    else:
-        position = at
-    pile.insert(position, (player, card))
-    return position
 
 
 def trick_winner(pile: list[Entry]) -> int:

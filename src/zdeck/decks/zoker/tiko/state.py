@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, State, shorten
 from zdeck.dealing import deal_sampled
-from zdeck.decks.zoker.cards import TEXTS, read_index
+from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.tiko import rules
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
 from zdeck.decks.zoker.tiko.reachable import check, replay_trick
-from zdeck.decks.zoker.tiko.rules import compared, deal_size, first_leader, lay, match_points, trick_winner
+from zdeck.decks.zoker.tiko.rules import deal_size, first_leader, match_points, trick_winner
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
@@ -115,11 +115,21 @@ class TikoState(RoundTotals, State):
 
     def compared_position(self) -> int:
         """Pile position of "the former card" the next card is compared with (-1: empty pile)."""
-        return compared(self.pile, self.former, self.compare_top)
+        if not self.pile:
+            return -1
+        return len(self.pile) - 1 if self.compare_top else self.former
 
     def place(self, player: int, card: int) -> None:
         """Lay the card directly on the former card if stronger, directly under it if weaker."""
-        self.former = lay(self.pile, self.compared_position(), player, card)
+        at = self.compared_position()
+        if at < 0:
+            position = 0
+        elif STRONGER[card][self.pile[at][1]]:
+            position = at + 1
+        else:
+            position = at
+        self.pile.insert(position, (player, card))
+        self.former = position
 
     def _apply(self, player: int, action: Action) -> None:
         card = action.card.index  # type: ignore[attr-defined]
@@ -308,7 +318,7 @@ def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
                      for i, r in enumerate(sd.listed(get("history"), "history"))]
     state.over = sd.boolean(get("over"), "over")
     trick = replay_trick(state)  # (the compare rule names the former card; `check` refuses a trick it cannot lay)
-    state.former = -1 if trick is None else trick[1]
+    state.former = -1 if trick is None else trick.former
     check(state)
     return state
 
