@@ -28,6 +28,7 @@ from zdeck.decks.zar.cards import (
     IS_CRAB,
     IS_FROG,
     IS_POWER,
+    IS_WASP,
     KINDS,
     NUM_KINDS,
     TEXTS,
@@ -350,9 +351,10 @@ class ZarState(State):
         if IS_CRAB[card]:
             if size % 2:
                 self.direction = -self.direction
+        elif IS_WASP[card]:
+            self.stack += WASP_DRAWS[card] * size
         elif IS_FROG[card]:
             steps += self.count
-        self.stack += WASP_DRAWS[card] * size
         self.turn = (self.owner + self.direction * steps) % self.game.players
 
     def _charge_call(self, p: int, said: Call | None) -> bool:
