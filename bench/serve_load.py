@@ -6,7 +6,12 @@ Measures, over a fixed window after a warm-up:
   server's clock; the same machine) to the moment a watcher received its event - so it holds
   the kernel's apply, the database commit, the fan-out and the socket;
 - a person's act -> result: the round trip a scripted person sees;
-- the server process's CPU (of one core; this machine has 2) and the clients' CPU.
+- the server process's CPU (of one core; this machine has 2) and the clients' CPU, and the server's CPU per
+  action (its CPU seconds over the actions applied in the window: a figure that holds on a busy machine, where
+  the latencies do not), with the machine's load average beside them.
+
+The server runs with the public limits except those a load from one address must pass (rooms and sockets per
+address; and, below `--speed 1`, the human pace of bots-only tables).
 
 A finished table is replaced by a new room, so N tables play all along. Stops by itself.
 
@@ -68,6 +73,7 @@ class Load:
         self.broadcast: list[float] = []  # seconds
         self.acts: list[float] = []
         self.events = 0
+        self.actions = 0  # action events any client saw in the window: every action applied, once
         self.games = 0
         self.errors: list[str] = []
 
@@ -106,6 +112,7 @@ class Load:
                     self.events += 1
                     if self.measuring(message["at"]):
                         self.broadcast.append(now - message["at"])
+                        self.actions += message.get("kind") in ("action", "timeout")
                 elif message["type"] == "state" and message["over"]:
                     return True
 
@@ -144,6 +151,8 @@ class Load:
                     continue
                 now = time.time()
                 message = json.loads(text)
+                if message["type"] == "event" and "at" in message and self.measuring(message["at"]):
+                    self.actions += message.get("kind") in ("action", "timeout")
                 if message["type"] == "state":
                     if message["over"]:
                         return True
@@ -181,8 +190,11 @@ def main() -> None:
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    limits = ["rooms_burst=100000", "waiting_per_address=100000", "sockets_per_address=100000",
+              "min_bots_only_speed=0"]
     with (folder / "server.log").open("wb") as log:
-        server = subprocess.Popen([sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db],
+        server = subprocess.Popen([sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db,
+                                   *(arg for limit in limits for arg in ("--limit", limit))],
                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 30
@@ -208,7 +220,9 @@ def main() -> None:
             cpu1, mine1, t1 = sum(process.cpu_times()[:2]), sum(me.cpu_times()[:2]), time.time()
             return await task, (cpu1 - cpu0) / (t1 - t0), (mine1 - mine0) / (t1 - t0)
 
+        load_before = os.getloadavg()
         load, server_cpu, client_cpu = asyncio.run(measured())
+        load_after = os.getloadavg()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
@@ -223,6 +237,9 @@ def main() -> None:
                           "p99": round(percentile(acts, 0.99), 2)},
         "games_finished": load.games,
         "server_cpu_cores": round(server_cpu, 3), "clients_cpu_cores": round(client_cpu, 3),
+        "actions": load.actions,
+        "server_cpu_ms_per_action": round(1000 * server_cpu * args.seconds / max(1, load.actions), 3),
+        "load_average": [round(x, 2) for x in (*load_before[:1], *load_after[:1])],
         "errors": len(load.errors),
     }
     if args.json:
@@ -235,6 +252,9 @@ def main() -> None:
           f"({len(acts)} acts; {len(load.errors)} errors)")
     print(f"CPU: server {100 * server_cpu:.0f}% of a core, clients {100 * client_cpu:.0f}% (2 cores in all); "
           f"{load.games} games finished")
+    print(f"server CPU per action: {result['server_cpu_ms_per_action']} ms over {load.actions} actions; "
+          f"machine load average {result['load_average'][0]} before, {result['load_average'][1]} after "
+          f"({os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":

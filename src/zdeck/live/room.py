@@ -242,6 +242,7 @@ class Room:
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.broken = False
+        self.closed: str | None = None  # why the server closed the room for good (it is then `broken` too)
         self.on_broken: Callable[[Room], None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._idle_timer: asyncio.TimerHandle | None = None
@@ -354,6 +355,8 @@ class Room:
 
     @property
     def status(self) -> str:
+        if self.closed is not None:
+            return "closed"
         if not self.started:
             return "waiting"
         return "over" if self.state.is_over() else "playing"
@@ -617,8 +620,8 @@ class Room:
     async def _save(self, write: Awaitable[None]) -> None:
         try:
             await write
-        except Exception as exc:
-            log.exception("room %s: saving failed", self.id)
+        except Exception as exc:  # the store says so once for all the rooms it could not save (zdeck.server.store)
+            log.debug("room %s: not saved (%s); it is reloaded from what was", self.id, exc)
             self.stop()
             self.broken = True
             self.close_all(1011, "the table could not be saved; reconnect")
@@ -627,6 +630,8 @@ class Room:
             raise NotSaved(str(exc)) from exc
 
     def _check_usable(self) -> None:
+        if self.closed is not None:
+            raise RoomError(f"this table was closed: {self.closed}", 410)
         if self.broken:
             raise NotSaved("this room is being reloaded")
 
