@@ -8,7 +8,9 @@ Measures, over a fixed window after a warm-up:
 - a person's act -> result: the round trip a scripted person sees;
 - the server process's CPU (of one core; this machine has 2) and the clients' CPU, and the server's CPU per
   action (its CPU seconds over the actions applied in the window: a figure that holds on a busy machine, where
-  the latencies do not), with the machine's load average beside them.
+  the latencies do not), with the machine's load average beside them; and, as an anchor measured in the
+  same run, the CPU per action of the same tables played with no server at all (`play_offline`: the kernel
+  and the bots), so that the server's own cost reads as a ratio.
 
 The server runs with the public limits except those a load from one address must pass (rooms and sockets per
 address; and, below `--speed 1`, the human pace of bots-only tables).
@@ -175,6 +177,21 @@ async def run_load(base: str, tables: int, people: int, speed: float, warmup: fl
     return load
 
 
+def kernel_cpu_per_action(seconds: float = 3.0) -> float:
+    """The anchor: CPU seconds per action of the bench's tables played offline (the rules and the bots, no
+    server), over about `seconds` of CPU."""
+    import zdeck
+    from zdeck.live.room import play_offline
+
+    actions, seed, started = 0, 0, time.process_time()
+    while time.process_time() - started < seconds:
+        for game, players, bots in BOT_TABLES:
+            record = play_offline(zdeck.make(game, players), dict(enumerate(bots)), seed)
+            actions += len(record.actions)
+        seed += 1
+    return (time.process_time() - started) / actions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="tables of bots, each with a watcher")
@@ -186,6 +203,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
+    anchor = kernel_cpu_per_action()
     folder = Path(tempfile.mkdtemp(prefix="zdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
     port = free_port()
@@ -239,6 +257,8 @@ def main() -> None:
         "server_cpu_cores": round(server_cpu, 3), "clients_cpu_cores": round(client_cpu, 3),
         "actions": load.actions,
         "server_cpu_ms_per_action": round(1000 * server_cpu * args.seconds / max(1, load.actions), 3),
+        "kernel_cpu_ms_per_action": round(1000 * anchor, 3),
+        "server_to_kernel": round(server_cpu * args.seconds / max(1, load.actions) / anchor, 1),
         "load_average": [round(x, 2) for x in (*load_before[:1], *load_after[:1])],
         "errors": len(load.errors),
     }
@@ -252,7 +272,10 @@ def main() -> None:
           f"({len(acts)} acts; {len(load.errors)} errors)")
     print(f"CPU: server {100 * server_cpu:.0f}% of a core, clients {100 * client_cpu:.0f}% (2 cores in all); "
           f"{load.games} games finished")
-    print(f"server CPU per action: {result['server_cpu_ms_per_action']} ms over {load.actions} actions; "
+    print(f"server CPU per action: {result['server_cpu_ms_per_action']} ms over {load.actions} actions, "
+          f"{result['server_to_kernel']}x the {result['kernel_cpu_ms_per_action']} ms of the same tables played "
+          "offline (rules and bots alone)")
+    print("latencies are absolute times, which a busy machine inflates: "
           f"machine load average {result['load_average'][0]} before, {result['load_average'][1]} after "
           f"({os.cpu_count()} cores)")
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import zdeck
-from zdeck.registry import document
+from zdeck.registry import document, rules_document
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "bench").rglob("*.md")])
@@ -48,7 +48,7 @@ def links(path: Path) -> list[str]:
 def test_every_markdown_link_resolves(path: Path) -> None:
     for target in links(path):
         name, _, anchor = target.partition("#")
-        linked = (path.parent / name).resolve() if name else path
+        linked = (path.resolve().parent / name).resolve() if name else path  # (a page linked into a game's folder: from there)
         assert linked.exists(), f"{path.relative_to(ROOT)}: {target} does not exist"
         if anchor and linked.suffix == ".md":
             assert anchor in anchors(linked.read_text(encoding="utf-8")), f"{path.relative_to(ROOT)}: no #{anchor}"
@@ -66,9 +66,13 @@ def package_docs(folder: Traversable = PACKAGE / "docs", under: str = "") -> lis
 
 
 def test_every_link_of_a_shipped_document_resolves_inside_the_package() -> None:
-    """A pip user reads zdeck/docs/ (`zdeck rules`, the server's rules pages): a link that leaves it is dead."""
+    """A pip user reads the package's documents (`zdeck rules`, the server's rules pages): the shared ones in
+    zdeck/docs/, each game's in its folder; a link that leaves them is dead."""
     shipped = package_docs()
-    assert {"designers.md", "observations.md", "rules/zar.md", "observations/zar.md"} <= set(shipped)
+    assert {"designers.md", "observations.md"} <= set(shipped)
+    for game_id in zdeck.games():
+        folder = game_folder_of(game_id)
+        assert folder.joinpath("rules.md").is_file() and folder.joinpath("observations.md").is_file(), game_id
     for name in shipped:
         for target in links(ROOT / "docs" / name):
             linked = Path(name).parent / target.partition("#")[0]
@@ -80,12 +84,14 @@ def test_every_link_of_a_shipped_document_resolves_inside_the_package() -> None:
             assert "/".join(parts) in shipped, f"docs/{name}: {target} is not shipped in the package"
 
 
+def game_folder_of(game_id: str) -> Traversable:
+    module = zdeck.game_class(game_id).__module__  # zdeck.decks.zoker.kubo.game
+    return PACKAGE.joinpath(*module.split(".")[1:-1])
+
+
 def game_folder(page: Path) -> Traversable | None:
     """The package folder of the game a rules page describes (none for zoker-deck.md, the family's deck)."""
-    if page.stem not in zdeck.games():
-        return None
-    module = zdeck.game_class(page.stem).__module__  # zdeck.decks.zoker.kubo.game
-    return PACKAGE.joinpath(*module.split(".")[1:-1])
+    return game_folder_of(page.stem) if page.stem in zdeck.games() else None
 
 
 def place(cited: str) -> Traversable:
@@ -119,7 +125,7 @@ def test_no_document_cites_a_file_outside_the_project(path: Path) -> None:
 
 def test_zdeck_rules_cites_nothing_outside_the_package() -> None:
     for game_id in zdeck.games():
-        assert not OUTSIDE.findall(document(f"rules/{game_id}.md")), game_id
+        assert not OUTSIDE.findall(rules_document(game_id)), game_id
 
 
 def test_the_report_footer_names_a_document_the_package_ships() -> None:

@@ -22,6 +22,7 @@ from tests.server.conftest import ServerProcess, free_port, zdeck_serve
 from tests.server.helpers import detail_of, raw_http, status_of
 from zdeck.server.catalog import OPTION_LIMITS
 from zdeck.server.limits import PUBLIC
+from zdeck.server.store import Store
 
 FAST = ["headers_s=1", "body_s=1"]  # the public limits, with the two read times short
 UPGRADE = (b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
@@ -178,7 +179,9 @@ def test_a_second_server_on_one_sqlite_file_or_one_port_refuses_to_start_saying_
 
 
 def test_a_read_only_database_is_one_line(tmp_path: Path) -> None:
-    ServerProcess(f"sqlite:///{tmp_path / 'ro.sqlite3'}", log=tmp_path / "made.log").start().kill()
+    store = Store(f"sqlite:///{tmp_path / 'ro.sqlite3'}")  # a server's database, as it leaves it
+    store.migrate()
+    store.close()
     said = refused(f"sqlite:///file:{tmp_path / 'ro.sqlite3'}?mode=ro&uri=true", free_port())
     assert len(said) == 1 and "cannot write to the database: attempt to write a readonly database" in said[0], said
 

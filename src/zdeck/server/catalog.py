@@ -20,7 +20,7 @@ from zdeck.bots import Bot
 from zdeck.botspecs import SEARCH_BOTS, bot_names, default_bot, make_bot
 from zdeck.core import Game, shorten
 from zdeck.live.sized_cache import SizedCache
-from zdeck.registry import document, game_class, games, make
+from zdeck.registry import game_class, games, make, rules_document
 from zdeck.server.limits import PUBLIC, Limits
 
 # Options of the table rather than of the rules: they sit beside the game's options in a
@@ -291,16 +291,23 @@ RULES_PAGE = """<!doctype html>
 <main class="rules">{body}</main></body></html>"""
 
 
+def zoker_deck_page() -> str:
+    """The Zoker deck's page, which the four Zoker games' rules cite: in the family's folder."""
+    from importlib import resources
+
+    return resources.files("zdeck.decks.zoker").joinpath("deck.md").read_text(encoding="utf-8")
+
+
 def rules_page(name: str) -> str:
-    """A rules document (`docs/rules/<name>.md`: a game id, or `zoker-deck`) as a whole HTML page. Links
-    between the rules documents lead to their pages; a link to another document keeps its words only."""
+    """A rules document (a game's `rules.md`, or the Zoker deck's page `zoker-deck`) as a whole HTML page. Links
+    to the Zoker deck's page lead to it; a link to another document keeps its words only."""
     from markdown_it import MarkdownIt
 
     if not re.fullmatch(r"[a-z0-9-]{1,40}", name):
         raise ValueError(f"no rules page {name!r}")
-    text = document(f"rules/{name}.md")
+    text = zoker_deck_page() if name == "zoker-deck" else rules_document(name)
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
-    body = re.sub(r'href="(?:\./)?([a-z0-9-]+)\.md(#[^"]*)?"', lambda m: f'href="/rules/{m[1]}{m[2] or ""}"', body)
+    body = re.sub(r'href="\.\./deck\.md(#[^"]*)?"', lambda m: f'href="/rules/zoker-deck{m[1] or ""}"', body)
     body = re.sub(r'<a href="[^"/][^"]*\.md(?:#[^"]*)?">(.*?)</a>', r"\1", body)  # not served here
     first = text.lstrip().splitlines()[0] if text.strip() else name
     return RULES_PAGE.format(title=html.escape(first.lstrip("# ").replace("`", "").strip()), body=body)
