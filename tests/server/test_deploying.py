@@ -129,7 +129,7 @@ def test_the_alembic_line_migrates_a_new_database(machine: dict[str, str], postg
     done = subprocess.run(["bash", "-c", line], env=machine, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     with sa.create_engine(postgres_url.rsplit("/", 1)[0] + "/zdeck").connect() as connection:
-        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0003"
         assert connection.execute(sa.text("SELECT count(*) FROM rooms")).scalar() == 0
 
 
