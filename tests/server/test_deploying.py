@@ -174,7 +174,7 @@ def nginx(tmp_path: Path) -> Iterator[tuple[int, int]]:
                     "/CN=127.0.0.1", "-keyout", str(tmp_path / "privkey.pem"), "-out", str(tmp_path / "fullchain.pem")],
                    check=True, capture_output=True, timeout=60)
     front, back = free_port(), free_port()
-    (server,) = blocks("nginx")
+    server = next(block for block in blocks("nginx") if block.startswith("server {"))
     server = server.replace("listen 443 ssl;", f"listen 127.0.0.1:{front} ssl;").replace(
         "/etc/ssl/zdeck/", f"{tmp_path}/").replace("127.0.0.1:8000", f"127.0.0.1:{back}")
     temp = tmp_path / "nginx"

@@ -60,8 +60,10 @@ class Fleet:
                              extra=["--workers", "1"])
 
     def start(self) -> Fleet:
-        for server in self.servers:
-            server.start()
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(len(self.servers)) as starting:  # at once, as a fleet starts
+            list(starting.map(ServerProcess.start, self.servers))
         return self
 
     def stop(self) -> None:
