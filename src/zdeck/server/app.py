@@ -35,6 +35,7 @@ from zdeck.server.fleet import Elsewhere, Fleet
 from zdeck.server.guard import Guard, origin_allowed
 from zdeck.server.health import LoopWatch, report
 from zdeck.server.limits import PUBLIC, Limits
+from zdeck.server.settling import settled
 from zdeck.server.store import Store, claim, one_line, release
 
 log = logging.getLogger("zdeck.server")
@@ -325,21 +326,6 @@ class Hub:
                 if len(shown) == LISTED:
                     break
         return shown
-
-
-@asynccontextmanager
-async def settled(room: Room) -> AsyncIterator[Room]:
-    """The room with no change of its state unsaved: every read a client gets goes through here. RoomError (503)
-    if a save failed meanwhile (the room in memory holds what was not saved: it is read back from the database)."""
-    if room.lock.locked():  # a change is being saved: wait for it (no await otherwise: nothing else runs meanwhile)
-        async with room.lock:
-            if room.broken:
-                raise RoomError(f"table {room.id} is being reloaded; try again", 503)
-            yield room
-        return
-    if room.broken:
-        raise RoomError(f"table {room.id} is being reloaded; try again", 503)
-    yield room
 
 
 class RoomRequest(BaseModel):

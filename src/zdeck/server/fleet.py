@@ -43,6 +43,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 
 from zdeck.live.room import ProtocolError, Room, RoomError, parse_message
+from zdeck.server.settling import settled
 from zdeck.server.store import Store, owners, processes, relayed
 
 if TYPE_CHECKING:
@@ -503,8 +504,6 @@ class Fleet:
                         continue
                 if room is None:
                     break
-                from zdeck.server.app import settled
-
                 link.socket.wants_table = False
                 async with settled(room):
                     room.attach(link.socket)
@@ -542,8 +541,6 @@ class Fleet:
             self.sender.put(sender, ["r", ident, None, f"the table's server process failed: {exc}", 503])
 
     async def _do(self, sender: str, op: str, room_id: str, args: dict[str, Any]) -> Any:
-        from zdeck.server.app import settled
-
         room = self.hub.rooms.get(room_id) if room_id in self.held else None
         if room is None:
             room = await self.hub.get(room_id)  # Elsewhere if another process owns it
