@@ -294,7 +294,7 @@ async function openRoom(room) {
   show("door");
   $("where").textContent = `table ${room}`;
   $("door-title").textContent = `${info.title}: table ${room}`;
-  const sitting = info.seats.filter((s) => !s.open).map((s) => s.kind === "bot" ? `${s.name} (bot)` : s.name);
+  const sitting = info.seats.filter((s) => !s.open).map((s) => s.kind === "bot" && !s.name.includes(BOT_MARK) ? `${s.name} (bot)` : s.name);
   $("door-text").textContent = `${open.length} seat(s) open of ${info.players}.` + (sitting.length ? ` Already seated: ${sitting.join(", ")}.` : "");
   $("door-join").hidden = false; $("door-watch").hidden = false;
   $("door-name").value = localStorage.getItem("zdeck:name") || "";
@@ -985,7 +985,7 @@ function flushPending(before) {
     const face = event.id !== null && event.id !== undefined ? faces[event.id] || {kind: "other", label: event.action} : {kind: "other", label: event.action || "a card"};
     const by = who(event.seat);
     let line = (table.say && table.say(ctx, face, by, before)) || sayAction(ctx, face, by);
-    const notes = [event.late ? "late, and it stands" : null, event.by === "standin" ? "a bot played it for them" : null].filter(Boolean);
+    const notes = [event.late ? "late, and it stands" : null, event.by === "standin" ? `a bot played it for ${event.seat === last.seat ? "you" : "them"}` : null].filter(Boolean);
     if (notes.length) line = `${line.replace(/\.$/, "")} (${notes.join("; ")}).`;
     logLine(line);
   }
