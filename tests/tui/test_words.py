@@ -9,12 +9,12 @@ import pytest
 
 from .words import BROWSER_WORDS, engine_words
 
-BROWSER_TESTS = Path(__file__).parents[1] / "browser" / "test_whole_games.py"
+BROWSER_TESTS = Path(__file__).parents[1] / "browser" / "helpers.py"
 
 
 def test_words_are_the_browsers() -> None:
     if not BROWSER_TESTS.is_file():
-        pytest.skip("the browser's whole-game tests are not in this tree")
+        pytest.skip("the browser tests are not in this tree")
     tree = ast.parse(BROWSER_TESTS.read_text(encoding="utf-8"))
     lists = [node.value for node in tree.body if isinstance(node, ast.Assign)
              and any(isinstance(t, ast.Name) and t.id == "ENGINE_WORDS" for t in node.targets)]

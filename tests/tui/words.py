@@ -1,6 +1,6 @@
 """What no table may say: the words and shapes of the engine's data (issue 31, "Speak the players' language").
 
-`BROWSER_WORDS` is the browser tests' list (`ENGINE_WORDS` of tests/browser/test_whole_games.py), copied word
+`BROWSER_WORDS` is the browser tests' list (`ENGINE_WORDS` of tests/browser/helpers.py), copied word
 for word so both tables are held to the same words (test_words_are_the_browsers checks the copy while both
 exist); `TERMINAL_WORDS` adds what the terminal's text views once said.
 """
