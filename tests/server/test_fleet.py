@@ -371,7 +371,8 @@ def test_a_message_longer_than_a_notification_goes_through_the_relayed_table_in_
     store.migrate()
     store.close()
     sender = Sender(database)
-    with psycopg.connect(libpq_url(database), autocommit=True) as listening:
+    with psycopg.connect(libpq_url(database), autocommit=True) as listening, \
+            psycopg.connect(libpq_url(database), autocommit=True) as reading:
         listening.execute('LISTEN "zdeck_test"')
         sender.start()
         try:
@@ -382,7 +383,7 @@ def test_a_message_longer_than_a_notification_goes_through_the_relayed_table_in_
             for note in listening.notifies(timeout=10):
                 for record in json.loads(note.payload)[1:]:
                     if record[0] == "big":
-                        row = listening.execute("DELETE FROM relayed WHERE id = %s RETURNING body", (record[1],))
+                        row = reading.execute("DELETE FROM relayed WHERE id = %s RETURNING body", (record[1],))
                         record = json.loads(row.fetchone()[0])  # type: ignore[index]
                     received.append(record)
                 if len(received) == 3:
