@@ -58,7 +58,9 @@ class Watched:
 
     def _watch(self) -> None:
         try:
-            with connect(self.url, open_timeout=30) as ws:
+            # No keepalive pings: the client's ping thread draws from the `random` module while Hypothesis
+            # generates the next case in this process, which Hypothesis reports as a strategy using it.
+            with connect(self.url, open_timeout=30, ping_interval=None) as ws:
                 for text in ws:
                     version = json.loads(text).get("version")
                     if version is not None:

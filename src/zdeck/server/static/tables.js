@@ -111,7 +111,7 @@ function tiko(ctx) {
     for (const entry of obs.last_trick) lastTrick.append(ctx.card(entry.card, {small: true, name: `${ctx.who(entry.seat)}: ${entry.card}`}));
   }
   return centre(div("piles", drawPile(ctx, obs.draw_size), trick), lastTrick,
-    facts(chip(`compare: ${obs.compare}`), obs.leader !== null ? chip(`leader: ${ctx.who(obs.leader)}`) : null));
+    facts(chip(`compare: ${obs.options.compare}`), obs.leader !== null ? chip(`leader: ${ctx.who(obs.leader)}`) : null));
 }
 
 // -- Zop Zoo: each seat's row of six with covers and Side Bonus cards ----------------------------------
@@ -144,8 +144,8 @@ function zopzoo(ctx) {
   if (obs.top) ctx.bind(discard, (f) => f.kind === "take", "discard pile");
   const piles = div("piles", drawPile(ctx, obs.draw_size),
     div("pile-spot", discard, text("span", `discards: ${obs.pile_size}`, "count")),
-    obs.pending ? div("pile-spot pending", ctx.card(obs.pending, {name: `drawn: ${obs.pending}`}), text("span", "drawn", "count")) : null);
-  return centre(piles, facts(chip(`target ${obs.target}`), obs.void.length ? chip(`spent: ${obs.void.join(", ")}`) : null), rows);
+    obs.drawn ? div("pile-spot pending", ctx.card(obs.drawn, {name: `drawn: ${obs.drawn}`}), text("span", "drawn", "count")) : null);
+  return centre(piles, facts(chip(`target ${obs.options.target}`), obs.void.length ? chip(`spent: ${obs.void.join(", ")}`) : null), rows);
 }
 
 // -- Zoker Solo: three rows of four above four piles -------------------------------------------------
@@ -189,7 +189,7 @@ function memo(ctx) {
     grid.append(node);
   });
   const turned = obs.last_turn ? `${ctx.who(obs.last_turn.seat)} turned ${obs.last_turn.cards.join(" and ")}${obs.last_turn.taken ? ": a pair, taken" : ""}` : null;
-  return centre(grid, facts(turned ? chip(turned) : null, chip(`rule: ${obs.pair_rule}`), chip(`${obs.draw_size} cards in the box`)));
+  return centre(grid, facts(turned ? chip(turned) : null, chip(`rule: ${obs.options.pair_rule}`), chip(`${obs.draw_size} cards in the box`)));
 }
 
 // -- Zoker Kubo: the cube as its four layers -------------------------------------------------------------
