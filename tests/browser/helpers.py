@@ -33,6 +33,13 @@ def over(page: Any) -> bool:
 def act_once(page: Any) -> bool:
     """Click the first thing the seat may do now (a card, a place, a call); answer a chooser with its first
     option. False when there is nothing to do."""
+    try:
+        open_chooser = page.locator("#chooser:not([hidden]) #chooser-options button").first
+        if open_chooser.count():
+            open_chooser.click(timeout=1500)
+            return True
+    except Exception:  # noqa: BLE001 - it closed under the pointer
+        return False
     target = page.locator(PLAYABLE).first
     if target.count() == 0:
         return False
