@@ -16,14 +16,24 @@ speed 0.1 (their reaction times x 0.1); a game is bounded by GAME_S. About 20 s 
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from typing import Any
 
 import pytest
 
-from tests.browser.helpers import act_once, make_room, shoot, shoot_all, sit_down
+from tests.browser.helpers import (
+    SNAPSHOT,
+    WATCH_SUMMARIES,
+    States,
+    act_once,
+    check_accessible,
+    engine_words,
+    make_room,
+    shoot,
+    shoot_all,
+    sit_down,
+)
 from tests.server.conftest import ServerProcess
 
 FAST = 0.1
@@ -40,54 +50,6 @@ GAMES: dict[str, tuple[int, dict[int, str], dict[str, Any]]] = {
     "zoker-tiko": (3, {1: "cheap-winner", 2: "random"}, {"rounds": 2}),
     "zoker-kubo": (2, {1: "points"}, {"rounds": 2}),
 }
-
-# Words of the engine, never of a table: a phase in brackets, raw data, seat and place codes, broken grammar.
-ENGINE_WORDS = [
-    r"\((turn|race|lead|play|first|second|drawn|owed|special|discard|trick|shout|again|wild|mole|match|chain|out)\)",
-    r"[{}\[\]]", r"\bnull\b", r"\bundefined\b", r"\bNaN\b", r"\btrue\b", r"\bfalse\b", r"\[object",
-    r"\bp\d\b", r"\br\d+c\d+\b", r"\bcapturable\b", r"\bmatchable\b", r"\bplacer\b", r"\bowed\b", r"\bstack:",
-    r"\bversion\b", r"\byou (leads|draws|plays|turns|was)\b", r"\b1 (points|cards)\b", r"\bpts\b", r"_",
-    r"\(seat \d+\)", r"\bscore \d+ ·",
-]
-
-SNAPSHOT = """() => {
-  const seen = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
-  const offered = {};
-  for (const node of document.querySelectorAll('#table [data-actions]')) {
-    if (!seen(node)) continue;
-    const key = node.dataset.key || ((node.tagName === 'BUTTON' && node.closest('#hand, #board')) ? 'focus' : null);
-    for (const id of node.dataset.actions.split(' ')) offered[id] = offered[id] || key;
-  }
-  const words = [...document.querySelectorAll('#table-title, #table-info, #opponents, #me, #board, #turn, #calls, #hand, #scores, #log, #toasts, #summary:not([hidden]), #end:not([hidden])')]
-    .map((n) => n.innerText).join('\\n');
-  const reveals = [...document.querySelectorAll('#board .card.reveal')].map((n) => [+n.dataset.place, n.dataset.card]);
-  return {version: +document.getElementById('table').dataset.version, offered, words, reveals,
-          summary: document.getElementById('summary').hidden ? null : document.getElementById('summary-title').innerText,
-          over: !document.getElementById('end').hidden};
-}"""
-
-
-# Every round summary the page showed, however briefly (a key pressed by the test may close it at once).
-WATCH_SUMMARIES = """() => {
-  window.zdeckSummaries = [];
-  const box = document.getElementById('summary');
-  new MutationObserver(() => { if (!box.hidden) window.zdeckSummaries.push(document.getElementById('summary-title').innerText); })
-    .observe(box, {attributes: true, attributeFilter: ['hidden']});
-}"""
-
-
-class States:
-    """The `state` messages the page received, by version (read off its WebSocket)."""
-
-    def __init__(self, page: Any) -> None:
-        self.by_version: dict[int, dict[str, Any]] = {}
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
-
-    def _frame(self, payload: Any) -> None:
-        message = json.loads(payload)
-        if message.get("type") == "state":
-            self.by_version[message["version"]] = message
-
 
 def act_by_key(page: Any) -> bool:
     """Act with the keyboard alone: a chooser's first option, a button's letter, or a card or place reached with
@@ -111,18 +73,6 @@ def act_by_key(page: Any) -> bool:
                 page.keyboard.press("Enter")
                 return True
     return False
-
-
-def engine_words(words: str) -> list[str]:
-    return [m.group(0) for pattern in ENGINE_WORDS for m in re.finditer(pattern, words)]
-
-
-def check_accessible(page: Any, axe_script: str, where: str) -> None:
-    page.evaluate(axe_script)  # through the DevTools protocol: the page's policy runs no inline script
-    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                          ".filter(v => ['serious', 'critical'].includes(v.impact))"
-                          ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))")
-    assert not found, f"axe at {where}: {found}"
 
 
 def test_the_lobby_has_no_serious_accessibility_issue(context: Any, site: ServerProcess, axe_script: str) -> None:
@@ -157,7 +107,7 @@ def test_a_person_plays_a_whole_game_with_bots_and_every_action_is_offered_with_
 
     checked, by_key, clicks = 0, 0, 0
     reveals: set[tuple[int, str]] = set()
-    shots_taken, axed = False, False
+    shots_taken, axed, summary_shot = False, False, None
     deadline = time.monotonic() + GAME_S
     use_key = True
     while True:
@@ -169,6 +119,8 @@ def test_a_person_plays_a_whole_game_with_bots_and_every_action_is_offered_with_
         assert not bad, f"{game}: engine words on the table: {bad}\n{snap['words']}"
         reveals.update((place, card) for place, card in snap["reveals"])
         if snap["summary"]:
+            if not summary_shot:
+                summary_shot = shoot(page, f"{game}-round-summary-desktop-light")
             page.keyboard.press("Enter") if use_key else page.click("#summary-continue")
             page.wait_for_selector("#summary", state="hidden")
             continue

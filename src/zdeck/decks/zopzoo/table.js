@@ -81,10 +81,18 @@ export function status(ctx) {
   return `${capital(ctx.who(obs.turn))} ${PHASES[obs.phase] || "is choosing a pile"}.`;
 }
 
+// A Specialty card (drawn, or live on top of the discards) must be used: what it asks, in its words.
+const SPECIALTY = {
+  give: "Use the HYENA: give one of your cards to another player. Click it in your row.",
+  steal: "Use the RACCOON: take a card from another player's row. Click it.",
+  switch: "Use the EARTHWORM: switch one of your cards for another player's. Click yours in your row.",
+};
+
 export function yourTurn(ctx) {
   const {obs} = ctx;
   if (obs.phase === "wild") return "Cover one of your uncovered cards with the BEAST: click it.";
-  if (obs.phase === "special") return "Use the Specialty card: click a card to give, steal or switch.";
+  const special = ctx.legal.map((a) => SPECIALTY[a.face.kind]).find(Boolean);
+  if (special) return special;
   if (obs.phase === "again") return "Your card fitted: draw again (D).";
   return undefined;
 }

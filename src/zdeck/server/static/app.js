@@ -86,20 +86,68 @@ function showLobby() {
   refreshRooms();
 }
 
+// A bot level's words: "medium (rating 14.2)". The rating is OpenSkill's ordinal from the server's measured games.
+function levelWords(level) {
+  const rating = level.rating && typeof level.rating.ordinal === "number" ? ` (rating ${fmt(level.rating.ordinal)})` : "";
+  return `${level.level}${rating}`;
+}
+
 function listGames() {
   const list = $("game-list");
   list.replaceChildren();
   for (const game of games) {
     const item = el("li", undefined, {className: "game"});
     const range = game.min_players === game.max_players ? `${game.min_players} player` : `${game.min_players}-${game.max_players} players`;
-    item.append(el("h3", game.title), el("p", game.summary),
-      el("p", `${range} · bots: ${game.bots.join(", ")}`, {className: "muted small"}));
+    item.append(el("h3", game.title), el("p", game.summary), el("p", range, {className: "muted small"}));
+    if (game.levels && game.levels.length) { // the bots people play against, weakest first, with their ratings
+      const levels = el("details", undefined, {className: "levels small"});
+      levels.append(el("summary", `Bots: ${game.levels.map(levelWords).join(", ")}`));
+      const rows = el("dl");
+      for (const level of game.levels) rows.append(el("dt", levelWords(level)), el("dd", level.about));
+      levels.append(rows);
+      if (game.rated && game.rated.command) levels.append(el("p", "Ratings: OpenSkill, measured with zdeck tournament.", {className: "muted"}));
+      item.append(levels);
+    } else {
+      item.append(el("p", `bots: ${game.bots.join(", ")}`, {className: "muted small"}));
+    }
     const row = el("p", undefined, {className: "row"});
     row.append(el("a", "Rules", {href: `/rules/${game.id}`, target: "_blank", rel: "noopener"}),
       el("button", "New table", {type: "button", onclick: () => { $("game").value = game.id; showGame(); $("players").focus(); }}));
     item.append(row);
     list.append(item);
   }
+}
+
+// The table's own settings (scope "table": who covers an absent person, the turn clock, the bots' pace), in words.
+const TABLE_WORDS = {
+  cover: "A bot plays for a person who is away or out of time, until they are back",
+  clock: "Turn clock (seconds)",
+  race: "Race window (seconds)",
+  speed: "Bots' pace (1 = a person's, 2 = twice as slow)",
+};
+
+function optionControl(option) {
+  let input;
+  if (option.choices && option.choices.length === 2 && option.choices.includes(true) && option.choices.includes(false)) {
+    input = el("input", undefined, {type: "checkbox"});
+    input.checked = option.default === true;
+    input.dataset.kind = "check";
+  } else if (option.choices) {
+    input = el("select");
+    for (const choice of option.choices) input.append(el("option", String(choice), {value: JSON.stringify(choice)}));
+    input.value = JSON.stringify(option.default);
+  } else {
+    const numeric = typeof option.min === "number" || typeof option.default === "number";
+    input = el("input", undefined, {placeholder: option.default === null ? "default" : String(option.default), size: 8});
+    if (numeric) {
+      input.type = "number"; input.step = "any"; input.inputMode = "decimal";
+      if (typeof option.min === "number") input.min = option.min;
+      if (typeof option.max === "number") input.max = option.max;
+    }
+  }
+  input.dataset.option = option.name;
+  input.dataset.scope = option.scope;
+  return input;
 }
 
 function showGame() {
@@ -111,35 +159,53 @@ function showGame() {
   showSeats(game);
   const box = $("options");
   box.replaceChildren();
+  const tableBox = $("table-options");
+  tableBox.replaceChildren(el("legend", "When someone is away"));
   for (const option of game.options) {
-    const label = el("label", undefined, {className: "option"});
-    label.append(el("span", option.name, {className: "name"}));
-    let input;
-    if (option.choices) {
-      input = el("select");
-      for (const choice of option.choices) input.append(el("option", String(choice), {value: JSON.stringify(choice)}));
-      input.value = JSON.stringify(option.default);
-    } else {
-      input = el("input", undefined, {placeholder: option.default === null ? "default" : String(option.default), size: 8});
+    const input = optionControl(option);
+    if (option.scope === "table" && TABLE_WORDS[option.name]) {
+      const label = el("label", undefined, {className: input.dataset.kind === "check" ? "check" : "option wide"});
+      if (input.dataset.kind === "check") label.append(input, el("span", TABLE_WORDS[option.name]));
+      else label.append(el("span", TABLE_WORDS[option.name], {className: "name"}), input);
+      label.title = option.doc;
+      // the pace and the race window are for people who know the game: under the rules options
+      (["cover", "clock"].includes(option.name) ? tableBox : box).append(label);
+      continue;
     }
-    input.dataset.option = option.name;
-    input.dataset.scope = option.scope;
-    label.append(input, el("small", option.doc, {className: "muted"}));
+    const label = el("label", undefined, {className: "option"});
+    label.append(el("span", option.name.replaceAll("_", " "), {className: "name"}), input, el("small", option.doc, {className: "muted"}));
     box.append(label);
   }
+  const cover = tableBox.querySelector("[data-option=cover]");
+  const clock = tableBox.querySelector("[data-option=clock]");
+  if (cover && clock) {
+    const sync = () => { clock.disabled = !cover.checked; };
+    cover.onchange = sync;
+    sync();
+  }
+  tableBox.hidden = !tableBox.querySelector("[data-option]");
 }
 
 function showSeats(game) {
   const seats = $("seats");
   seats.replaceChildren(el("legend", "Who sits where"));
+  const levels = game.levels || [];
   for (let i = 0; i < +$("players").value; i++) {
     const label = el("label", `Seat ${i + 1}`, {className: "seat-choice"});
     const select = el("select", undefined, {"aria-label": `who sits at seat ${i + 1}`});
     select.dataset.seat = i;
     if (i === 0) select.append(el("option", "you", {value: "@you"}));
     select.append(el("option", "a person (open seat)", {value: "@open"}));
-    for (const bot of game.bots) select.append(el("option", `bot: ${bot}`, {value: bot}));
-    select.value = i === 0 ? "@you" : game.default_bot;
+    if (levels.length) {
+      const group = el("optgroup", undefined, {label: "a bot, by level"});
+      for (const level of levels) group.append(el("option", `bot: ${levelWords(level)}`, {value: level.level, title: level.about}));
+      const named = el("optgroup", undefined, {label: "a bot, by name"});
+      for (const bot of game.bots) named.append(el("option", `bot: ${bot}`, {value: bot}));
+      select.append(group, named);
+    } else {
+      for (const bot of game.bots) select.append(el("option", `bot: ${bot}`, {value: bot}));
+    }
+    select.value = i === 0 ? "@you" : (levels.length && game.default_level) || game.default_bot;
     label.append(select);
     seats.append(label);
   }
@@ -153,7 +219,8 @@ async function refreshRooms() {
   $("no-rooms").hidden = rooms.length > 0;
   for (const room of rooms) {
     const row = el("tr");
-    row.append(el("td", room.room), el("td", room.title), el("td", `${room.seats_taken}/${room.players}`), el("td", room.status));
+    row.append(el("td", room.room), el("td", room.title), el("td", `${room.seats_taken}/${room.players}`),
+      el("td", room.label || room.status)); // the server's line: "playing with 1 person; 1 seat covered by bots"
     const cell = el("td");
     if (room.seats_open > 0) cell.append(el("button", "Join", {type: "button", onclick: () => go(`/rooms/${room.room}`)}));
     cell.append(el("button", "Watch", {type: "button", onclick: () => go(`/rooms/${room.room}#watch`)}));
@@ -163,6 +230,8 @@ async function refreshRooms() {
 }
 
 function optionValue(input) {
+  if (input.disabled) return undefined;
+  if (input.dataset.kind === "check") return input.checked;
   const text = input.value.trim();
   if (input.tagName === "SELECT") return JSON.parse(text);
   if (text === "") return undefined;
@@ -179,7 +248,7 @@ async function createRoom(event) {
     else if (select.value !== "@open") bots[select.dataset.seat] = select.value;
   }
   const options = {};
-  for (const input of $("options").querySelectorAll("[data-option]")) {
+  for (const input of document.querySelectorAll("#options [data-option], #table-options [data-option]")) {
     const value = optionValue(input);
     if (value !== undefined) options[input.dataset.option] = value;
   }
@@ -225,7 +294,7 @@ async function openRoom(room) {
   show("door");
   $("where").textContent = `table ${room}`;
   $("door-title").textContent = `${info.title}: table ${room}`;
-  const sitting = info.seats.filter((s) => !s.open).map((s) => s.kind === "bot" ? `${s.name} (bot)` : s.name);
+  const sitting = info.seats.filter((s) => !s.open).map((s) => s.kind === "bot" && !s.name.includes(BOT_MARK) ? `${s.name} (bot)` : s.name);
   $("door-text").textContent = `${open.length} seat(s) open of ${info.players}.` + (sitting.length ? ` Already seated: ${sitting.join(", ")}.` : "");
   $("door-join").hidden = false; $("door-watch").hidden = false;
   $("door-name").value = localStorage.getItem("zdeck:name") || "";
@@ -295,6 +364,7 @@ function send(message) {
 
 async function receive(message) {
   if (message.type === "state") {
+    receivedAt = Date.now();
     const key = JSON.stringify([message.game, message.seats.length, message.options]);
     if (message.table) { // a connection's first state: the game's action and card faces, sent once
       faces = message.table.faces; setFaces(message.table.cards); facesKey = key;
@@ -354,14 +424,20 @@ async function tableModule(game) {
   return modules.get(game);
 }
 
-// A bot the server has not named (its name is its bot's) sits under a person's name; its tag says it is a bot.
+// The server names a bot as a person with a bot mark and its level ("Ada · bot, easy"): the plate shows the name,
+// its tag the mark and level. A bot the server has not named (its name is its bot's) gets a person's name here.
 const BOT_NAMES = ["Ada", "Bram", "Cleo", "Dev", "Edda", "Finn", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lena", "Milo", "Nora"];
+const BOT_MARK = " · bot";
+function botName(seat) {
+  const at = seat.kind === "bot" ? seat.name.indexOf(BOT_MARK) : -1;
+  return at > 0 ? seat.name.slice(0, at) : seat.name;
+}
 function names(state) {
   const unnamed = (s) => s.kind === "bot" && s.name === s.bot;
-  const taken = new Set(state.seats.filter((s) => !s.open && !unnamed(s)).map((s) => s.name));
+  const taken = new Set(state.seats.filter((s) => !s.open && !unnamed(s)).map(botName));
   const plain = state.seats.map((s) => {
     if (s.open) return `seat ${s.seat + 1} (open)`;
-    if (!unnamed(s)) return s.name;
+    if (!unnamed(s)) return botName(s);
     const name = [...BOT_NAMES.slice(s.seat), ...BOT_NAMES].find((n) => !taken.has(n)) || `Bot ${s.seat + 1}`;
     taken.add(name);
     return name;
@@ -471,13 +547,21 @@ function draw() {
   drawTurn(ctx);
   drawScores(ctx);
   drawEnd(ctx);
+  if (!$("summary").hidden) drawPause(state);
+  tick();
   flash = {landed: null, bounced: null, bouncedSeat: null};
   $("table").dataset.version = String(state.version); // which state the page shows (tests wait on it)
 }
 
 function botWords(seat) {
-  const level = seat.level ? `, ${seat.level}` : "";
-  return `bot (${seat.bot}${level})`;
+  if (seat.level) return `bot, ${seat.level}`;
+  return `bot (${String(seat.bot).split(":")[0]})`;
+}
+
+// A person's seat a bot covers while they are away or after their turn clock ran out (the seat's `covered_by`).
+function coverOf(seat) {
+  if (seat.covered_by) return seat.covered_by;
+  return seat.standin ? {bot: seat.standin, level: null, why: "away"} : null;
 }
 
 function drawSeats(ctx) {
@@ -501,11 +585,20 @@ function drawSeats(ctx) {
       head.append(button);
     }
     if (obs.turn === p) head.append(el("span", "● to play", {className: "to-play-mark"}));
+    if (state.turn_clock && state.turn_clock.seat === p) {
+      const clock = el("span", "", {className: "clock", title: "a bot plays for this seat when the clock runs out"});
+      clock.dataset.ends = String(localEnd(state.turn_clock.ends, state.turn_clock.seconds));
+      head.append(clock);
+    }
     item.append(head);
     const tags = [];
     if (seat.kind === "bot") tags.push(botWords(seat));
-    if (seat.standin) tags.push(`away: bot ${seat.standin} plays for now`);
-    if (seat.kind === "person" && !seat.open && !seat.connected && !seat.standin) tags.push("away");
+    const cover = coverOf(seat);
+    if (cover) {
+      item.classList.add("covered");
+      tags.push(`${cover.why === "clock" ? "out of time" : "away"}: a bot plays for ${p === state.seat ? "you" : "them"}`);
+    }
+    if (seat.kind === "person" && !seat.open && !seat.connected && !cover) tags.push("away");
     if (tags.length) item.append(el("span", tags.join(" · "), {className: "tag"}));
     const facts = [];
     if (obs.hand_sizes) facts.push(plural(obs.hand_sizes[p], "card"));
@@ -558,7 +651,17 @@ function drawHand(ctx) {
 const CALL_KEYS = {"ZAP!": "z", "ZOOP!": "z", "Captured!": "c", "Score!": "s"};
 const MOVE_KEYS = {draw: "d", pass: "p", end: "e", deal: "n", take: "t", dig: "g", stop: "x", place: "l", discard: "k"};
 let keyed = new Map(); // a call's or move's key -> the legal actions it stands for now
-const TAKEN = new Set([...Object.values(CALL_KEYS), ...Object.values(MOVE_KEYS), "r"]);
+const TAKEN = new Set([...Object.values(CALL_KEYS), ...Object.values(MOVE_KEYS), "r", "b"]);
+
+// Your seat is covered (you were away, or your clock ran out): say so, and take it back with a button or B.
+function coveredSelf(state) {
+  const own = state.seat !== null && state.seat !== undefined ? state.seats[state.seat] : null;
+  return own ? coverOf(own) : null;
+}
+
+function comeBack() {
+  send({type: "back"});
+}
 
 // A key for a call or move the table has none for (a game zdeck does not know): the first letter of its words
 // that means nothing else, the same one every time it is offered; one action each, else a digit.
@@ -577,6 +680,12 @@ function drawCalls(ctx) {
   box.replaceChildren();
   keyed = new Map();
   const buttons = new Map(); // one button per key (several ZOOP!s: the key asks which)
+  if (coveredSelf(ctx.state)) {
+    const back = el("button", undefined, {type: "button", className: "call primary back", onclick: comeBack});
+    back.append(el("span", "I'm back: take my seat"), el("kbd", "B", {title: "key B"}));
+    back.setAttribute("aria-keyshortcuts", "B");
+    box.append(back);
+  }
   for (const action of ctx.legal) {
     const face = action.face;
     const isCall = Boolean(face.call) && (face.kind === "call" || (face.kind === "play" && ["zap", "cage"].includes(face.card)));
@@ -610,6 +719,8 @@ function turnWords(ctx) {
     return `Round ${state.pause.round} is over. The next starts when everyone is ready` +
       (waiting.length ? ` (waiting for ${waiting.join(" and ")}).` : ".");
   }
+  const covered = coveredSelf(state);
+  if (covered) return `${covered.why === "clock" ? "Your time ran out" : "You were away"}: a bot plays for you. Take your seat back (B).`;
   // Only what a real table shows: whether you may act, whose turn it is, that a window is open to everyone.
   // Never which other seats could act in a race: that is what they hold.
   if (state.legal.length) {
@@ -617,10 +728,42 @@ function turnWords(ctx) {
     if (own) return own;
     return obs.turn === state.seat ? `Your turn: ${todo(ctx)}.` : `You may act now: ${todo(ctx)}.`;
   }
-  const said = table.status && table.status(ctx);
-  if (said) return said;
-  if (obs.turn !== null && obs.turn !== undefined) return `${capital(who(obs.turn))}'s turn.`;
+  const said = (table.status && table.status(ctx)) ||
+    (obs.turn !== null && obs.turn !== undefined ? `${capital(who(obs.turn))}'s turn.` : null);
+  if (said) return said + waitWords(ctx);
   return PHASE_WORDS[obs.phase] || "Everyone may play now.";
+}
+
+// Whose turn a person's table waits for: a person away, one whose clock runs, one a bot covers.
+function waitWords(ctx) {
+  const {state, obs} = ctx;
+  const seat = state.seats[obs.turn];
+  if (!seat || seat.kind !== "person" || obs.turn === state.seat) return "";
+  const cover = coverOf(seat);
+  if (cover) return ` A bot plays for ${who(obs.turn)} while they are ${cover.why === "clock" ? "out of time" : "away"}.`;
+  if (!seat.connected) return ` Waiting for ${who(obs.turn)}, who is away.`;
+  return state.turn_clock && state.turn_clock.seat === obs.turn ? ` Waiting for ${who(obs.turn)}.` : "";
+}
+
+// The clocks on the page (a turn clock on a plate, the pause between rounds) count down once a second. A clock's
+// end is the server's time: it is kept within what the clock can have left, so a skewed client clock shows no
+// nonsense.
+let receivedAt = 0;
+function localEnd(ends, longest) {
+  const left = Math.max(0, Math.min(longest, ends - receivedAt / 1000));
+  return receivedAt + left * 1000;
+}
+
+function tick() {
+  const now = Date.now();
+  for (const node of document.querySelectorAll(".clock[data-ends]")) {
+    setText(node, `⏱ ${Math.max(0, Math.ceil((+node.dataset.ends - now) / 1000))} s`);
+  }
+  const wait = $("summary-wait");
+  if (wait.dataset.ends) {
+    const left = Math.max(0, Math.ceil((+wait.dataset.ends - now) / 1000));
+    setText(wait, `The next round starts in ${left} s${wait.dataset.words || ""}.`);
+  }
 }
 
 let announced = {text: "", at: 0};
@@ -709,9 +852,9 @@ function showRound(state, before, told) {
   const best = order === "lower" ? Math.min(...scores) : Math.max(...scores);
   const winners = told && told.winners ? told.winners : scores.map((s, p) => s === best ? p : null).filter((p) => p !== null);
   const said = winners.map((p) => who(p));
-  const headline = told && told.text ? told.text : `${capital(said.join(" and "))} ${said.length === 1 && said[0] !== "you" ? "wins" : "win"} the round`;
-  $("summary-title").textContent = `Round ${index + 1}: ${headline}`;
-  $("summary-how").textContent = (told && told.how) || "";
+  const headline = `${capital(said.join(" and "))} ${said.length === 1 && said[0] !== "you" ? "wins" : "win"} the round`;
+  $("summary-title").textContent = `Round ${(told && told.round) || index + 1}: ${headline}`;
+  $("summary-how").textContent = (told && told.text) || ""; // the server's sentence: "Ada played their last card"
   const body = el("tbody");
   const head = el("tr");
   for (const words of ["", "this round", "why", "total"]) head.append(el("th", words, {scope: "col"}));
@@ -731,15 +874,16 @@ function showRound(state, before, told) {
   announce($("summary-title").textContent, true);
   clearTimeout(summaryTimer);
   if (!state.pause) summaryTimer = setTimeout(closeSummary, SUMMARY_MS); // else the table says when it goes on
+  drawPause(state);
   logLine($("summary-title").textContent + ".", "round");
 }
 
 // What a seat scored and why: the server's lines ("4 cards left: -7"), else the cards it held at the end.
 function whyWords(told, p, before) {
-  const seat = told && told.seats && told.seats[p];
+  const seat = told && told.seats && told.seats.find((s) => s.seat === p);
   if (seat) {
     const lines = (seat.lines || []).map((l) => l.points === null || l.points === undefined ? l.text : `${l.text} (${l.points > 0 ? "+" : ""}${fmt(l.points)})`);
-    return [...lines, seat.note].filter(Boolean).join("; ");
+    return lines.length ? lines.join("; ") : seat.note || ""; // the note sums the lines up: one or the other
   }
   return before && before.hand_sizes ? `${plural(before.hand_sizes[p], "card")} in hand at the end` : "";
 }
@@ -748,6 +892,17 @@ function whyWords(told, p, before) {
 function continueRound() {
   if (last && last.pause && last.seat !== null && !(last.pause.ready || []).includes(last.seat)) send({type: "ready"});
   closeSummary();
+}
+
+// Between rounds: when the next starts, and whom the table waits for.
+function drawPause(state) {
+  const pause = state.pause;
+  const line = $("summary-wait");
+  if (!pause) { line.textContent = ""; delete line.dataset.ends; return; }
+  const waiting = (pause.waiting || []).filter((p) => p !== state.seat).map((p) => who(p));
+  line.dataset.ends = String(localEnd(pause.until, Infinity));
+  line.dataset.words = waiting.length ? `, or once ${waiting.join(" and ")} ${waiting.length === 1 ? "is" : "are"} ready too` : "";
+  tick();
 }
 
 function closeSummary() {
@@ -794,19 +949,28 @@ function onEvent(event) {
   else if (event.kind === "join") text = `${event.name} sits down at seat ${event.seat + 1}.`;
   else if (event.kind === "start") text = event.rematch ? `Rematch: game ${event.number} starts.` : "The game starts.";
   else if (event.kind === "over") text = `Game over: ${event.winners.map((p) => who(p)).join(" and ")} won.`;
-  else if (event.kind === "standin") text = `${capital(who(event.seat))} is away: bot ${event.bot} plays for them until they are back.`;
-  else if (event.kind === "handback") text = `${capital(who(event.seat))} is back and plays again.`;
+  else if (event.kind === "standin") text = standinWords(event);
+  else if (event.kind === "handback") text = event.seat === (last && last.seat) ? "You have your seat back." : `${capital(who(event.seat))} is back and plays again.`;
+  else if (event.kind === "resume") { closeSummary(); text = `Round ${event.round} starts.`; }
   else if (event.kind === "round") roundSummary = event.summary || null;
   else if (event.kind === "ready") text = `${capital(who(event.seat))} ${event.seat === (last && last.seat) ? "are" : "is"} ready for the next round.`;
   if (text) logLine(text);
+}
+function standinWords(event) {
+  const you = event.seat === (last && last.seat);
+  const whom = you ? "you" : "them";
+  const why = event.why === "clock" ? (you ? "Your time ran out" : `${capital(who(event.seat))}'s time ran out`)
+    : (you ? "You are away" : `${capital(who(event.seat))} is away`);
+  return `${why}: a bot plays for ${whom} until ${you ? "you are" : "they are"} back.`;
 }
 let roundSummary = null; // the server's summary of the round that just ended (its `round` event), if it sends one
 
 // Why a play was penalised and what follows, in players' words (the game's table module knows its penalty).
 function penaltyWords(face, event) {
+  if (event.why && event.reason) return event.reason; // the server's words: the game's table.py says why, what follows
   const said = table && table.penalty && table.penalty(makeContext(last), face, event.late);
-  if (said && face.kind) return said; // your own play: the game's table knows its penalty
-  if (event.reason && !/version/.test(event.reason)) return event.reason; // the server's words for players
+  if (said && face.kind) return said; // an older server: the game's table module knows its penalty
+  if (event.reason && !/version/.test(event.reason)) return event.reason;
   if (said) return said;
   if (event.late) return "too late: another card landed first, and the rules penalise a late play.";
   if (face.call) return `the call ${face.call} was wrong or missing.`;
@@ -821,8 +985,8 @@ function flushPending(before) {
     const face = event.id !== null && event.id !== undefined ? faces[event.id] || {kind: "other", label: event.action} : {kind: "other", label: event.action || "a card"};
     const by = who(event.seat);
     let line = (table.say && table.say(ctx, face, by, before)) || sayAction(ctx, face, by);
-    if (event.late) line += " (late, and it stands)";
-    if (event.by === "standin") line += " (played by the bot covering the seat)";
+    const notes = [event.late ? "late, and it stands" : null, event.by === "standin" ? `a bot played it for ${event.seat === last.seat ? "you" : "them"}` : null].filter(Boolean);
+    if (notes.length) line = `${line.replace(/\.$/, "")} (${notes.join("; ")}).`;
     logLine(line);
   }
   pending = [];
@@ -864,7 +1028,7 @@ async function fetchLog(room, number) {
     if (entry.outcome === "penalised") return [`${capital(by)} ${by === "you" ? "were" : "was"} penalised.`, "penalty"];
     const face = faces[entry.id] || {kind: "other", label: entry.action || "a move"};
     const line = (table.say && table.say(ctx, face, by, null)) || sayAction(ctx, face, by);
-    return [line + (entry.late ? " (late, and it stands)" : ""), ""];
+    return [entry.late ? `${line.replace(/\.$/, "")} (late, and it stands).` : line, ""];
   });
   $("log").append(...lines.slice(-LOG_KEEP).reverse().map(([text, kind]) => el("li", text, {className: kind})));
   while ($("log").children.length > LOG_KEEP) $("log").lastChild.remove();
@@ -903,6 +1067,7 @@ function onKey(event) {
   if (key === "arrowleft" || key === "arrowright") { walk([...$("hand").querySelectorAll(".card")], key, event); return; }
   if (key === "arrowup" || key === "arrowdown") { walk([...$("board").querySelectorAll(".playable")], key, event); return; }
   if (key === "r" && last.over && last.seat !== null) { rematch(); return; }
+  if (key === "b" && coveredSelf(last)) { comeBack(); event.preventDefault(); return; }
   const actions = keyed.get(key);
   if (actions) { choose(actions, `${key.toUpperCase()}: which one?`); event.preventDefault(); }
 }
@@ -945,6 +1110,7 @@ async function start() {
   $("hand").addEventListener("focusin", (event) => { focusCard = event.target.dataset.card || null; });
   $("hand").addEventListener("focusout", () => { setTimeout(() => { if (!$("hand").contains(document.activeElement)) focusCard = null; }, 0); });
   document.addEventListener("keydown", onKey);
+  setInterval(tick, 500);
   window.addEventListener("popstate", route);
   route();
 }
