@@ -43,6 +43,8 @@ def forget_extra_games(folder: str) -> None:
         del sys.modules[name]
     registry._packages.cache_clear()
     registry._registry.cache_clear()
+    if "zdeck.rl.encodings" in sys.modules:  # (its list of encoded games is kept once made)
+        sys.modules["zdeck.rl.encodings"].encoded_games.cache_clear()
 
 
 @pytest.fixture(scope="module")
