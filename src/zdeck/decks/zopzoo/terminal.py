@@ -57,7 +57,7 @@ class View(TextView):
         places = [Place(top if isinstance(top, str) else None, "on top")]
         head = f"Discard pile: {plural(int(obs.get('pile_size') or 0), 'card')} · draw pile: " \
                f"{plural(int(obs.get('draw_size') or 0), 'card')}"
-        pending = obs.get("pending")
+        pending = obs.get("drawn")
         if isinstance(pending, str):
             places.append(Place(pending, "just drawn", mark="new"))
         lines: list[Block] = [Cards(tuple(places), head)]
@@ -106,7 +106,7 @@ class View(TextView):
 
     def your_move(self, m: Moment) -> str:
         obs = m.obs
-        pending = obs.get("pending")
+        pending = obs.get("drawn")
         drawn = self.card_name(pending) if isinstance(pending, str) else "the card"
         if obs.get("phase") == "turn" and m.legal:
             return self._turn_choices(m)
@@ -142,7 +142,7 @@ class View(TextView):
     def offer(self, text: str, m: Moment) -> str:
         face = self.action_face(text)
         kind, card = face.get("kind"), face.get("card")
-        pending = m.obs.get("pending")
+        pending = m.obs.get("drawn")
         drawn = self.card_name(pending) if isinstance(pending, str) else "the card"
         top = m.obs.get("top")
         named = self.card_name(card) if isinstance(card, str) else ""
@@ -176,11 +176,11 @@ class View(TextView):
         kind, card = face.get("kind"), face.get("card")
         who = capital(seats.who(seat))
         before = before or {}
-        pending = before.get("pending")
+        pending = before.get("drawn")
         drawn = self.card_name(pending) if isinstance(pending, str) else "the card"
         named = self.card_name(card) if isinstance(card, str) else ""
         if kind == "draw":
-            got = after.get("pending")
+            got = after.get("drawn")
             if isinstance(got, str):
                 return f"{who} drew {self.card_name(got)}."
             return f"{who} drew a card" + (f": {self.card_name(after['top'])} went on the discard pile."

@@ -74,7 +74,7 @@ class View(ZokerView):
         lines: list[Block] = [Cards(tuple(places), head, per_row=per_row)]
         for turned in reversed(self.turned[-1:]):
             lines.append(Line(self._turn_words(turned, m.seats), "strong"))
-        rule = "exactly two" if obs.get("pair_rule") != "one" else "at least one"
+        rule = "exactly two" if self.game.options.get("pair_rule") != "one" else "at least one"
         lines.append(Line(f"A pair shares {rule} of colour, size and shape.", "quiet"))
         return lines
 
