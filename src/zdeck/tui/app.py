@@ -19,6 +19,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
@@ -389,14 +390,20 @@ class ZdeckApp(App[None]):
         self._draw_due = False
         if self.message is None or not self.screen_stack or not self.screen_stack[0].query("#middle"):
             return  # nothing to draw, or no table on the screen (the app is starting or closing)
+        try:
+            self._draw_panels(self.message)
+        except NoMatches:  # the app closed while this draw waited its turn: its panels are gone
+            return
+
+    def _draw_panels(self, message: dict[str, Any]) -> None:
         if self._fitted != tuple(self.size):  # the window was resized (the screen hears of it, not always the app)
             self._fit()
         middle_width = self.panel("#middle").content_size.width
         if middle_width <= 0:  # not laid out yet: draw again once it is
             self.call_after_refresh(self._draw)
-        for name, text in self.drawn(self.message, max(24, middle_width), max(24, self.size.width - 4)).items():
+        for name, text in self.drawn(message, max(24, middle_width), max(24, self.size.width - 4)).items():
             self._put(name, text)
-        obs = self.message["observation"]
+        obs = message["observation"]
         self.panel("#hand").display = self.me is not None and isinstance(obs.get("hand"), list)
         self.panel("#seats").border_title = self._seats_title()
 

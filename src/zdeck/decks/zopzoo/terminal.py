@@ -68,7 +68,7 @@ class View(TextView):
         for p in order:
             lines += self.row(m, p)
         lines.append(Line("A row card is worth points once covered (its POINTS card, its upper half, a BEAST); a "
-                          f"Minus card already counts. First to {obs.get('target')} wins.", "quiet"))
+                          f"Minus card already counts. First to {self.game.options.get('target')} points wins.", "quiet"))
         return lines
 
     def row(self, m: Moment, seat: int) -> list[Block]:
@@ -227,4 +227,4 @@ class View(TextView):
 
     def rule_words(self, obs: Obs) -> str:
         return (f"The round's winner scores all their points, the others only their minus and bonus points; the "
-                f"first to {obs.get('target') or self.game.options.get('target')} points wins (the highest total).")
+                f"first to {self.game.options.get('target')} points wins (the highest total).")
