@@ -32,5 +32,6 @@ bench: $(RUN_STAMP)
 	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[bench]'
 	$(BIN)/python bench/throughput.py
 
+# test-artefacts/ holds everything a test run writes in the checkout (screenshots, reports, caches)
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist src/*.egg-info test-artefacts .pytest_cache .hypothesis .ruff_cache .mypy_cache

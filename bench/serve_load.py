@@ -6,7 +6,14 @@ Measures, over a fixed window after a warm-up:
   server's clock; the same machine) to the moment a watcher received its event - so it holds
   the kernel's apply, the database commit, the fan-out and the socket;
 - a person's act -> result: the round trip a scripted person sees;
-- the server process's CPU (of one core; this machine has 2) and the clients' CPU.
+- the server process's CPU (of one core; this machine has 2) and the clients' CPU, and the server's CPU per
+  action (its CPU seconds over the actions applied in the window: a figure that holds on a busy machine, where
+  the latencies do not), with the machine's load average beside them; and, as an anchor measured in the
+  same run, the CPU per action of the same tables played with no server at all (`play_offline`: the kernel
+  and the bots), so that the server's own cost reads as a ratio.
+
+The server runs with the public limits except those a load from one address must pass (rooms and sockets per
+address; and, below `--speed 1`, the human pace of bots-only tables).
 
 A finished table is replaced by a new room, so N tables play all along. Stops by itself.
 
@@ -68,6 +75,7 @@ class Load:
         self.broadcast: list[float] = []  # seconds
         self.acts: list[float] = []
         self.events = 0
+        self.actions = 0  # action events any client saw in the window: every action applied, once
         self.games = 0
         self.errors: list[str] = []
 
@@ -106,6 +114,7 @@ class Load:
                     self.events += 1
                     if self.measuring(message["at"]):
                         self.broadcast.append(now - message["at"])
+                        self.actions += message.get("kind") in ("action", "timeout")
                 elif message["type"] == "state" and message["over"]:
                     return True
 
@@ -144,6 +153,8 @@ class Load:
                     continue
                 now = time.time()
                 message = json.loads(text)
+                if message["type"] == "event" and "at" in message and self.measuring(message["at"]):
+                    self.actions += message.get("kind") in ("action", "timeout")
                 if message["type"] == "state":
                     if message["over"]:
                         return True
@@ -166,6 +177,21 @@ async def run_load(base: str, tables: int, people: int, speed: float, warmup: fl
     return load
 
 
+def kernel_cpu_per_action(seconds: float = 3.0) -> float:
+    """The anchor: CPU seconds per action of the bench's tables played offline (the rules and the bots, no
+    server), over about `seconds` of CPU."""
+    import zdeck
+    from zdeck.live.room import play_offline
+
+    actions, seed, started = 0, 0, time.process_time()
+    while time.process_time() - started < seconds:
+        for game, players, bots in BOT_TABLES:
+            record = play_offline(zdeck.make(game, players), dict(enumerate(bots)), seed)
+            actions += len(record.actions)
+        seed += 1
+    return (time.process_time() - started) / actions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200, help="tables of bots, each with a watcher")
@@ -177,12 +203,16 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
+    anchor = kernel_cpu_per_action()
     folder = Path(tempfile.mkdtemp(prefix="zdeck-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    limits = ["rooms_burst=100000", "waiting_per_address=100000", "sockets_per_address=100000",
+              "min_bots_only_speed=0"]
     with (folder / "server.log").open("wb") as log:
-        server = subprocess.Popen([sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db],
+        server = subprocess.Popen([sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db,
+                                   *(arg for limit in limits for arg in ("--limit", limit))],
                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 30
@@ -208,7 +238,9 @@ def main() -> None:
             cpu1, mine1, t1 = sum(process.cpu_times()[:2]), sum(me.cpu_times()[:2]), time.time()
             return await task, (cpu1 - cpu0) / (t1 - t0), (mine1 - mine0) / (t1 - t0)
 
+        load_before = os.getloadavg()
         load, server_cpu, client_cpu = asyncio.run(measured())
+        load_after = os.getloadavg()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
@@ -223,6 +255,11 @@ def main() -> None:
                           "p99": round(percentile(acts, 0.99), 2)},
         "games_finished": load.games,
         "server_cpu_cores": round(server_cpu, 3), "clients_cpu_cores": round(client_cpu, 3),
+        "actions": load.actions,
+        "server_cpu_ms_per_action": round(1000 * server_cpu * args.seconds / max(1, load.actions), 3),
+        "kernel_cpu_ms_per_action": round(1000 * anchor, 3),
+        "server_to_kernel": round(server_cpu * args.seconds / max(1, load.actions) / anchor, 1),
+        "load_average": [round(x, 2) for x in (*load_before[:1], *load_after[:1])],
         "errors": len(load.errors),
     }
     if args.json:
@@ -235,6 +272,12 @@ def main() -> None:
           f"({len(acts)} acts; {len(load.errors)} errors)")
     print(f"CPU: server {100 * server_cpu:.0f}% of a core, clients {100 * client_cpu:.0f}% (2 cores in all); "
           f"{load.games} games finished")
+    print(f"server CPU per action: {result['server_cpu_ms_per_action']} ms over {load.actions} actions, "
+          f"{result['server_to_kernel']}x the {result['kernel_cpu_ms_per_action']} ms of the same tables played "
+          "offline (rules and bots alone)")
+    print("latencies are absolute times, which a busy machine inflates: "
+          f"machine load average {result['load_average'][0]} before, {result['load_average'][1]} after "
+          f"({os.cpu_count()} cores)")
 
 
 if __name__ == "__main__":

@@ -96,12 +96,16 @@ def solo_scores(game: zdeck.Game, bot: str, opponent: str, games: int, seed: int
                   file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
+    return {"games": games, **_score_figures(mine, theirs), **_timing(timed)}
+
+
+def _score_figures(mine: list[float], theirs: list[float]) -> dict[str, Any]:
     diffs = [a - b for a, b in zip(mine, theirs)]
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
     mean = statistics.fmean(diffs)
-    return {"games": games, "mean": round(statistics.fmean(mine), 3), "opponent_mean": round(statistics.fmean(theirs), 3),
+    return {"mean": round(statistics.fmean(mine), 3), "opponent_mean": round(statistics.fmean(theirs), 3),
             "mean_difference": round(mean, 3), "difference95": [round(mean - half, 3), round(mean + half, 3)],
-            **_timing(timed)}
+            "scores": mine, "opponent_scores": theirs}
 
 
 def _timing(timed: Timed) -> dict[str, Any]:
@@ -110,33 +114,63 @@ def _timing(timed: Timed) -> dict[str, Any]:
     thinking = [k for k, s in enumerate(timed.seconds) if s > 0.001] or [0]
     cpu = [timed.seconds[k] if timed.seconds else 0.0 for k in thinking]
     wall = [timed.wall[k] if timed.wall else 0.0 for k in thinking]
-    return {"decisions": len(timed.seconds), "searched": len(thinking), "mean_decision_cpu_s": round(statistics.fmean(cpu), 4),
-            "p95_decision_cpu_s": round(sorted(cpu)[int(0.95 * (len(cpu) - 1))], 4),
-            "max_decision_cpu_s": round(max(cpu), 4), "mean_decision_wall_s": round(statistics.fmean(wall), 4)}
+    return {"decisions": len(timed.seconds), "searched": len(thinking), **_cpu_figures(cpu),
+            "mean_decision_wall_s": round(statistics.fmean(wall), 4), "cpu_s": [round(c, 4) for c in cpu]}
+
+
+def _cpu_figures(cpu: list[float]) -> dict[str, float]:
+    return {"mean_decision_cpu_s": round(statistics.fmean(cpu), 4),
+            "p95_decision_cpu_s": round(sorted(cpu)[int(0.95 * (len(cpu) - 1))], 4), "max_decision_cpu_s": round(max(cpu), 4)}
+
+
+def merged(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Runs of the same match on consecutive seeds (chunks run side by side: game k of a run is seed + k, and
+    a chunk of a whole number of rounds of seats keeps every game's seating) as the one run they add up to."""
+    out: list[dict[str, Any]] = []
+    for row in sorted(rows, key=lambda r: (json.dumps([r["game"], r["players"], r["options"], r["bot"], r["opponent"]]),
+                                            r.get("seed", 0))):
+        last = out[-1] if out else None
+        same = last is not None and all(last[k] == row[k] for k in ("game", "players", "options", "bot", "opponent"))
+        if not (same and last is not None and last.get("seed", 0) + last["games"] == row.get("seed", 0)
+                and last["games"] % row["players"] == 0 and "cpu_s" in last and "cpu_s" in row):
+            out.append(dict(row))
+            continue
+        last["games"] += row["games"]
+        last["seconds"] = round(last["seconds"] + row["seconds"], 1)
+        last["cpu_s"] = last["cpu_s"] + row["cpu_s"]
+        last.update(_cpu_figures(last["cpu_s"]), decisions=last["decisions"] + row["decisions"],
+                    searched=last["searched"] + row["searched"])
+        if "wins" in last:
+            last["wins"] += row["wins"]
+            low, high = wilson(last["wins"], last["games"])
+            last.update(win_rate=round(last["wins"] / last["games"], 4), wilson95=[round(low, 4), round(high, 4)])
+        else:
+            last.update(_score_figures(last["scores"] + row["scores"], last["opponent_scores"] + row["opponent_scores"]))
+    return out
 
 
 def markdown_table(path: str) -> str:
-    """The strength table of docs/bots.md from the JSON lines the runs wrote (`--table FILE`)."""
-    rows = ["| game | table | ISMCTS setting | opponent | games | result | 95% interval | CPU s / decision: mean, p95 |",
-            "|---|---|---|---|---|---|---|---|"]
+    """The strength table of docs/bots.md from the JSON lines the runs wrote (`--table FILE`), chunks of a run
+    on consecutive seeds merged into it."""
+    head = "| game | table | ISMCTS setting | opponent | games (seeds) | result | 95% interval | CPU s / decision: mean, p95 |"
+    rows = [head, "|---|---|---|---|---|---|---|---|"]
     with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            if not line.strip():
-                continue
-            r = json.loads(line)
-            defaults = zdeck.make(r["game"], r["players"]).options
-            options = ", ".join(f"{k}={v}" for k, v in r["options"].items() if defaults.get(k) != v)
-            table = f"{r['players']} seat{'s' if r['players'] > 1 else ''}" + (f", {options}" if options else "")
-            if "win_rate" in r:
-                result = f"{100 * r['win_rate']:.1f}% wins (fair share {100 * r['fair_share']:.0f}%)"
-                interval = f"{100 * r['wilson95'][0]:.1f}-{100 * r['wilson95'][1]:.1f}%"
-            else:
-                result = f"mean score {r['mean']:.2f} vs {r['opponent_mean']:.2f} (difference {r['mean_difference']:+.2f})"
-                interval = f"{r['difference95'][0]:+.2f} to {r['difference95'][1]:+.2f}"
-            timing = (f"{r['mean_decision_cpu_s']:.3f}, {r['p95_decision_cpu_s']:.3f}" if "mean_decision_cpu_s" in r
-                      else "not timed")
-            rows.append(f"| {r['game']} | {table} | `{r['bot']}` | {r['opponent']} | {r['games']} | {result} | "
-                        f"{interval} | {timing} |")
+        runs = merged([json.loads(line) for line in lines if line.strip()])
+    for r in runs:
+        defaults = zdeck.make(r["game"], r["players"]).options
+        options = ", ".join(f"{k}={v}" for k, v in r["options"].items() if defaults.get(k) != v)
+        table = f"{r['players']} seat{'s' if r['players'] > 1 else ''}" + (f", {options}" if options else "")
+        if "win_rate" in r:
+            result = f"{100 * r['win_rate']:.1f}% wins (fair share {100 * r['fair_share']:.0f}%)"
+            interval = f"{100 * r['wilson95'][0]:.1f}-{100 * r['wilson95'][1]:.1f}%"
+        else:
+            result = f"mean score {r['mean']:.2f} vs {r['opponent_mean']:.2f} (difference {r['mean_difference']:+.2f})"
+            interval = f"{r['difference95'][0]:+.2f} to {r['difference95'][1]:+.2f}"
+        timing = (f"{r['mean_decision_cpu_s']:.3f}, {r['p95_decision_cpu_s']:.3f}" if "mean_decision_cpu_s" in r
+                  else "not timed")
+        first = r.get("seed", 0)
+        rows.append(f"| {r['game']} | {table} | `{r['bot']}` | {r['opponent']} | {r['games']} "
+                    f"({first:,}-{first + r['games'] - 1:,}) | {result} | {interval} | {timing} |")
     return "\n".join(rows)
 
 

@@ -188,14 +188,14 @@ def test_list_shows_a_single_player_count_once() -> None:
 
 
 @pytest.mark.parametrize(("args", "hint"), [
-    (("simulate", "zar", "-p", "12"), "other options allow 2-14"),
-    (("simulate", "zoop", "-p", "8", "-o", "colours=2"), "other options allow 3-8"),
+    (("simulate", "zar", "-p", "12"), "2 to 14 with half_decks=3 to 16: -o half_decks=3 seats 12"),
+    (("simulate", "zoop", "-p", "8", "-o", "colours=2"), "3 to 8 with colours=3 to 6: -o colours=3 seats 8"),
 ])
 def test_a_player_count_allowed_under_other_options_says_so(args: tuple[str, ...], hint: str) -> None:
     result = run(*args)
     assert result.exit_code == 2 and hint in error_text(result)
     plain = run("simulate", "zipzap", "-o", "scoring=bad")  # no hint where players are not the problem
-    assert plain.exit_code == 2 and "other options" not in error_text(plain)
+    assert plain.exit_code == 2 and "seats" not in error_text(plain)
 
 
 def test_a_negative_speed_is_refused() -> None:

@@ -77,7 +77,7 @@ class Record:
         try:
             data = json.loads(line)
         except ValueError as exc:  # a JSONDecodeError, or an integer of more digits than Python converts
-            raise RecordError(f"not valid JSON: {shorten(str(exc))[1:-1]}") from None
+            raise RecordError(f"not valid JSON: {_cut(str(exc))}") from None
         except RecursionError:  # json nests by recursion: a line of 100k "[" must not be a traceback
             raise RecordError("not a record: JSON nested too deeply") from None
         if not isinstance(data, dict):
@@ -108,6 +108,12 @@ class Record:
             return make(self.game, self.players, **self.options)
         except (ValueError, TypeError) as exc:
             raise RecordError(str(exc)) from None
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    """The JSON library's own message (what and where, never the line itself), cut short as a backstop.
+    Not `shorten(...)[1:-1]`: that dropped the closing parenthesis of "(... characters)"."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def _version_text(value: Any) -> str:

@@ -5,8 +5,9 @@ export `BOTS`, a dict from game id to {bot name: "module:factory"} for its heuri
 strongest first (the first is the one a person meets by default: `zdeck.botspecs.default_bot`).
 A bot's module is imported when such a bot is made, so listing the bots imports none of them.
 Bots by spec, the search included, are made by `zdeck.botspecs`, a layer above this one.
-The rules documents ship inside the package (`zdeck/docs/`, a link to the source tree's
-`docs/`), so an installed zdeck reads them as an editable one does: `document`.
+Each game's rules and observation pages are in its folder (`rules.md`, `observations.md`: package data,
+read as an editable install reads them, `rules_document`); the shared documents ship in `zdeck/docs/`
+(links to the source tree's `docs/`): `document`.
 """
 
 from __future__ import annotations
@@ -120,12 +121,12 @@ def document(name: str) -> str:
 
 
 def rules_document(game_id: str) -> str:
-    """The rules of a game in Markdown, ending with its Clarifications: the `rules.md` of its folder, else
-    docs/rules/GAME.md."""
+    """The rules of a game in Markdown, ending with its Clarifications: the `rules.md` of its folder (the
+    source tree's docs/rules/GAME.md links to it)."""
     from importlib import resources
 
     package = game_class(game_id).__module__.rpartition(".")[0]  # an unknown id is refused by name first
     try:
         return resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return document(f"rules/{game_id}.md")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{game_id} has no rules.md in its folder in this installation ({type(exc).__name__})") from None

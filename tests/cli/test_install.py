@@ -5,6 +5,7 @@ because the documents were read beside the source tree, which a wheel does not c
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -60,3 +61,14 @@ def test_an_installed_wheel_shows_the_rules_and_options(tmp_path: Path) -> None:
     assert "options (-o name=value)" in zdeck("rules", "zipzap").stdout
     listed = zdeck("list")
     assert listed.returncode == 0 and "zoker-memo" in listed.stdout
+    # what the documents point a pip user at is in the wheel: the report footer's designers.md, the rules
+    # pages' files (tests/test_docs.py checks the same against the source tree)
+    cited = {"docs/designers.md", *(name.removeprefix("zdeck/") for page in (ROOT / "docs" / "rules").glob("*.md")
+                                    for name in re.findall(r"`(zdeck/[\w./-]+)`", page.read_text()))}
+    missing = subprocess.run([str(python), "-c", MISSING, *sorted(cited)], capture_output=True, text=True,
+                             cwd=tmp_path, env=env, check=True).stdout
+    assert missing.strip() == "[]", f"not in the wheel: {missing}"
+
+
+MISSING = "import pathlib, sys, zdeck; root = pathlib.Path(zdeck.__file__).parent; " \
+          "print([name for name in sys.argv[1:] if not (root / name).exists()])"

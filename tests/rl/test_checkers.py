@@ -36,10 +36,11 @@ def strict_warnings() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_pettingzoo_api_test_passes(variant: Variant) -> None:
+@pytest.mark.parametrize("make", [zdeck.rl.env, zdeck.rl.raw_env], ids=["wrapped", "raw"])
+def test_pettingzoo_api_test_passes(variant: Variant, make: Any) -> None:
     game, players, options = variant
     with strict_warnings():
-        api_test(zdeck.rl.env(game, players, **options), num_cycles=300)
+        api_test(make(game, players, **options), num_cycles=300)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
@@ -54,6 +55,7 @@ def test_pettingzoo_seed_tests_pass(variant: Variant) -> None:
     game, players, options = variant
     with strict_warnings():
         seed_test(lambda: zdeck.rl.env(game, players, **options), num_cycles=100)
+        seed_test(lambda: zdeck.rl.raw_env(game, players, **options), num_cycles=100)
         parallel_seed_test(lambda: zdeck.rl.parallel_env(game, players, **options), num_cycles=100)
 
 

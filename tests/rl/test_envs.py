@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -58,7 +59,7 @@ def test_an_unknown_reward_scheme_is_refused_with_the_choices() -> None:
 
 
 def test_an_illegal_action_loses_the_game_by_default_and_says_why() -> None:
-    env = zdeck.rl.env("zoker-tiko", 2)
+    env = zdeck.rl.raw_env("zoker-tiko", 2)
     env.reset(seed=1)
     agent = env.agent_selection
     obs = env.observe(agent)
@@ -83,7 +84,7 @@ def test_an_illegal_action_raises_in_raise_mode_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize("action", ["play red 4", -1, 52, 3.0, None, True])
 def test_a_malformed_action_is_refused_whatever_the_illegal_mode(action: object) -> None:
-    env = zdeck.rl.env("zipzap", 2)
+    env = zdeck.rl.raw_env("zipzap", 2)
     env.reset(seed=1)
     with pytest.raises(ValueError, match=r"an action is an id 0\.\.51 \(51 is wait\)"):
         env.step(action)
@@ -103,7 +104,7 @@ def test_numpy_integer_actions_are_accepted() -> None:
     ({"game_id": "zipzap", "reaction_ms": -5}, "above 0"),
     ({"game_id": "zipzap", "players": 2, "reaction_ms": [300]}, "one per seat"),
     ({"game_id": "zipzap", "max_moments": 0}, "max_moments"),
-    ({"game_id": "zipzap", "render_mode": "human"}, "render 'ansi'"),
+    ({"game_id": "zipzap", "render_mode": "rgb_array"}, "render 'ansi' or 'human'"),
 ])
 def test_bad_env_settings_are_refused_with_a_reason(kwargs: dict[str, object], message: str) -> None:
     game_id = kwargs.pop("game_id")
@@ -190,3 +191,58 @@ def test_the_single_agent_env_refuses_a_step_after_the_episode_ends() -> None:
     assert terminated and reward == -1.0 and "illegal" in info
     with pytest.raises(RuntimeError, match="call reset"):
         env.step(0)
+
+
+def test_env_is_wrapped_as_pettingzoo_classic_envs_are() -> None:
+    """`env()`: OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(raw_env))), as
+    PettingZoo's classic `env()`; `raw_env()` the bare env."""
+    from pettingzoo.utils import wrappers
+
+    env = zdeck.rl.env("zoker-tiko", 2)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper) and isinstance(env.unwrapped, zdeck.rl.ZdeckAEC)
+    assert isinstance(env.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(env.env.env, wrappers.TerminateIllegalWrapper)
+    with pytest.raises(AssertionError, match="reset"):
+        env.step(0)
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = env.agent_selection
+    env.reset(seed=1)
+    with pytest.raises(AssertionError, match="action space"):
+        env.step(env.table.actions + 1)
+    agent = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    env.step(illegal)  # (PettingZoo warns: "Illegal move made, game terminating with current player losing")
+    assert all(env.terminations.values()) and env.rewards[agent] == -1.0
+    assert isinstance(zdeck.rl.raw_env("zoker-tiko", 2), zdeck.rl.ZdeckAEC)
+    raising = zdeck.rl.env("zoker-tiko", 2, illegal="raise")  # the env's own refusal, not the wrapper's ending
+    assert not isinstance(raising.env.env, wrappers.TerminateIllegalWrapper)
+
+
+@pytest.mark.parametrize(("game_id", "name"), [("zipzap", "zipzap_v1"), ("zoker-tiko", "zoker-tiko_v1"),
+                                              ("zar", "zar_v1")])
+def test_each_game_s_env_is_named_by_its_game_and_encoding_version(game_id: str, name: str) -> None:
+    for made in (zdeck.rl.env(game_id), zdeck.rl.raw_env(game_id), zdeck.rl.parallel_env(game_id)):
+        assert made.metadata["name"] == name and str(made) == name
+    assert "human" in zdeck.rl.raw_env(game_id).metadata["render_modes"]
+
+
+def test_the_human_render_mode_prints_the_text_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = zdeck.rl.env("zipzap", 3, render_mode="human")
+    env.reset(seed=2)
+    assert env.render() is None
+    printed = capsys.readouterr().out
+    ansi = zdeck.rl.raw_env("zipzap", 3, render_mode="ansi")
+    ansi.reset(seed=2)
+    assert printed == ansi.render() and "asked now" in printed
+
+
+@pytest.mark.parametrize("make", [zdeck.rl.raw_env, zdeck.rl.parallel_env])
+def test_the_state_is_every_seat_s_vector_end_to_end(make: Any) -> None:
+    """`state()`/`state_space` for centralised critics: seat 0's vector, then seat 1's, ..."""
+    env = make("zoop", 4)
+    env.reset(seed=3)
+    state = env.state()
+    size = env.observation_space("player_0")["observation"].shape[0]
+    assert state.dtype == np.float32 and state.shape == (4 * size,) and env.state_space.contains(state)
+    for seat in range(4):
+        assert np.array_equal(state[seat * size:(seat + 1) * size], env.table.observe(seat)["observation"])

@@ -23,6 +23,11 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 from fastapi.testclient import TestClient
 
 from zdeck.server import create_app
+from zdeck.server.limits import PUBLIC
+
+# The server's limits for the tests that are not about them: many rooms from one address, bots-only tables at any
+# speed. (tests/server/test_hostile.py and the other tests of the limits run with the public ones.)
+LAX = ["rooms_burst=100000", "waiting_per_address=100000", "min_bots_only_speed=0", "sockets_per_address=100000"]
 
 
 @pytest.fixture
@@ -32,7 +37,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as test_client:
+    with TestClient(create_app(db_url, PUBLIC.with_settings(LAX))) as test_client:
         yield test_client
 
 
@@ -57,8 +62,11 @@ class ServerProcess:
     """A real server process in its own process group, on 127.0.0.1: `python -m zdeck.server` (what
     `zdeck serve` runs), or the `zdeck serve` command itself (`cli=True`)."""
 
-    def __init__(self, db: str, port: int | None = None, log: Path | None = None, cli: bool = False) -> None:
+    def __init__(self, db: str, port: int | None = None, log: Path | None = None, cli: bool = False,
+                 limits: list[str] | None = None, extra: list[str] | None = None) -> None:
         self.db, self.port = db, port or free_port()
+        self.options = [option for setting in (LAX if limits is None else limits) for option in ("--limit", setting)]
+        self.options += extra or []
         self.command = [*zdeck_serve(), "--host", "127.0.0.1"] if cli else \
             [sys.executable, "-m", "zdeck.server", "--host", "127.0.0.1"]
         self.log = log or Path(tempfile.mkstemp(prefix="zdeck-serve-", suffix=".log")[1])
@@ -69,7 +77,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with self.log.open("ab") as sink:  # a file, not a pipe: a full pipe nobody reads would stall the server
-            self.process = subprocess.Popen([*self.command, "--port", str(self.port), "--db", self.db],
+            self.process = subprocess.Popen([*self.command, "--port", str(self.port), "--db", self.db, *self.options],
                                             stdout=sink, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -26,7 +26,7 @@ def test_games_lists_every_game_with_players_options_and_bots(client: TestClient
     assert zoop["default_bot"] == "heuristic" and listed["zoker-memo"]["default_bot"] == "perfect"
     calls = next(o for o in zoop["options"] if o["name"] == "calls")
     assert calls == {"name": "calls", "default": "auto", "choices": ["auto", "strict"], "doc": calls["doc"],
-                     "scope": "game"}
+                     "scope": "game", "min": None, "max": None}
     assert {o["name"] for o in zoop["options"] if o["scope"] == "table"} == {"clock", "race", "cover", "speed"}
 
 

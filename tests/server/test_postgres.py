@@ -14,9 +14,10 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import free_port
+from tests.server.conftest import LAX, free_port
 from zdeck.records import Record, replay
 from zdeck.server import create_app
+from zdeck.server.limits import PUBLIC
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +52,7 @@ def postgres_url() -> Iterator[str]:
 
 
 def test_rooms_play_and_survive_a_restart_on_postgres(postgres_url: str) -> None:
-    with TestClient(create_app(postgres_url)) as client:
+    with TestClient(create_app(postgres_url, PUBLIC.with_settings(LAX))) as client:
         done = client.post("/api/rooms", json={"game": "zipzap", "players": 3, "options": {"speed": 0.0, "rounds": 1},
                                                "bots": {"0": "greedy", "1": "greedy", "2": "random"}}).json()["room"]
         waiting = client.post("/api/rooms", json={"game": "zoop", "players": 3, "bots": {"1": "heuristic"}}).json()
@@ -61,7 +62,7 @@ def test_rooms_play_and_survive_a_restart_on_postgres(postgres_url: str) -> None
             assert time.monotonic() < deadline
             time.sleep(0.05)
         first = client.get(f"/api/rooms/{done}/record").text
-    with TestClient(create_app(postgres_url)) as client:  # a new process's worth: everything read back
+    with TestClient(create_app(postgres_url, PUBLIC.with_settings(LAX))) as client:  # a new process's worth: everything read back
         again = client.get(f"/api/rooms/{done}/record").text
         assert again == first and replay(Record.from_json(again)).is_over()
         info = client.get(f"/api/rooms/{waiting['room']}").json()

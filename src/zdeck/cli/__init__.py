@@ -9,9 +9,11 @@ games, rich) inside the command, so `zdeck --help` and `zdeck list` start in a b
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import click
 
+from zdeck.cli.common import one_line_usage_errors
 from zdeck.core import IllegalAction
 
 # command name -> module of zdeck.cli that defines it as `command`, in the order --help lists them
@@ -29,7 +31,17 @@ COMMANDS = {
 
 
 class _Commands(click.Group):
-    """A group whose commands are imported on first use."""
+    """A group whose commands are imported on first use, and whose usage errors (a bad `-n 0`, an unknown
+    option, a missing GAME) are one line, as every other error is, not click's usage block."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        with one_line_usage_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with one_line_usage_errors():
+            return super().invoke(ctx)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)

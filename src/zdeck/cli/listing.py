@@ -27,3 +27,5 @@ def command() -> None:
     widths = [max(len(row[col]) for row in rows) for col in range(len(rows[0]) - 1)]
     for row in rows:
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1])
+    if any(row[1].endswith("*") for row in rows):
+        click.echo("* some counts only under an option: `zdeck rules GAME` says which")

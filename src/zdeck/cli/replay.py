@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from zdeck.cli.common import brief, fail, note
+from zdeck.cli.common import brief, count, fail, note
 
 
 @click.command()
@@ -29,7 +29,7 @@ def command(file: Path, quiet: bool) -> None:
     number = 0
     try:
         for number, record in enumerate(read_records(file), 1):
-            click.secho(f"game {number}: {brief(record.game)}, {record.players} players, seed {record.seed}, "
+            click.secho(f"game {number}: {brief(record.game)}, {count(record.players, 'player')}, seed {record.seed}, "
                         f"options {shorten(record.options, 200)}", bold=True)
             if record.version != zdeck.__version__:
                 note(f"game {number} was recorded by zdeck {record.version}; this is zdeck {zdeck.__version__}")

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from zdeck.cli.common import fail, game_argument, out, seats
+from zdeck.cli.common import fail, game_argument, out, seats_in_full
 
 
 @click.command()
@@ -30,7 +30,7 @@ def command(game: str) -> None:
         fail(str(exc))
     out().print(Markdown(text))
     default = bot_names(game)[1:2] or ["random"]
-    out().print(f"[bold]{game}[/]: players {seats(cls)}; bots: {escape(', '.join(bot_names(game)))} "
+    out().print(f"[bold]{game}[/]: players {seats_in_full(cls)}; bots: {escape(', '.join(bot_names(game)))} "
                 f"(default opponent: {default[0]}); {cls.score_order} scores are better")
     if not cls.options_spec:
         out().print("no options")

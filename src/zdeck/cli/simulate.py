@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from zdeck.cli.batching import batch_options, check_backend, play
-from zdeck.cli.common import bot_list, build_game, fail, game_argument, note, options_option, out, players_option
+from zdeck.cli.common import bot_list, build_game, count, fail, game_argument, note, options_option, out, players_option
 
 if TYPE_CHECKING:
     from zdeck.batch import BatchSpec
@@ -121,9 +121,9 @@ def _report(result: dict[str, Any], as_json: bool) -> None:
     from rich.table import Table
 
     console = out()
-    console.print(f"[bold]{escape(result['game'])}[/] {result['players']} players, options "
+    console.print(f"[bold]{escape(result['game'])}[/] {count(result['players'], 'player')}, options "
                   f"{escape(json.dumps(result['options']))}; {result['score_order']} scores are better")
-    console.print(f"{result['games']} games in {result['seconds']} s ({result['games_per_second']} games/s); "
+    console.print(f"{count(result['games'], 'game')} in {result['seconds']} s ({result['games_per_second']} games/s); "
                   f"mean {result['mean_plies']} plies, {result['mean_rounds']} rounds")
     _report_unfinished(result)
     if not result["games"]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from zdeck.cli.batching import batch_options, check_backend, play
-from zdeck.cli.common import bot_list, build_game, fail, game_argument, note, options_option, out, players_option
+from zdeck.cli.common import bot_list, build_game, count, fail, game_argument, note, options_option, out, players_option
 
 if TYPE_CHECKING:
     from zdeck.batch import GameResult
@@ -126,7 +126,7 @@ def _show(summary: dict[str, Any], as_json: bool, out_file: Path | None) -> None
     from rich.table import Table
 
     console = out()
-    console.print(f"[bold]{escape(summary['game'])}[/] {summary['players']} players, "
+    console.print(f"[bold]{escape(summary['game'])}[/] {count(summary['players'], 'player')}, "
                   f"{summary['games']} games ({len(summary['seatings'])} seatings x "
                   f"{summary['games_asked'] // len(summary['seatings'])} deals) in {summary['seconds']} s; "
                   f"{summary['score_order']} scores are better")

@@ -1,10 +1,10 @@
 """A room: one table of seats (people and bots) playing a game, then its rematches.
 
-The server is the authority: a person's intention arrives as action text with the version
-its sender saw, and is applied through the kernel contract (`state.apply(seat, action,
+The room is the authority, for every client alike (the server's sockets, the terminal app, the line
+mode): a person's intention arrives as an action id (or text) with the version its sender saw, and is applied through the kernel contract (`state.apply(seat, action,
 seen=version)`), so a card that lands after someone else's is resolved by the rulebook
-exactly as in simulation. Bots act on a real clock with their reaction times, as `zdeck
-play` does: at every new version each bot that may act is asked once, its answer is timed
+exactly as in simulation. Bots act on the loop's clock with their reaction times (a real one, or
+`zdeck.live.clock`'s virtual one): at every new version each bot that may act is asked once, its answer is timed
 (`zdeck.asking.reaction`, scaled by the table's speed) and the first to come due lands.
 
 Every accepted submission is saved (awaited) before anyone hears of it. A room is rebuilt
@@ -17,9 +17,10 @@ in a worker thread on a copy of the state, so the event loop keeps serving every
 meanwhile. A room thinks one moment at a time, in version order, and drops an answer whose moment has
 passed (someone acted first).
 
-What a seat hears is decided by `state.observation(seat)` alone, plus events in which
-another seat's action text appears only once it took effect (a bounced or penalised card
-stays its owner's secret). Nothing here imports a web framework: a connection is anything
+What a seat hears is decided by `zdeck.live.seat_view` (its observation, its own legal actions, public
+facts: never which other seats may act), plus events in which another seat's action text appears only
+once it took effect (a bounced or penalised card stays its owner's secret); the clocks depend on public
+facts only (`_nobody_plays_after`, `_waited_for`). Nothing here imports a web framework: a connection is anything
 with `send(text)` and `close(code, reason)`.
 """
 
@@ -281,6 +282,7 @@ class Room:
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.broken = False
+        self.closed: str | None = None  # why the server closed the room for good (it is then `broken` too)
         self.on_broken: Callable[[Room], None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._idle_timer: asyncio.TimerHandle | None = None  # the cover clock: the next absent person to cover
@@ -401,6 +403,8 @@ class Room:
 
     @property
     def status(self) -> str:
+        if self.closed is not None:
+            return "closed"
         if not self.started:
             return "waiting"
         return "over" if self.state.is_over() else "playing"
@@ -797,8 +801,8 @@ class Room:
     async def _save(self, write: Awaitable[None]) -> None:
         try:
             await write
-        except Exception as exc:
-            log.exception("room %s: saving failed", self.id)
+        except Exception as exc:  # the store says so once for all the rooms it could not save (zdeck.server.store)
+            log.debug("room %s: not saved (%s); it is reloaded from what was", self.id, exc)
             self.stop()
             self.broken = True
             self.close_all(1011, "the table could not be saved; reconnect")
@@ -807,6 +811,8 @@ class Room:
             raise NotSaved(str(exc)) from exc
 
     def _check_usable(self) -> None:
+        if self.closed is not None:
+            raise RoomError(f"this table was closed: {self.closed}", 410)
         if self.broken:
             raise NotSaved("this room is being reloaded")
 

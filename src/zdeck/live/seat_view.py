@@ -13,8 +13,9 @@ and a seat's messages must not change.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from zdeck.live.sized_cache import SizedCache
 
 if TYPE_CHECKING:
     from zdeck.core import Game
@@ -40,18 +41,33 @@ def state_message(room: Room, seat: int | None) -> dict[str, Any]:
     }
 
 
+# The table texts kept for the next connection, within this size in all: the biggest a server allows (20,000
+# actions: ZAR with 16 half decks and 10 Chameleons) is about 7 MB, a usual one a few KB.
+TABLES_KEPT_BYTES = 32 * 1024 * 1024
+_TABLES: SizedCache[str] = SizedCache()
+
+
 def table_text(game: Game) -> str:
     """What the first `state` message of a connection adds, as JSON text to splice in: the game's action
-    texts and faces by action id, and its card faces. The same for every seat and moment: it hides nothing."""
-    return _table_text(json.dumps(game.describe(), sort_keys=True))
+    texts and faces by action id, and its card faces. The same for every seat and moment: it hides nothing.
+    A big table takes a tenth of a second or two to describe: a server asks for it in a worker thread first
+    (`zdeck.server.app`), and the connection finds it kept."""
+    key = json.dumps(game.describe(), sort_keys=True)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES.put(key, _table_text(key), TABLES_KEPT_BYTES)
+    return found
 
 
-@lru_cache(maxsize=16)  # a few hundred KB each at most (Zop Zoo's 3,838 actions): bounded
 def _table_text(described: str) -> str:
+    """Encoded face by face (in a worker thread, the event loop gets its turns in between), from a game of its
+    own: the faces it keeps go with it, not with the room's game."""
     from zdeck.registry import make
 
     head = json.loads(described)
     game = make(head["game"], head["players"], **head["options"])
-    texts = [str(game.action_from_id(i)) for i in range(game.num_distinct_actions())]
-    table = {"texts": texts, "faces": game.action_faces(), "cards": game.card_faces()}
-    return json.dumps(table, separators=(",", ":"))
+    texts = json.dumps([str(game.action_from_id(i)) for i in range(game.num_distinct_actions())],
+                       separators=(",", ":"))
+    faces = ",".join(json.dumps(face, separators=(",", ":")) for face in game.action_faces())
+    cards = json.dumps(game.card_faces(), separators=(",", ":"))
+    return f'{{"texts":{texts},"faces":[{faces}],"cards":{cards}}}'

@@ -76,7 +76,8 @@ def document(title: str, meta: str, sections: Sequence[str], contents: Sequence[
             f"<style>{STYLE}</style></head><body><h1>{escape(title)}</h1><p class=meta>{meta}</p>{nav}"
             + "".join(sections) +
             f"<p class=note>zdeck {escape(zdeck.__version__)}. Every figure is explained in docs/designers.md "
-            "(\"Reading a report\"); the numbers are also in the JSON file beside this page.</p></body></html>")
+            "(\"Reading a report\"; installed with zdeck as zdeck/docs/designers.md); the numbers are also in "
+            "the JSON file beside this page.</p></body></html>")
 
 
 def section(title: str, anchor: str, *parts: str | None) -> str:

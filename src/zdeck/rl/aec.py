@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from zdeck.core import Action
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name
+from zdeck.rl.base import DEFAULT_REACTION_MS, RENDER_MODES, Table, agent_name
 
 
 class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
@@ -23,7 +23,8 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
     never depends on cards a seat cannot see: a seat asked with nothing to play may only wait.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1", "is_parallelizable": True}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4, "name": "zdeck",  # noqa: RUF012
+                                         "is_parallelizable": True}  # "name": each instance's own
 
     def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
@@ -33,6 +34,9 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
                            reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
         self.render_mode = render_mode
+        # Named by game and encoding version (`zipzap_v1`), as PettingZoo's classic envs are (`connect_four_v3`).
+        self.metadata = {**type(self).metadata, "name": self.table.name}
+        self.state_space = self.table.state_space
         self.possible_agents = [agent_name(p) for p in range(self.table.game.players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
         self.agents: list[str] = []
@@ -115,6 +119,10 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         self.terminations = dict.fromkeys(self.agents, True)
         self._pending = []
         self._accumulate_rewards()
+
+    def state(self) -> Any:
+        """Every seat's vector end to end (`state_space`): docs/rl.md, "State for centralised critics"."""
+        return self.table.state()
 
     def render(self) -> str | None:
         return self.table.render()

@@ -15,9 +15,11 @@ from zdeck.registry import make
 from zdeck.rl import encodings, rewards
 from zdeck.rl.referee import WAIT, Moment, Referee
 from zdeck.vectors import fast
+from zdeck.vectors.encoding import Vector
 
 DEFAULT_REACTION_MS = 700.0  # a RandomBot's median: agents and the simulator's random bots race alike
 ILLEGAL = ("lose", "raise")
+RENDER_MODES = ("ansi", "human")  # the text view, returned or printed
 Mask = npt.NDArray[np.int8]
 
 
@@ -45,8 +47,9 @@ class Table:
         if isinstance(max_moments, bool) or not isinstance(max_moments, int) or max_moments < 1:
             raise ValueError(f"max_moments is a whole number of moments >= 1, not {str(max_moments)[:60]!r}")
         self.max_moments = max_moments
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode={str(render_mode)[:60]!r} is not supported; the envs render 'ansi'")
+        if render_mode not in (None, *RENDER_MODES):
+            raise ValueError(f"render_mode={str(render_mode)[:60]!r} is not supported; the envs render "
+                             f"{' or '.join(map(repr, RENDER_MODES))}")
         self.render_mode = render_mode
         self.actions = self.game.num_distinct_actions()
         self.wait_id = self.actions  # the env's own action: hold back this moment
@@ -58,6 +61,9 @@ class Table:
             "action_mask": spaces.Box(0, 1, (self.actions + 1,), dtype=np.int8),
         })
         self.action_space = spaces.Discrete(self.actions + 1)
+        n = self.game.players  # what every seat sees together, seat by seat: for centralised critics
+        self.state_space = spaces.Box(np.tile(self.encoder.low, n), np.tile(self.encoder.high, n), dtype=np.float32)
+        self.name = self.encoder.name  # the envs' name: the game and its encoding's version (`zipzap_v1`)
         self.referee: Referee | None = None
         self.np_random: np.random.Generator | None = None
 
@@ -82,6 +88,13 @@ class Table:
         """The seat's observation vector and its action mask (fresh arrays)."""
         referee = self._live()
         return {"observation": self.encoder.encode(referee.state, seat), "action_mask": self.mask(seat)}
+
+    def observe_into(self, seat: int, vector: Vector, mask: Mask) -> None:
+        """`observe`, written into these rows (a vector env's stacked arrays)."""
+        self.encoder.encode_into(self._live().state, seat, vector)
+        mask[:] = 0
+        for i in self.legal_ids(seat):
+            mask[i] = 1
 
     def observe_all(self) -> list[dict[str, Any]]:
         """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""
@@ -167,11 +180,22 @@ class Table:
         return self.referee
 
     # -- the text view -----------------------------------------------------------------------------
+    def state(self) -> Vector:
+        """Every seat's vector, seat 0's first, end to end (a fresh array): all the hands and the table, as the
+        seats see them together - what a centralised critic (MAPPO, QMIX) is trained on; never the draw
+        pile's order, which no seat sees."""
+        return self.encoder.encode_all(self._live().state).reshape(-1)
+
     def render(self) -> str | None:
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode; make the env with render_mode='ansi'")
+            gymnasium.logger.warn("render() was called without a render_mode; make the env with render_mode='ansi' "
+                                  "(returns the text) or 'human' (prints it)")
             return None
-        return text_view(self._live(), self.encoder.name)
+        text = text_view(self._live(), self.encoder.name)
+        if self.render_mode == "human":
+            print(text, end="", flush=True)
+            return None
+        return text
 
 
 def text_view(referee: Referee, encoding: str) -> str:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, Table, agent_name
+from zdeck.rl.base import DEFAULT_REACTION_MS, RENDER_MODES, Table, agent_name
 
 Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]
 
@@ -24,7 +24,7 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
     every step.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4, "name": "zdeck_v1"}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4, "name": "zdeck"}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
@@ -33,6 +33,9 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
         self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
                            reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
         self.render_mode = render_mode
+        # Named by game and encoding version (`zipzap_v1`), as PettingZoo's classic envs are (`connect_four_v3`).
+        self.metadata = {**type(self).metadata, "name": self.table.name}
+        self.state_space = self.table.state_space
         self.possible_agents = [agent_name(p) for p in range(self.table.game.players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
         self.agents: list[str] = []
@@ -99,6 +102,10 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
     def _observations(self) -> dict[str, Any]:
         every = self.table.observe_all()
         return {a: every[self._seat[a]] for a in self.agents}
+
+    def state(self) -> Any:
+        """Every seat's vector end to end (`state_space`): docs/rl.md, "State for centralised critics"."""
+        return self.table.state()
 
     def render(self) -> str | None:
         return self.table.render()

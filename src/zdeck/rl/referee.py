@@ -19,6 +19,7 @@ the turn may not.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +89,16 @@ class Referee:
         self.timing, self.seat_rngs = sim.generators(self.seed, self.game.players)
         self.racers = [asking.Reflexes(float(ms)) for ms in self.reaction_ms]
         self.moment = self._next_moment()
+
+    def copy(self, state: State | None = None) -> Referee:
+        """This referee at the same moment: the same seed, moments and timing (a copy of its generator), on a copy
+        of the state - or on `state`, a re-deal of it, whose moment is then asked anew."""
+        twin = copy.copy(self)
+        twin.timing, twin.log, twin.landed = self.timing.clone(), list(self.log), list(self.landed)
+        twin.state = self.state.clone() if state is None else state
+        if state is not None:
+            twin.moment = twin._next_moment()
+        return twin
 
     def _next_moment(self) -> Moment | None:
         """The next moment someone is asked in; a moment where nobody may act times out."""

@@ -14,7 +14,7 @@ from zdeck.bots import Bot
 from zdeck.botspecs import bot_names, default_bot, make_bot
 from zdeck.core import Action, State
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, Table, check_seed
+from zdeck.rl.base import DEFAULT_REACTION_MS, RENDER_MODES, Table, check_seed
 from zdeck.rl.referee import WAIT, Referee
 
 Step = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
@@ -30,7 +30,7 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
     the bots choose at the very version the agent saw, and the race decides who lands.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012  # (Gymnasium declares it an instance variable)
 
     def __init__(self, game_id: str, players: int | None = None, *, opponents: str | Sequence[str] | None = None,
                  seat: int = 0, reward: str | rewards.RewardFn | None = None, illegal: str = "lose",
@@ -84,6 +84,11 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
         return self._agent_asked(referee) and not self.table.truncated()
 
     def step(self, action: Any) -> Step:
+        reward, terminated, truncated, info = self.advance(action)
+        return self.table.observe(self.seat), reward, terminated, truncated, info
+
+    def advance(self, action: Any) -> tuple[float, bool, bool, dict[str, Any]]:
+        """`step` but for the observation (the vector env writes it where it wants it: `Table.observe_into`)."""
         referee = self.table.referee
         if self._done or referee is None or referee.moment is None:
             raise RuntimeError("the episode is over (or never started): call reset()")
@@ -91,18 +96,17 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
         reason = self.table.refusal(self.seat, action_id)
         if reason is not None:
             self._done = True
-            final = self.table.illegal_rewards([self.seat])
-            return self.table.observe(self.seat), final[self.seat], True, False, {"illegal": reason}
+            return self.table.illegal_rewards([self.seat])[self.seat], True, False, {"illegal": reason}
         choices = {p: self._bot_choice(referee, p) for p in referee.moment.asked if p != self.seat}
         choices[self.seat] = self.table.choice(action_id)
-        landings = dict(referee.land(choices))
-        info = {"landing": landings[self.seat].info()}
+        landing = next(landing for seat, landing in referee.land(choices) if seat == self.seat)
+        info = {"landing": landing.info()}
         self._play_bots(referee)
         if referee.moment is None:
             self._done = True
-            return self.table.observe(self.seat), self.table.final_rewards()[self.seat], True, False, info
+            return self.table.final_rewards()[self.seat], True, False, info
         self._done = self.table.truncated()
-        return self.table.observe(self.seat), 0.0, False, self._done, info
+        return 0.0, False, self._done, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids now, as booleans (what maskable learners such as sb3-contrib's MaskablePPO ask)."""

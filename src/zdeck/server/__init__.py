@@ -7,12 +7,15 @@ server is made (`create_app`) or started (`serve`). The protocol is docs/protoco
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-__all__ = ["create_app", "default_db", "serve"]
+    from zdeck.server.limits import Limits
+
+__all__ = ["create_app", "default_db", "exposure_warning", "serve"]
 
 
 def default_db() -> str:
@@ -26,34 +29,94 @@ def default_db() -> str:
     return f"sqlite:///{folder / 'zdeck.sqlite3'}"
 
 
-def create_app(db: str | None = None) -> FastAPI:
+def create_app(db: str | None = None, limits: Limits | None = None, allow_origins: Sequence[str] = ()) -> FastAPI:
     from zdeck.server.app import create_app as make
+    from zdeck.server.limits import PUBLIC
 
-    return make(db or default_db())
+    return make(db or default_db(), limits or PUBLIC, frozenset(allow_origins))
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, **uvicorn_options: Any) -> None:
-    """Start the server (uvicorn) on `db` (an SQLAlchemy URL; default: `default_db()`) and print
-    the address to open. Returns when the server is stopped (Ctrl-C)."""
+CONNECTIONS = 4000  # open connections (HTTP and WebSocket) past which uvicorn answers 503
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *, proxy: str | None = None,
+          allow_origins: Sequence[str] = (), limits: Sequence[str] = (), **uvicorn_options: Any) -> None:
+    """Start the server (uvicorn) on `db` (an SQLAlchemy URL; default: `default_db()`): bind the port, take the
+    database (one server per database), bring its schema up to date and check that it takes writes, and only
+    then print the address to open. `proxy`: the address(es) of the reverse proxy in front, whose
+    X-Forwarded-For and -Proto are believed (default: 127.0.0.1, a proxy on this machine); `limits`: `NAME=VALUE`
+    changes to `zdeck.server.limits.Limits`. ValueError, one line saying why, when it cannot start. Returns
+    when the server is stopped (Ctrl-C)."""
+    import sys
+
     import uvicorn
-    from sqlalchemy.exc import SQLAlchemyError
 
     from zdeck.live.room import MAX_FRAME
+    from zdeck.server.limits import PUBLIC
+    from zdeck.server.serving import bind, bounded_http
+    from zdeck.server.store import release
 
     url = database_url(db)
+    bounds = PUBLIC.with_settings(limits)
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        _prepare(url)
+        app = create_app(url, bounds, allow_origins)
+        port = sock.getsockname()[1]
+        shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
+        if host in ("0.0.0.0", "::"):
+            shown = _this_machine()
+        link = f"http://{shown}:{port}/" if ":" not in shown else f"http://[{shown}]:{port}/"
+        print(f"zdeck server: open {link}  (database: {_safe(url)}; Ctrl-C stops it)", flush=True)
+        warning = exposure_warning(host, proxy)
+        if warning is not None:
+            print(f"zdeck serve: warning: {warning}", file=sys.stderr, flush=True)
+        options: dict[str, Any] = {
+            "log_level": "warning", "ws_max_size": MAX_FRAME, "ws_ping_interval": 20.0, "ws_ping_timeout": 20.0,
+            "http": bounded_http(bounds), "proxy_headers": True, "forwarded_allow_ips": proxy or "127.0.0.1",
+            "limit_concurrency": CONNECTIONS, "timeout_keep_alive": 5, **uvicorn_options}
+        uvicorn.Server(uvicorn.Config(app, **options)).run(sockets=[sock])
+    finally:
+        sock.close()
+        release(url)
+
+
+def exposure_warning(host: str, proxy: str | None) -> str | None:
+    """What to say when the server listens beyond this machine with no proxy named in front of it."""
+    from zdeck.server.serving import is_loopback
+
+    if is_loopback(host) or proxy is not None:
+        return None
+    return (f"--host {host} serves the network directly, over plain HTTP: anyone on the way reads the seats' "
+            "tokens. Outside a home network put a proxy with TLS in front (docs/deploying.md) and name it with "
+            "--proxy ADDRESS.")
+
+
+def _prepare(url: str) -> None:
+    """Before the server says where it is: the database reached and taken (one server per database), its schema
+    brought up to date, and a write tried. ValueError, one line saying why, when one of them fails."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from zdeck.server.store import DatabaseInUse, Store, check_writable, claim, one_line
+
     try:
         _reach(url)
-        app = create_app(url)
+        claim(url)
     except SQLAlchemyError as exc:  # e.g. a PostgreSQL server that is not running, or refuses us
-        raise ValueError(f"--db {_safe_text(url)}: cannot open the database: {str(exc).splitlines()[0]}") from None
-    shown = "localhost" if host in ("127.0.0.1", "::1", "localhost") else host
-    if host in ("0.0.0.0", "::"):
-        shown = _this_machine()
-    link = f"http://{shown}:{port}/" if ":" not in shown else f"http://[{shown}]:{port}/"
-    print(f"zdeck server: open {link}  (database: {_safe(url)}; Ctrl-C stops it)", flush=True)
-    options: dict[str, Any] = {"log_level": "warning", "ws_max_size": MAX_FRAME, "ws_ping_interval": 20.0,
-                               "ws_ping_timeout": 20.0, **uvicorn_options}
-    uvicorn.run(app, host=host, port=port, **options)
+        raise ValueError(f"--db {_safe_text(url)}: cannot open the database: {one_line(exc)}") from None
+    except DatabaseInUse as exc:
+        raise ValueError(f"--db {_safe_text(url)}: {exc}") from None
+    store = Store(url)
+    try:
+        store.migrate()
+        check_writable(url)
+    except SQLAlchemyError as exc:  # a read-only file or transaction, no permission, a full disk
+        raise ValueError(f"--db {_safe_text(url)}: cannot write to the database: {one_line(exc)}") from None
+    finally:
+        store.close()
 
 
 def database_url(db: str | None) -> str:

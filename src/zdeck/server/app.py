@@ -7,50 +7,94 @@ runs it under uvicorn. The rooms themselves (`zdeck.live.room`) know nothing of 
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import zdeck
 from zdeck.core import shorten
-from zdeck.live.room import MAX_NAME, Room, RoomError, parse_message
+from zdeck.live.room import MAX_NAME, NotSaved, Room, RoomError, parse_message
+from zdeck.live.seat_view import table_text
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
-from zdeck.server.store import Store
+from zdeck.server.guard import Guard, origin_allowed
+from zdeck.server.health import LoopWatch, report
+from zdeck.server.limits import PUBLIC, Limits
+from zdeck.server.store import Store, claim, one_line, release
 
 log = logging.getLogger("zdeck.server")
 
 STATIC = Path(__file__).parent / "static"
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-MAX_ROOMS = 2000  # rooms waiting or playing at once in one process
 RATE = 30.0  # messages a second a connection may send on average ...
 BURST = 60.0  # ... and at once
 FLOOD_CLOSE = 100  # messages refused for the rate, past which the connection is closed
 OUTBOX = 512  # messages queued for a client that does not read, past which it is closed
 SWEEP_S = 60.0  # how often finished rooms nobody watches leave memory (they are read back on demand)
+CLOSED = 4410  # the close code of a table the server closed (docs/protocol.md)
+LISTED = 500  # rooms `GET /api/rooms` lists at most (the newest)
+ADDRESSES = 10_000  # client addresses whose room-making allowance is remembered
+
+
+class Allowance:
+    """Token buckets by client address: `burst` at once, one more every `every_s` seconds. Bounded: past
+    ADDRESSES addresses, the one least recently seen is forgotten (its bucket was refilling anyway)."""
+
+    def __init__(self, burst: int, every_s: float) -> None:
+        self.burst, self.every_s = burst, every_s
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, address: str) -> float | None:
+        """None when one is taken, else the seconds until the next one."""
+        now = time.monotonic()
+        tokens, then = self._buckets.pop(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) / self.every_s)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            return (1 - tokens) * self.every_s
+        self._buckets[address] = (tokens - 1, now)
+        while len(self._buckets) > ADDRESSES:
+            self._buckets.popitem(last=False)
+        return None
 
 
 class Hub:
-    """The rooms of this process: those waiting or in play are kept in memory; others are read on demand."""
+    """The rooms of this process: those waiting or in play are kept in memory; others are read on demand.
 
-    def __init__(self, store: Store, max_rooms: int = MAX_ROOMS) -> None:
+    Nothing of a version is readable before it is committed: a room changes its state only while it holds its
+    lock, and holds it until the change is saved. So whatever reads a room for a client - a connection's first
+    state, the seats' broadcast when one connects or leaves, `GET /api/rooms/{room}`, a record - reads it under
+    the lock (`settled`), and the lobby's list shows a room's summary as it was last read unlocked.
+    """
+
+    def __init__(self, store: Store, limits: Limits = PUBLIC) -> None:
         self.store = store
-        self.max_rooms = max_rooms
+        self.limits = limits
+        self.allowance = Allowance(limits.rooms_burst, limits.rooms_every_s)
+        self.made_by: dict[str, str] = {}  # room -> the client address that made it, while it waits for people
+        self.sockets: dict[str, int] = {}  # client address -> its table connections
         self.rooms: dict[str, Room] = {}
+        self.unattended: dict[str, float] = {}  # room -> since when nobody it waits for is there (monotonic)
+        self._summaries: dict[str, dict[str, Any]] = {}  # room -> its summary, read while no change was unsaved
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._tokens_expired = 0.0
 
     async def start(self) -> None:
+        await asyncio.to_thread(claim, self.store.url)  # `zdeck serve` took it already, saying so in one line
         await asyncio.to_thread(self.store.migrate)
         self.store.open()
         ids = await asyncio.to_thread(self.store.unfinished_rooms)
@@ -62,18 +106,72 @@ class Hub:
         log.info("resumed %d room(s)", len(self.rooms))
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
+    @property
+    def sweep_s(self) -> float:
+        """How often rooms are looked over: often enough to close one within a tenth of its time past due."""
+        return max(0.05, min(SWEEP_S, self.limits.waiting_s / 10, self.limits.abandoned_s / 10))
+
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(SWEEP_S)
+            await asyncio.sleep(self.sweep_s)
             self.sweep()
+            try:
+                await self.tend()
+            except (SQLAlchemyError, NotSaved) as exc:  # the database is down or full: next time
+                log.warning("looking over the rooms: %s", one_line(exc))
 
     def sweep(self) -> int:
         """Let go of finished rooms that nobody is connected to; returns how many."""
         gone = [r for r in self.rooms.values() if r.status == "over" and not r.conns and not r.lock.locked()]
         for room in gone:
             room.stop()
-            del self.rooms[room.id]
+            self._forget(room)
+        for room_id in [r for r in self.made_by if r not in self.rooms or self.rooms[r].status != "waiting"]:
+            del self.made_by[room_id]
         return len(gone)
+
+    async def tend(self) -> None:
+        """Close the rooms nobody came back to in time (`Limits.waiting_s`, `abandoned_s`), and forget the tokens
+        of games that ended more than `token_s` ago."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            reason = self._unattended(room)
+            if reason is None:
+                self.unattended.pop(room.id, None)
+                continue
+            since = self.unattended.setdefault(room.id, now)
+            if now - since >= (self.limits.waiting_s if room.status == "waiting" else self.limits.abandoned_s):
+                await self.close(room, reason)
+        if time.time() - self._tokens_expired >= min(600.0, self.limits.token_s / 10):
+            self._tokens_expired = time.time()
+            for room_id in await self.store.expire_tokens(time.time() - self.limits.token_s):
+                if room_id in self.rooms:
+                    for seat in self.rooms[room_id].seats:
+                        seat.token_hash = None
+
+    def _unattended(self, room: Room) -> str | None:
+        """Why nobody keeps the room going, or None: a waiting room nobody is at, a table in play whose people
+        all left and that no bot covers (`cover` false). A table of bots, or one whose absent people bots cover, plays on
+        (at a human pace, to its end)."""
+        if room.status == "waiting" and not room.conns:
+            return f"nobody sat down at it or waited there for {self.limits.waiting_s / 60:g} minutes"
+        people = [seat for seat in room.seats if seat.kind == "person"]
+        if room.status == "playing" and people and not room.settings.cover \
+                and not any(seat.connections for seat in people):
+            return f"its people all left it for {self.limits.abandoned_s / 60:g} minutes"
+        return None
+
+    async def close(self, room: Room, reason: str) -> None:
+        """Close the room for good (saved first): its clients are told why, it is never resumed."""
+        async with room.lock:
+            if self.rooms.get(room.id) is not room or room.status == "over":
+                return
+            await self.store.close_room(room.id, reason)
+            room.stop()
+            room.broken, room.closed = True, reason
+            room.close_all(CLOSED, f"this table was closed: {reason}"[:120])
+            self._forget(room)
+        log.info("room %s closed: %s", room.id, reason)
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -82,19 +180,45 @@ class Hub:
             room.stop()
             room.close_all(1012, "the server is restarting; reconnect")
         await asyncio.to_thread(self.store.close)
+        release(self.store.url)
 
-    async def create(self, body: dict[str, Any]) -> Room:
-        spec = spec_from_request(body.get("game"), body.get("players"), body.get("options") or {}, body.get("bots"))
-        active = sum(1 for r in self.rooms.values() if r.status != "over")
-        if active >= self.max_rooms:
-            raise RoomError(f"this server holds {active} rooms waiting or in play, its limit; try again later", 503)
+    async def create(self, body: dict[str, Any], address: str = "in-process") -> Room:
+        """A new room for the client at `address`: within its allowance of rooms (`Limits.rooms_burst`, one
+        more every `rooms_every_s`) and of rooms still waiting for people. At the server's limit of rooms the
+        one left unattended longest makes way (so no flood of waiting rooms locks the lobby); 503 if none is."""
+        waiting = sum(1 for room_id, by in self.made_by.items()
+                      if by == address and room_id in self.rooms and self.rooms[room_id].status == "waiting")
+        if waiting >= self.limits.waiting_per_address:
+            raise RoomError(f"you have {waiting} tables waiting for people, the most this server keeps for one "
+                            "address: fill or leave one first", 429)
+        wait = self.allowance.take(address)
+        if wait is not None:
+            raise RoomError(f"too many new tables from your address: at most {self.limits.rooms_burst} at once and "
+                            f"one more every {self.limits.rooms_every_s:g} s; try again in {wait:.0f} s", 429)
+        spec = await asyncio.to_thread(spec_from_request, body.get("game"), body.get("players"),
+                                       body.get("options") or {}, body.get("bots"), self.limits)
+        active = [r for r in self.rooms.values() if r.status != "over"]
+        if len(active) >= self.limits.max_rooms:
+            await self._make_way(len(active))
         room = Room.new(secrets.token_urlsafe(6), spec.game, spec.bots, spec.settings, self.store)
         await self.store.create_room(room)
         self._keep(room)
+        if room.status == "waiting":
+            self.made_by[room.id] = address
         room.start_clock()
         return room
 
+    async def _make_way(self, active: int) -> None:
+        idle = [r for r in self.rooms.values() if not r.conns and r.status != "over" and
+                (r.status == "waiting" or all(s.kind == "bot" for s in r.seats) or self._unattended(r))]
+        if not idle:
+            raise RoomError(f"this server holds {active} rooms waiting or in play, its limit, and people are at "
+                            "every one; try again later", 503)
+        oldest = min(idle, key=lambda r: (r.status != "waiting", self.unattended.get(r.id, time.monotonic())))
+        await self.close(oldest, "the server needed its place for a new table, and nobody was at it")
+
     async def get(self, room_id: str) -> Room | None:
+        """The room, from memory or read back; None if there is no such room, RoomError (410) if it was closed."""
         room = self.rooms.get(room_id)
         if room is not None or not ROOM_ID.fullmatch(room_id):
             return room
@@ -104,6 +228,9 @@ class Hub:
         future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[room_id] = future
         try:
+            closed = await asyncio.to_thread(self.store.closed, room_id)
+            if closed is not None:
+                raise RoomError(f"table {room_id} was closed: {closed}", 410)
             data = await asyncio.to_thread(self.store.load, room_id)
             room = None if data is None else await asyncio.to_thread(Room.restore, data, self.store)
             if room is not None:
@@ -113,6 +240,7 @@ class Hub:
             return room
         except Exception as exc:
             future.set_exception(exc)
+            future.exception()  # retrieved: a load nobody else waited for is no "exception never retrieved"
             raise
         finally:
             del self._loading[room_id]
@@ -120,19 +248,47 @@ class Hub:
     def _keep(self, room: Room) -> None:
         room.on_broken = self._forget
         self.rooms[room.id] = room
+        self._summaries[room.id] = room.summary()
 
     def _forget(self, room: Room) -> None:
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+        for kept in (self.made_by, self.unattended, self._summaries):
+            kept.pop(room.id, None)
 
     def listing(self) -> list[dict[str, Any]]:
-        return [room.summary() for room in self.rooms.values() if room.status != "over"]
+        """The newest rooms waiting or in play, at most LISTED. A room saving a change is shown as it was."""
+        shown = []
+        for room in reversed(self.rooms.values()):
+            if not room.lock.locked():
+                self._summaries[room.id] = room.summary()
+            summary = self._summaries.get(room.id)
+            if summary is not None and summary["status"] != "over":
+                shown.append(summary)
+                if len(shown) == LISTED:
+                    break
+        return shown
+
+
+@asynccontextmanager
+async def settled(room: Room) -> AsyncIterator[Room]:
+    """The room with no change of its state unsaved: every read a client gets goes through here. RoomError (503)
+    if a save failed meanwhile (the room in memory holds what was not saved: it is read back from the database)."""
+    if room.lock.locked():  # a change is being saved: wait for it (no await otherwise: nothing else runs meanwhile)
+        async with room.lock:
+            if room.broken:
+                raise RoomError(f"table {room.id} is being reloaded; try again", 503)
+            yield room
+        return
+    if room.broken:
+        raise RoomError(f"table {room.id} is being reloaded; try again", 503)
+    yield room
 
 
 class RoomRequest(BaseModel):
     game: str = Field(description="a game id from GET /api/games")
     players: int | None = Field(None, description="seats at the table (default: the game's)")
-    options: dict[str, Any] = Field(default_factory=dict, description="game options and table options (idle, speed)")
+    options: dict[str, Any] = Field(default_factory=dict, description="game options and table options (clock, race, cover, speed)")
     bots: dict[str, str] = Field(default_factory=dict, description='seat -> bot name, e.g. {"1": "heuristic"}')
 
 
@@ -193,43 +349,63 @@ class Socket:
                 pass  # the client went first
 
 
-def create_app(db_url: str) -> FastAPI:
+def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[str] = frozenset()) -> FastAPI:
+    """The application on the database at `db_url`, within `limits`; WebSockets are taken from pages of this
+    server's own origin and of `allow_origins` (`*`: any), and from clients that are not browsers."""
     store = Store(db_url)
-    hub = Hub(store)
+    hub = Hub(store, limits)
+    watch = LoopWatch()
+    pages = Pages(describe_games(limits))
+    reading = asyncio.Semaphore(1)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        watch.start()
         await hub.start()
         try:
             yield
         finally:
+            watch.stop()
             await hub.stop()
 
     app = FastAPI(title="zdeck", version=zdeck.__version__, lifespan=lifespan,
                   description="Play zdeck's card games together: the lobby's REST half. Live play is the WebSocket "
                               "/ws/rooms/{room}?token=T described in docs/protocol.md.")
     app.state.hub = hub
+    app.add_middleware(Guard, limits=limits)
 
     @app.exception_handler(RoomError)
     async def _room_error(_request: Request, exc: RoomError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
+    said = [0.0]
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _database_error(_request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        if time.monotonic() - said[0] > 60 and not store.refused:  # once a minute; the writer says its own
+            said[0] = time.monotonic()
+            log.warning("a request found the database unusable: %s", one_line(exc))
+        return JSONResponse({"detail": "the server cannot use its database just now; try again shortly"},
+                            status_code=503)
+
     async def room_or_404(room_id: str) -> Room:
         room = await hub.get(room_id)
         if room is None:
-            raise HTTPException(404, f"no room {room_id!r}")
+            raise HTTPException(404, f"no room {shorten(room_id)}")
         return room
 
-    @app.get("/api/games", summary="Every game: id, title, players range, options, bots")
+    @app.get("/api/games", summary="Every game: id, title, players range, options (with this server's limits), bots")
     async def list_games() -> list[dict[str, Any]]:
-        return describe_games()
+        return pages.games
 
     @app.get("/api/games/{game_id}/actions",
              summary="What each action of a game stands for, by action id (docs/observations.md, Action faces)")
-    async def list_action_faces(game_id: str, request: Request) -> dict[str, Any]:
+    async def list_action_faces(game_id: str, request: Request) -> Response:
         """Players and options as query parameters, as for the cards: some change the action table (Zop Zoo's
-        seats, ZAR's spoken calls, Kubo's cube)."""
-        return _read_game(action_faces, game_id, request)
+        seats, ZAR's spoken calls, Kubo's cube). A table of more than `faces_at_once` actions is refused whole
+        (422, saying so): ask for the ids needed, `?ids=0,5,17`."""
+        found = await _read_game(action_faces, game_id, request, limits, reading)
+        return Response(found, media_type="application/json")
 
     @app.get("/rules/{name}", response_class=HTMLResponse, summary="A game's rules as a page")
     async def rules(name: str) -> HTMLResponse:
@@ -241,23 +417,24 @@ def create_app(db_url: str) -> FastAPI:
     @app.get("/api/games/{game_id}/cards",
              summary="Every card text the game's observations can show, with its face (players and options as query)")
     async def cards(game_id: str, request: Request) -> dict[str, dict[str, Any]]:
-        return _read_game(game_cards, game_id, request)
+        return await _read_game(game_cards, game_id, request, limits, reading)
 
     @app.post("/api/rooms", status_code=201, summary="Make a room; seats not given to bots are open for people")
-    async def create_room(request: RoomRequest) -> dict[str, Any]:
+    async def create_room(body: RoomRequest, request: Request) -> dict[str, Any]:
         try:
-            room = await hub.create(request.model_dump())
+            room = await hub.create(body.model_dump(), _address(request))
         except ValueError as exc:
             raise HTTPException(422, str(exc)) from None
         return {"room": room.id, **room.info()}
 
-    @app.get("/api/rooms", summary="Rooms waiting for people or in play")
+    @app.get("/api/rooms", summary=f"Rooms waiting for people or in play (the newest {LISTED})")
     async def list_rooms() -> list[dict[str, Any]]:
         return hub.listing()
 
     @app.get("/api/rooms/{room_id}", summary="A room's public information")
     async def room_info(room_id: str) -> dict[str, Any]:
-        return (await room_or_404(room_id)).info()
+        async with settled(await room_or_404(room_id)) as room:
+            return room.info()
 
     @app.post("/api/rooms/{room_id}/join", summary="Take a seat: the token is the seat's secret credential")
     async def join(room_id: str, request: JoinRequest) -> dict[str, Any]:
@@ -270,26 +447,54 @@ def create_app(db_url: str) -> FastAPI:
 
     @app.get("/api/rooms/{room_id}/record", response_class=PlainTextResponse,
              summary="A finished game's record, in the JSON Lines form `zdeck replay` reads")
-    async def record(room_id: str, number: int | None = None) -> PlainTextResponse:
+    async def record(room_id: str, number: str | None = None) -> PlainTextResponse:
         """The room's current game (or game `number`, an earlier one) once it is over."""
         room = await room_or_404(room_id)
-        if number is None or number == room.number:
-            kept = room.record()
-            number = room.number
+        wanted = room.number if number is None else _game_number(number, room)
+        if wanted == room.number:
+            async with settled(room):
+                kept = room.record()
         else:
-            found = await asyncio.to_thread(store.finished_record, room, number)
+            found = await asyncio.to_thread(store.finished_record, room, wanted)
             if found is None:
-                raise HTTPException(404, f"room {room_id} has no finished game {number} (games 1 to {room.number})")
+                raise HTTPException(404, f"room {room_id} has no finished game {wanted} (games 1 to {room.number})")
             kept = found
         return PlainTextResponse(kept.to_json() + "\n", media_type="application/x-ndjson",
-                                 headers={"Content-Disposition": f'attachment; filename="{room.id}-{number}.jsonl"'})
+                                 headers={"Content-Disposition": f'attachment; filename="{room.id}-{wanted}.jsonl"'})
+
+    @app.get("/api/health", summary="Whether the server answers, its rooms, the event loop's stalls since `since` "
+                                    "(a time; default the last minute) and its memory")
+    async def health(since: float | None = None) -> dict[str, Any]:
+        return report(watch, time.time() - 60 if since is None else since, len(hub.rooms))
 
     @app.websocket("/ws/rooms/{room_id}")
     async def table(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
+        if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allow_origins):
+            await _deny(websocket, 403, f"this server takes WebSockets from its own pages, not from "
+                                        f"{shorten(websocket.headers.get('origin'))}")
+            return
+        address = websocket.client.host if websocket.client else "?"
+        if hub.sockets.get(address, 0) >= limits.sockets_per_address:
+            await _deny(websocket, 429, f"too many connections from your address (at most "
+                                        f"{limits.sockets_per_address} at once)")
+            return
+        hub.sockets[address] = hub.sockets.get(address, 0) + 1
+        try:
+            await _play(websocket, room_id, token)
+        finally:
+            left = hub.sockets.pop(address, 1) - 1
+            if left > 0:
+                hub.sockets[address] = left
+
+    async def _play(websocket: WebSocket, room_id: str, token: str | None) -> None:
         await websocket.accept()
-        room = await hub.get(room_id)
+        try:
+            room = await hub.get(room_id)
+        except RoomError as exc:  # a closed room
+            await _refuse(websocket, CLOSED, str(exc))
+            return
         if room is None:
-            await _refuse(websocket, 4404, f"no room {room_id!r}")
+            await _refuse(websocket, 4404, f"no room {shorten(room_id)}")
             return
         seat = None
         if token is not None:
@@ -298,8 +503,15 @@ def create_app(db_url: str) -> FastAPI:
                 await _refuse(websocket, 4401, "this token holds no seat of this room (leave it out to watch)")
                 return
         conn = Socket(websocket, seat)
+        async with reading:  # the game's table, which the first state carries, described off the event loop
+            await asyncio.to_thread(table_text, room.game)
+        try:
+            async with settled(room):
+                room.attach(conn)
+        except RoomError:
+            await _refuse(websocket, 1011, "the table is being reloaded; reconnect")
+            return
         pump = asyncio.create_task(conn.pump())
-        room.attach(conn)
         try:
             while conn.closing is None and not pump.done():
                 message = await websocket.receive()
@@ -321,7 +533,11 @@ def create_app(db_url: str) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            room.detach(conn)
+            if room.lock.locked():  # not `settled`: a broken room's connections are gone already
+                async with room.lock:
+                    room.detach(conn)
+            else:
+                room.detach(conn)
             conn.close(1000, "bye")
             try:
                 await asyncio.wait_for(asyncio.shield(pump), timeout=5)
@@ -329,30 +545,75 @@ def create_app(db_url: str) -> FastAPI:
                 pump.cancel()
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    async def lobby() -> HTMLResponse:
+        return HTMLResponse(pages.lobby, headers={"Cache-Control": "no-cache"})
 
     @app.get("/rooms/{room_id}", include_in_schema=False)
-    async def room_page(room_id: str) -> FileResponse:
+    async def room_page(room_id: str) -> HTMLResponse:
         """A room's shareable link: the same page, which opens the room named in its path."""
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(pages.room, headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
 
+class Pages:
+    """The page, as the server sends it: the lobby with the games listed (a person without JavaScript, or whose
+    scripts are still loading, reads them and their rules), a room's link with a line saying it is opening."""
+
+    def __init__(self, games: list[dict[str, Any]]) -> None:
+        self.games = games
+        page = (STATIC / "index.html").read_text(encoding="utf-8")
+        listed = "".join(
+            f'<li class="game"><h3>{html.escape(g["title"])}</h3><p>{html.escape(g["summary"])}</p>'
+            f'<p class="muted small">{_players(g)} · bots: {html.escape(", ".join(g["bots"]))}</p>'
+            f'<p class="row"><a href="/rules/{g["id"]}">Rules</a></p></li>' for g in games)
+        self.lobby = page.replace('<section id="lobby" hidden>', '<section id="lobby">') \
+            .replace('<ul id="game-list"></ul>', f'<ul id="game-list">{listed}</ul>')
+        self.room = page.replace('<p id="loading" class="muted" hidden>', '<p id="loading" class="muted">')
+
+
+def _players(game: dict[str, Any]) -> str:
+    low, high = game["min_players"], game["max_players"]
+    return f"{low} player" if low == high == 1 else f"{low} players" if low == high else f"{low}-{high} players"
+
+
+def _address(request: Request) -> str:
+    """The client's address: the proxy's `X-Forwarded-For` where `zdeck serve --proxy` trusts it (uvicorn has
+    already put it in the request), else the peer's."""
+    return request.client.host if request.client else "?"
+
+
+def _game_number(text: str, room: Room) -> int:
+    if not (text.isdigit() and len(text) <= 9 and 1 <= int(text) <= room.number):
+        raise HTTPException(404, f"room {room.id} has no game {shorten(text)}: its games are numbered 1 to "
+                                 f"{room.number}")
+    return int(text)
+
+
 Read = TypeVar("Read")
 
 
-def _read_game(reader: Callable[[str, Mapping[str, str]], Read], game_id: str, request: Request) -> Read:
-    """A game's data read with its players and options from the query: 404 for an unknown game, 422 for a
-    bad query, each naming what is allowed."""
+async def _read_game(reader: Callable[[str, Mapping[str, str], Limits], Read], game_id: str, request: Request,
+                     limits: Limits, gate: asyncio.Semaphore) -> Read:
+    """A game's data read with its players and options from the query, in a worker thread (a big ZAR table
+    takes a second to describe): 404 for an unknown game, 422 for a bad query, each naming what is allowed."""
     if game_id not in zdeck.games():
         raise HTTPException(404, f"no game {shorten(game_id)}; known games: {', '.join(zdeck.games())}")
+    query = dict(request.query_params)
     try:
-        return reader(game_id, request.query_params)
+        async with gate:  # one at a time: a queue of big tables waits here, not in memory at once
+            return await asyncio.to_thread(reader, game_id, query, limits)
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from None
+
+
+async def _deny(websocket: WebSocket, status: int, message: str) -> None:
+    """Refuse a WebSocket before it opens: an HTTP answer with its reason where the server can send one."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(JSONResponse({"detail": message}, status_code=status))
+    else:
+        await websocket.close(1008, message[:120])
 
 
 async def _refuse(websocket: WebSocket, code: int, message: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import queue
 import threading
 import time
@@ -22,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.pool import NullPool
 
 from zdeck.live.room import Room, RoomData, Seat
 from zdeck.records import Record
@@ -38,6 +40,8 @@ rooms = sa.Table(
     sa.Column("options", sa.Text, nullable=False),
     sa.Column("settings", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("closed", sa.Float),  # when the server closed the room (it is never resumed), and why
+    sa.Column("closed_reason", sa.String(200)),
 )
 seats = sa.Table(
     "seats", metadata,
@@ -97,6 +101,7 @@ class Store:
             queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self.commits = 0
+        self.refused = 0  # writes refused since the database last took one (0: it takes them)
 
     # -- schema ---------------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -163,11 +168,23 @@ class Store:
                     with self.engine.begin() as connection:
                         work(connection)
                     errors.append(None)
-                except Exception as exc:
-                    log.exception("a write failed")
+                except Exception as exc:  # noqa: BLE001 - handed to the write's caller
                     errors.append(exc)
+        self._note(next((e for e in errors if e is not None), None), len(errors) - errors.count(None))
         for (_, future, loop), error in zip(batch, errors):
             loop.call_soon_threadsafe(_settle, future, error)
+
+    def _note(self, error: BaseException | None, refused: int) -> None:
+        """One line when the database starts refusing writes (a full disk, a read-only file), one when it takes
+        them again: not a traceback per write."""
+        if error is not None:
+            if self.refused == 0:
+                log.error("the database refused a write: %s; tables that could not save are reloaded from what it "
+                          "holds, and writes are tried again as they come", one_line(error))
+            self.refused += refused
+        elif self.refused:
+            log.warning("the database takes writes again (%d refused meanwhile)", self.refused)
+            self.refused = 0
 
     # -- what rooms save (the Saver of zdeck.live.room) -----------------------------------------
     async def create_room(self, room: Room) -> None:
@@ -218,9 +235,45 @@ class Store:
     # -- reading (at start-up, and for a room asked for that is not in memory) ---------------------
     def unfinished_rooms(self) -> list[str]:
         with self.engine.connect() as connection:
-            rows = connection.execute(sa.select(games.c.room_id).where(games.c.finished.is_(None))
-                                      .order_by(games.c.room_id))
+            rows = connection.execute(
+                sa.select(games.c.room_id).join(rooms, rooms.c.id == games.c.room_id)
+                .where(games.c.finished.is_(None), rooms.c.closed.is_(None)).order_by(games.c.room_id))
             return [row[0] for row in rows]
+
+    async def close_room(self, room: str, reason: str) -> None:
+        """The room is closed for good: its unfinished game is never resumed, its seats take no one."""
+        def work(connection: Connection) -> None:
+            connection.execute(rooms.update().where(rooms.c.id == room).values(closed=time.time(),
+                                                                                closed_reason=reason))
+
+        await self.write(work)
+
+    def closed(self, room: str) -> str | None:
+        """Why the room was closed, or None (open, or no such room)."""
+        with self.engine.connect() as connection:
+            return connection.execute(sa.select(rooms.c.closed_reason).where(rooms.c.id == room,
+                                                                             rooms.c.closed.is_not(None))).scalar()
+
+    async def expire_tokens(self, before: float) -> list[str]:
+        """Forget the seats' tokens of rooms whose last game ended (or that closed) before `before`; returns those
+        rooms. A token so forgotten holds its seat no more."""
+        found: list[str] = []
+
+        def work(connection: Connection) -> None:
+            latest = sa.select(games.c.room_id, sa.func.max(games.c.number).label("number")) \
+                .group_by(games.c.room_id).subquery()
+            ended = sa.select(games.c.room_id).join(
+                latest, sa.and_(latest.c.room_id == games.c.room_id, latest.c.number == games.c.number)) \
+                .where(games.c.finished < before)
+            closed = sa.select(rooms.c.id).where(rooms.c.closed < before)
+            holding = sa.select(seats.c.room_id).where(seats.c.token_hash.is_not(None))
+            stale = {row[0] for row in connection.execute(sa.union(ended, closed))}
+            found.extend(sorted(stale & {row[0] for row in connection.execute(holding.distinct())}))
+            if found:
+                connection.execute(seats.update().where(seats.c.room_id.in_(found)).values(token_hash=None))
+
+        await self.write(work)
+        return found
 
     def finished_record(self, room: Room, number: int) -> Record | None:
         """An earlier game of this room as a record, if it was played to its end."""
@@ -259,6 +312,97 @@ class Store:
             number=game["number"], seed=game["seed"],
             actions=[[p, a] if seen is None else [p, a, seen] for p, a, seen in entries],
         )
+
+
+def one_line(error: BaseException) -> str:
+    """A database error as one line: its first, without SQLAlchemy's statement and background link."""
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+class DatabaseInUse(Exception):
+    """Another `zdeck serve` already serves this database."""
+
+
+# The lock a process holds on each database it serves, by database: (the lock file or connection, its engine).
+_HELD: dict[str, tuple[Any, Engine | None]] = {}
+_PG_LOCK = 0x7A6465636B  # "zdeck": the PostgreSQL advisory lock one server holds on its database
+
+
+def claim(url: str) -> None:
+    """Make this process the one server of the database at `url`, held until it ends (or `release`): on SQLite
+    an exclusive lock on `<file>.lock` beside it, on PostgreSQL a session advisory lock. DatabaseInUse, saying
+    who holds it, when another process does. (Several processes on one PostgreSQL, each owning its own tables,
+    would be a mode an operator asks for explicitly: it does not take this lock.)"""
+    key = make_url(url).render_as_string(hide_password=False)
+    if key in _HELD:
+        return
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        path = str(parsed.database or "").removeprefix("file:").partition("?")[0]  # a plain path or a URI's
+        if path in ("", ":memory:"):
+            return
+        _HELD[key] = (_lock_file(Path(path).with_name(Path(path).name + ".lock")), None)
+    elif parsed.get_backend_name() == "postgresql":
+        engine = sa.create_engine(url, poolclass=NullPool)
+        connection = engine.connect()
+        if not connection.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": _PG_LOCK}).scalar():
+            holder = connection.execute(sa.text(
+                "SELECT a.client_addr, a.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                "WHERE l.locktype = 'advisory' AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = :key"),
+                {"key": _PG_LOCK}).first()
+            connection.close()
+            engine.dispose()
+            who = f" (its connection from {holder[0] or 'a local socket'}, backend pid {holder[1]})" if holder else ""
+            raise DatabaseInUse(f"another zdeck serve is serving this database{who}: one server per database")
+        connection.commit()
+        _HELD[key] = (connection, engine)
+
+
+def _lock_file(path: Path) -> int:
+    import fcntl
+
+    try:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise DatabaseInUse(f"cannot make the lock file {path}: {exc.strerror}") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.read(handle, 32).decode(errors="replace").strip()
+        os.close(handle)
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise DatabaseInUse(f"another zdeck serve is serving this SQLite file{who}: it holds the lock {path}; "
+                            "one server per file") from None
+    os.ftruncate(handle, 0)
+    os.write(handle, str(os.getpid()).encode())
+    return handle
+
+
+def release(url: str) -> None:
+    held = _HELD.pop(make_url(url).render_as_string(hide_password=False), None)
+    if held is None:
+        return
+    lock, engine = held
+    if engine is None:
+        os.close(lock)
+    else:
+        try:
+            lock.close()
+        finally:
+            engine.dispose()
+
+
+def check_writable(url: str) -> None:
+    """A write that changes nothing, rolled back: raises the database's own error (a read-only file, a read-only
+    transaction, no permission) before the server says it is ready."""
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            connection.execute(sa.text("UPDATE alembic_version SET version_num = version_num"))
+            connection.rollback()
+    finally:
+        engine.dispose()
 
 
 def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:

@@ -111,6 +111,11 @@ class StateEncoder:
         self.private(state, seat, out)
         return out
 
+    def encode_into(self, state: State, seat: int, out: Vector) -> None:
+        """`encode`, written into `out` (a row of a stacked array)."""
+        np.take(self.shared(state), self._rotations[seat], out=out)
+        self.private(state, seat, out)
+
     def encode_all(self, state: State) -> Table:
         """Every seat's vector, one row per seat (a fresh array)."""
         out = self.shared(state)[self._rotations]
@@ -124,6 +129,9 @@ class ReferenceStateEncoder(StateEncoder):
 
     def encode(self, state: State, seat: int) -> Vector:
         return self.reference.encode(state.observation(seat))
+
+    def encode_into(self, state: State, seat: int, out: Vector) -> None:
+        out[:] = self.encode(state, seat)
 
     def encode_all(self, state: State) -> Table:
         return np.stack([self.encode(state, seat) for seat in range(self.players)])

@@ -48,6 +48,7 @@ async function api(path, body) {
 }
 
 function show(section) {
+  $("loading").hidden = true; // the line the server sent while this script loaded
   for (const id of ["lobby", "door", "table"]) $(id).hidden = id !== section;
 }
 
@@ -267,7 +268,7 @@ function open(c) {
       openRoom(c.room);
       return;
     }
-    if (event.code === 4404) { conn = null; openRoom(c.room); return; }
+    if (event.code === 4404 || event.code === 4410) { conn = null; openRoom(c.room); return; } // gone or closed: say why
     c.tries += 1;
     const wait = Math.min(8000, 500 * 2 ** Math.min(c.tries, 4));
     $("status").textContent = `disconnected (${event.reason || event.code}); reconnecting…`;

@@ -1,0 +1,72 @@
+"""PettingZoo's three classic wrappers, with the attributes every step reads taken straight from the bare env.
+
+`zdeck.rl.env()` wraps as PettingZoo's classic envs do: `OrderEnforcingWrapper(AssertOutOfBoundsWrapper(
+TerminateIllegalWrapper(raw_env)))`. Those wrappers find `agent_selection`, `terminations`, `infos`, ... through
+a `__getattr__` per wrapper, and the out-of-bounds check asks the action space; measured, that plumbing cost
+an AEC step more than the game and the env together (bench/rl_env.py, docs/rl.md "Speed"). These subclasses -
+instances of PettingZoo's own classes, behaving as they do - read those attributes off the bare env at once and
+check an int id in range without the space.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+
+class _Bare:
+    """An attribute of the bare env, read through no wrapper; before `reset()` the order-enforcing wrapper's
+    AttributeError, as PettingZoo's `__getattr__` gives it."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, wrapper: Any, owner: type | None = None) -> Any:
+        if wrapper is None:
+            return self
+        if not getattr(wrapper, "_has_reset", True):
+            raise AttributeError(f"{self.name} cannot be accessed before reset")
+        return getattr(wrapper._bare, self.name)
+
+
+class _Direct:
+    agent_selection = _Bare()
+    agents = _Bare()
+    terminations = _Bare()
+    truncations = _Bare()
+    rewards = _Bare()
+    infos = _Bare()
+    _cumulative_rewards = _Bare()
+
+    def _keep_bare(self, env: AECEnv) -> None:
+        self._bare = env.unwrapped
+
+
+class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    def __init__(self, env: AECEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._keep_bare(env)
+
+
+class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._keep_bare(env)
+        self._ids = env.unwrapped.table.actions + 1  # every agent's space: Discrete(ids)
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._ids:  # in the space, as `Discrete.contains` would say
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._keep_bare(env)
+
+    def __str__(self) -> str:
+        return str(self.env)  # the env's name, as PettingZoo's own wrapper prints it
