@@ -140,7 +140,7 @@ def test_the_lobby_lists_an_open_table_and_its_watch_and_join_buttons_lead_there
     expect(page.locator("#me .name")).to_have_text("Gil (you)")
     expect(page.locator("#hand .card").first).to_be_visible()
     seats = site.get(f"/api/rooms/{room}")["seats"]
-    assert [s["name"] for s in seats][0] == "Gil" and seats[1]["name"].endswith(" · bot (random)")
+    assert seats[0]["name"] == "Gil" and seats[1]["name"].endswith(" · bot (random)")
     page.click("#leave")
     expect(row.locator("td").nth(2)).to_have_text("2/2")  # the seat is taken: only Watch is left
     expect(row.get_by_role("button", name="Join")).to_have_count(0)

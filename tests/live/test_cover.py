@@ -57,7 +57,7 @@ def test_a_person_who_leaves_is_covered_at_once_and_the_table_plays_on_until_the
         assert not seat["connected"] and seat["covered_by"]["why"] == "away"
         lobby = room.summary()
         assert (lobby["table"], lobby["present"], lobby["covered"]) == ("covered", 1, 1)
-        assert lobby["label"] == "playing with 1 person; 1 seat covered by bots"
+        assert lobby["label"] == "playing with 1 person; a bot covers P0"
         version = room.state.version
         await asyncio.sleep(5)
         assert room.state.version > version, "the table does not wait for Ann"
@@ -83,10 +83,10 @@ def test_without_cover_the_table_waits_for_a_person_and_the_lobby_says_when_nobo
         assert room.state.version == version and room.seats[0].standin is None
         assert conns[0].last_state()["turn_clock"] is None  # nothing happens when a clock runs out: none is shown
         room.detach(conns[0])
-        assert room.summary()["table"] == "playing"
+        assert (room.summary()["table"], room.summary()["label"]) == ("away", "waiting for P0 (away)")
         room._nobody_since -= ABANDON_S  # (the lobby reads the wall clock)
         assert room.summary()["table"] == "abandoned"
-        assert room.summary()["label"] == "abandoned: nobody at the table"
+        assert room.summary()["label"] == "abandoned: nobody at the table, it waits for them until it is closed"
         room.stop()
 
     run_virtual(run())

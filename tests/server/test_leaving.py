@@ -87,6 +87,7 @@ def test_a_person_who_leaves_is_covered_the_game_goes_on_and_they_get_their_seat
     shown = next(m for t, m in bob.heard if t >= when and m["type"] == "state")["seats"][0]
     assert shown["covered_by"]["why"] == "away" and not shown["connected"] and shown["name"] == "Ann"
     assert (lobby[0]["table"], lobby[0]["present"], lobby[0]["covered"]) == ("covered", 1, 1)
+    assert lobby[0]["label"] == "playing with 1 person; a bot covers Ann"
     played = [m for t, m in bob.events("action") if t > when and m["seat"] == 0]
     assert played and all(m["by"] == "standin" for m in played[:1]), "the game went on with Ann's seat covered"
     back = ann_again.states()[0]
@@ -95,3 +96,52 @@ def test_a_person_who_leaves_is_covered_the_game_goes_on_and_they_get_their_seat
     assert any(m["seat"] == 0 for _, m in bob.events("handback"))
     assert any(m["seat"] == 0 and m["by"] == "person" for _, m in ann_again.events("action")) or back["over"]
     assert [s["name"].split(" · ")[1] for s in bob.states()[-1]["seats"][2:]] == ["bot, medium", "bot, medium"]
+
+
+def test_a_person_silent_on_their_turn_is_covered_when_their_clock_runs_out_and_ready_ends_the_pause(
+        server: ServerProcess) -> None:
+    """Tiko, one person and the hard bot, a 2 s turn clock: the person sits silent on their turn - a bot covers
+    the seat as the clock shown (`turn_clock`) runs out, and everyone is told why ("clock"); `back` hands the seat
+    back. At the end of the first round everyone gets its summary, and the person's `ready` ends the pause at once
+    (the table's own pause is 15 s)."""
+    room = server.post("/api/rooms", {"game": "zoker-tiko", "players": 2, "bots": {"1": "hard"},
+                                      "options": {"rounds": 2, "clock": 2, "speed": 0.1}})["room"]
+    token = server.post(f"/api/rooms/{room}/join", {"name": "Ann"})["token"]
+    heard: list[tuple[float, dict[str, Any]]] = []
+
+    async def receive(ws: Any, until: Any) -> dict[str, Any]:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
+            heard.append((time.time(), message))
+            if until(message):
+                return message
+
+    async def play() -> None:
+        async with websockets.connect(f"{server.ws}/ws/rooms/{room}?token={token}", max_size=None) as ws:
+            mine = await receive(ws, lambda m: m["type"] == "state" and m["turn_clock"] is not None)
+            assert mine["turn_clock"]["seat"] == 0 and mine["turn_clock"]["seconds"] == 2.0
+            await receive(ws, lambda m: m.get("kind") == "standin")  # Ann says nothing
+            await ws.send(json.dumps({"type": "back"}))
+            await receive(ws, lambda m: m.get("kind") == "handback")
+            while True:  # Ann plays her first card until the round ends
+                message = await receive(ws, lambda m: m["type"] == "state" or m.get("kind") == "round")
+                if message["type"] == "event":
+                    break
+                if message["legal_ids"] and not message["pause"]:
+                    await ws.send(json.dumps({"type": "act", "action": message["legal_ids"][0],
+                                              "seen": message["version"]}))
+            paused = await receive(ws, lambda m: m["type"] == "state" and m["pause"] is not None)
+            assert paused["pause"]["waiting"] == [0] and paused["pause"]["round"] == 1
+            await ws.send(json.dumps({"type": "ready"}))
+            await receive(ws, lambda m: m.get("kind") == "resume")
+
+    asyncio.run(asyncio.wait_for(play(), timeout=120))
+    clock = next(m for _, m in heard if m["type"] == "state" and m["turn_clock"])["turn_clock"]
+    covered_at, covered = next((t, m) for t, m in heard if m.get("kind") == "standin")
+    assert (covered["seat"], covered["why"], covered["level"]) == (0, "clock", "hard")
+    assert clock["ends"] - 0.1 <= covered_at < clock["ends"] + 2.0  # (the wall clock of a loaded machine)
+    summary = next(m for _, m in heard if m.get("kind") == "round")["summary"]
+    assert summary["round"] == 1 and summary["text"] and [s["name"] for s in summary["seats"]][0] == "Ann"
+    ready_at = next(t for t, m in heard if m.get("kind") == "ready")
+    resumed_at = next(t for t, m in heard if m.get("kind") == "resume")
+    assert resumed_at - ready_at < 2.0, "the pause ended when the only person at the table was ready"

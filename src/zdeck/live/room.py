@@ -418,10 +418,12 @@ class Room:
                 "number": self.number, "created": self.created, **self.presence()}
 
     def presence(self) -> dict[str, Any]:
-        """Who is at the table: people seated, connected, covered by a bot; what the table is, in a line."""
+        """Who is at the table: people seated, connected, covered by a bot; what the table is, in a line that
+        names whom it waits for or a bot covers (people's names are public: they are on the seats)."""
         people = [s for s in self.seats if s.kind == "person" and not s.open]
         present = sum(1 for s in people if s.connections)
-        covered = sum(1 for s in people if s.standin is not None)
+        covering = [s.name or f"seat {s.index + 1}" for s in people if s.standin is not None]
+        away = [s.name or f"seat {s.index + 1}" for s in people if not s.connections and s.standin is None]
         status = self.status
         if status in ("waiting", "over", "closed"):
             table = status
@@ -431,14 +433,19 @@ class Room:
                 label += ", nobody there"
         elif people and not present and time.monotonic() - self._nobody_since >= ABANDON_S:
             table = "abandoned"
-            label = "abandoned: nobody at the table" + (", bots finish the game" if covered == len(people) else "")
-        elif covered:
+            label = "abandoned: nobody at the table" + (", bots finish the game" if not away else
+                                                         ", it waits for them until it is closed")
+        elif away:
+            table = "away"
+            label = f"waiting for {_names(away)} (away)" + (f"; a bot covers {_names(covering)}" if covering else "")
+        elif covering:
             table = "covered"
-            label = f"playing with {_many(present, 'person')}; {_many(covered, 'seat')} covered by bots"
+            label = f"playing with {_many(present, 'person')}; a bot covers {_names(covering)}"
         else:
             table = "playing"
             label = f"playing with {_many(present, 'person')}" if people else "bots playing"
-        return {"people": len(people), "present": present, "covered": covered, "table": table, "label": label}
+        return {"people": len(people), "present": present, "covered": len(covering), "table": table,
+                "label": label}
 
     def info(self) -> dict[str, Any]:
         over = self.state.is_over()
@@ -1139,6 +1146,10 @@ def _reply(message: dict[str, Any], ident: Any) -> str:
     if ident is not None:
         message["id"] = ident
     return json.dumps(message, separators=(",", ":"))
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _many(count: int, thing: str) -> str:
