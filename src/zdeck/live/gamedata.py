@@ -4,7 +4,7 @@ A game keeps them in `table.json` beside its rules (found by convention, as its 
 `DEFAULT_CLOCK` and levels made from its own bots, unrated):
 
     {"clock": {"turn": 20, "race": 5, "pause": 12},
-     "levels": {"easy": {"bot": "greedy:reaction=2400,miss=0.5,err=0.3", "about": "..."}, ...},
+     "levels": {"easy": {"bot": "greedy:reaction=2650,miss=0.5,err=0.3", "about": "..."}, ...},
      "newcomer": {"bot": "...", "about": "..."},
      "default_level": "medium",
      "ratings": {"easy": {"mu": 21.3, "sigma": 1.1}, ..., "newcomer": {...}},
@@ -115,8 +115,8 @@ def _defaults(game_id: str) -> TableData:
 
     own = default_bot(game_id)
     levels = (
-        Level("easy", "random:reaction=1800", "plays any legal card, slowly", None),
-        Level("medium", f"{own}:reaction=1500,miss=0.3,err=0.15", f"the game's {own} bot at a person's pace, "
+        Level("easy", "random:reaction=2650", "plays any legal card, slowly", None),
+        Level("medium", f"{own}:reaction=1550,miss=0.3,err=0.15", f"the game's {own} bot at a person's pace, "
               "missing some chances and slipping now and then", None),
         Level("hard", own, f"the game's {own} bot", None),
         Level("strongest", "ismcts", "a search that looks ahead (up to a second a move)", None),
