@@ -141,7 +141,7 @@ def test_a_person_silent_on_their_turn_is_covered_when_their_clock_runs_out_and_
     assert (covered["seat"], covered["why"], covered["level"]) == (0, "clock", "hard")
     assert clock["ends"] - 0.1 <= covered_at < clock["ends"] + 2.0  # (the wall clock of a loaded machine)
     summary = next(m for _, m in heard if m.get("kind") == "round")["summary"]
-    assert summary["round"] == 1 and summary["text"] and [s["name"] for s in summary["seats"]][0] == "Ann"
+    assert summary["round"] == 1 and summary["text"] and summary["seats"][0]["name"] == "Ann"
     ready_at = next(t for t, m in heard if m.get("kind") == "ready")
     resumed_at = next(t for t, m in heard if m.get("kind") == "resume")
     assert resumed_at - ready_at < 2.0, "the pause ended when the only person at the table was ready"

@@ -313,7 +313,9 @@ class Hub:
         now = time.monotonic()
         if now - self._listed[0] > LIST_S:
             self._listed = (now, await asyncio.to_thread(self.store.listing, LISTED))
-        return self._listed[1]
+        # Who is at a table (people present, covered, `table`, `label`) is known to the process that holds it: its
+        # own rooms say so; another process's say only what the database holds (`table` its status, `people` null).
+        return [self._summaries.get(entry["room"]) or _unknown_presence(entry) for entry in self._listed[1]]
 
     def listing(self) -> list[dict[str, Any]]:
         """The newest rooms waiting or in play, at most LISTED. A room saving a change is shown as it was."""
@@ -734,3 +736,11 @@ def _error(message: str, text: Any) -> str:
     except ValueError:
         pass
     return json.dumps({"type": "error", "message": message, **({"id": ident} if ident is not None else {})})
+
+
+def _unknown_presence(entry: dict[str, Any]) -> dict[str, Any]:
+    """A lobby entry read from the database, with the presence fields of `Room.summary` not known here."""
+    label = f"waiting for {entry['seats_open']} " + ("person" if entry["seats_open"] == 1 else "people") \
+        if entry["status"] == "waiting" else "playing"
+    return {**entry, "people": None, "present": None, "covered": None, "table": entry["status"], "label": label}
+
