@@ -194,6 +194,7 @@ def test_people_at_one_table_on_three_processes_behind_nginx_see_one_game(proxie
     with httpx.Client(base_url=base, timeout=30) as client:
         text = client.get(f"/api/rooms/{room}/record").text  # from any process (the owner's, relayed)
         assert client.get(f"/api/rooms/{room}").json()["over"]
+        assert client.get(f"/api/rooms/{room}/log").json()["log"]  # what happened, too (a reload's log)
     # the game starts once the seats are taken: from the moment the last person is connected, everyone hears all
     joined = max(next(m["version"] for m in log if m["type"] == "state") for log in logs)
     seen = [[(m["kind"], m["seat"], m["version"], m["outcome"], m["late"]) for m in log

@@ -32,9 +32,11 @@ from zdeck.live.room import MAX_NAME, NotSaved, Room, RoomError, parse_message
 from zdeck.live.seat_view import table_text
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
 from zdeck.server.fleet import Elsewhere, Fleet
+from zdeck.server.game_files import game_file
 from zdeck.server.guard import Guard, origin_allowed
 from zdeck.server.health import LoopWatch, report
 from zdeck.server.limits import PUBLIC, Limits
+from zdeck.server.public_log import public_log
 from zdeck.server.settling import settled
 from zdeck.server.store import Store, claim, one_line, release
 
@@ -529,6 +531,16 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
     async def health(since: float | None = None) -> dict[str, Any]:
         return report(watch, time.time() - 60 if since is None else since, len(hub.rooms))
 
+    @app.get("/api/rooms/{room_id}/log", summary="What happened so far in the room's current game, as everyone saw it")
+    async def room_log(room_id: str) -> dict[str, Any]:
+        """For a reload or a second device: the applied actions (by text and id), the cards that came back or were
+        penalised (who, not which card) and the timeouts, in order (zdeck.server.public_log)."""
+        try:
+            room = await room_or_404(room_id)
+        except Elsewhere as away:
+            return dict(await at_owner(away, "log", room_id, {}))
+        return {"number": room.number, "log": await public_log(room)}
+
     @app.websocket("/ws/rooms/{room_id}")
     async def table(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
         if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), allow_origins):
@@ -658,6 +670,14 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
     async def room_page(room_id: str) -> HTMLResponse:
         """A room's shareable link: the same page, which opens the room named in its path."""
         return HTMLResponse(pages.room, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/games/{game_id}/{path:path}", include_in_schema=False)
+    async def game_table_file(game_id: str, path: str) -> Response:
+        """A game's table drawing and card pictures, from its folder (zdeck.server.game_files)."""
+        found = game_file(game_id, path)
+        if found is None:
+            raise HTTPException(404, f"no table file {shorten(path)} for game {shorten(game_id)}")
+        return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -570,6 +570,10 @@ class Fleet:
             return {"room": room.id, "seat": seat, "token": token}
         if op == "record":
             return await self.hub.record_text(room, args.get("number"))
+        if op == "log":  # GET /api/rooms/{room}/log (zdeck.server.public_log)
+            from zdeck.server.public_log import public_log
+
+            return {"number": room.number, "log": await public_log(room)}
         raise RoomError(f"unknown request {op}", 400)
 
     def _detach(self, conn: RemoteConn) -> None:
