@@ -184,6 +184,9 @@ def write(game: str, report: dict[str, Any]) -> None:
     else:
         data["means"] = report["means"]
     data["measured"] = {**report["measured"], "games": report.get("games")}
+    if "head_to_head" in report:  # (GET /api/games shows `measured` as `rated`: the default level's argument too)
+        data["measured"]["newcomer_ahead"] = {name: share["newcomer_ahead"] for name, share in
+                                              report["head_to_head"].items() if "newcomer_ahead" in share}
     path.write_text(json.dumps(data, indent=2) + "\n")
 
 

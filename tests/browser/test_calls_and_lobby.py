@@ -92,7 +92,7 @@ def test_z_asks_which_card_when_a_strict_zoop_offers_several(context: Any, site:
     chosen = top if top in held else next(z.removeprefix("ZOOP! ") for z in zoops)
     page.locator("#chooser-options button", has_text=re.compile(rf"^ZOOP! {re.escape(chosen)}$")).click()
     expect(page.locator("#chooser")).to_be_hidden()
-    said = f"You were penalised: {PENALISED.format(card=chosen)}" if chosen != top else f"You called ZOOP! with {chosen}."
+    said = f"You were penalised: {PENALISED.format(wrong=chosen, top=top)}" if chosen != top else f"You called ZOOP! with {chosen}."
     expect(page.locator("#log li").first).to_have_text(said)
 
 
@@ -127,7 +127,7 @@ def test_the_lobby_lists_an_open_table_and_its_watch_and_join_buttons_lead_there
     page = context.new_page()
     page.goto(site.base + "/")
     row = page.locator("#rooms tbody tr").filter(has=page.locator("td", has_text=re.compile(rf"^{room}$")))
-    expect(row.locator("td")).to_have_text([room, "Zoker Tiko", "1/2", "waiting", re.compile("Join")])
+    expect(row.locator("td")).to_have_text([room, "Zoker Tiko", "1/2", "waiting for 1 person", re.compile("Join")])
     expect(row.locator("button")).to_have_text(["Join", "Watch"])
 
     row.get_by_role("button", name="Watch").click()  # a spectator: the seats, no hand, nothing to click
