@@ -139,6 +139,16 @@ class States:
             self.by_version[message["version"]] = message
 
 
+def continue_round(page: Any, by_key: bool) -> None:
+    """Say you are ready for the next round (Enter, or the Continue button), unless the table went on already (the
+    summary closes when the server's pause is over)."""
+    try:
+        page.keyboard.press("Enter") if by_key else page.click("#summary-continue", timeout=1500)
+    except Exception:  # noqa: BLE001 - it closed under the pointer: the next round started
+        return
+    page.wait_for_selector("#summary", state="hidden")
+
+
 def engine_words(words: str) -> list[str]:
     return [m.group(0) for pattern in ENGINE_WORDS for m in re.finditer(pattern, words)]
 

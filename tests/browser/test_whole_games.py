@@ -28,6 +28,7 @@ from tests.browser.helpers import (
     States,
     act_once,
     check_accessible,
+    continue_round,
     engine_words,
     make_room,
     shoot,
@@ -121,8 +122,7 @@ def test_a_person_plays_a_whole_game_with_bots_and_every_action_is_offered_with_
         if snap["summary"]:
             if not summary_shot:
                 summary_shot = shoot(page, f"{game}-round-summary-desktop-light")
-            page.keyboard.press("Enter") if use_key else page.click("#summary-continue")
-            page.wait_for_selector("#summary", state="hidden")
+            continue_round(page, use_key)
             continue
         state = states.by_version.get(snap["version"])
         if state is not None and state["legal_ids"]:

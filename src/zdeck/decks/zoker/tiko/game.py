@@ -40,3 +40,6 @@ class Tiko(Game):
             choices=("cards", "games"),
         ),
     }
+
+    def rounds(self) -> int | None:
+        return int(self.options["rounds"])
