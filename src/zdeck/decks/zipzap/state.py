@@ -6,10 +6,10 @@ Rules: docs/rules/zipzap.md; observations: docs/observations/zipzap.md.
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
+from zdeck.core import Action, IllegalAction, Outcome, RoundTotals
 from zdeck.dealing import deal_out
 from zdeck.decks.zipzap.actions import ACTIONS, ZAP_ACTION, Play, Zap, actions_of
 from zdeck.decks.zipzap.cards import (
@@ -44,12 +44,15 @@ PHASES = (RACE, LEAD, OVER)
 Pile = list[tuple[int | None, int]]  # (who put it down - None if turned up from the deck, card index or ZAP)
 
 
-class ZipZapState(RoundTotals, State):
+class ZipZapState(RoundTotals):
     """Hands are bitmasks over card indices, the Zap's bit included, and the pile a list of
     (seat, index): the race runs on integer operations; cards and actions are values only at
     the contract's edge."""
 
-    game: ZipZap
+    @property
+    def rules(self) -> ZipZap:
+        """`game`, as Zip Zap's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("ZipZap", self.game)
 
     def __init__(self, game: ZipZap, rng: Rng) -> None:
         self.game = game
@@ -213,7 +216,7 @@ class ZipZapState(RoundTotals, State):
         points = self._round_points(winner)
         self.history.append(points)
         self.totals = [total + p for total, p in zip(self.totals, points)]
-        if self.round_no >= self.game.total_rounds:
+        if self.round_no >= self.rules.total_rounds:
             self.phase, self.leader = OVER, None
             return
         self.round_no += 1
@@ -233,7 +236,7 @@ class ZipZapState(RoundTotals, State):
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        return self.leaders(min if self.game.score_order == "lower" else max)
+        return self.leaders(min if self.rules.score_order == "lower" else max)
 
     # -- views ---------------------------------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -244,7 +247,7 @@ class ZipZapState(RoundTotals, State):
             "phase": self.phase,
             "turn": self.leader,
             "round": self.round_no,
-            "rounds": self.game.total_rounds,
+            "rounds": self.rules.total_rounds,
             "hand": None if player is None else texts(self.hands[player]),
             "hand_sizes": [hand.bit_count() for hand in self.hands],
             "scores": list(self.totals),
@@ -280,9 +283,30 @@ class ZipZapState(RoundTotals, State):
             "went_out": self.went_out,
         }
 
-    def clone(self) -> ZipZapState:
+    def _twin(self) -> ZipZapState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
         twin = ZipZapState.__new__(ZipZapState)
-        twin.__dict__.update(self.__dict__)
+        twin.dealer = self.dealer
+        twin.deck = self.deck
+        twin.game = self.game
+        twin.hands = self.hands
+        twin.history = self.history
+        twin.last = self.last
+        twin.leader = self.leader
+        twin.phase = self.phase
+        twin.pile = self.pile
+        twin.rng = self.rng
+        twin.round_no = self.round_no
+        twin.suits_in_play = self.suits_in_play
+        twin.totals = self.totals
+        twin.version = self.version
+        twin.wanted = self.wanted
+        twin.went_out = self.went_out
+        return twin
+
+    def clone(self) -> ZipZapState:
+        twin = self._twin()
         twin.rng = self.rng.clone()
         twin.hands = list(self.hands)
         twin.deck = list(self.deck)
@@ -524,7 +548,7 @@ def _replay_play(state: ZipZapState, k: int, who: int, index: int, last: bool) -
     if state.hands[who] == 1 << index:  # the round ends with it
         if not last:
             raise ValueError(f"pile[{k}]: seat {who} went out with it, which ended the round")
-        if state.round_no < state.game.total_rounds:
+        if state.round_no < state.rules.total_rounds:
             raise ValueError(f"pile[{k}]: seat {who} went out with it, so round {state.round_no + 1} was dealt")
     state._apply(who, action)
 

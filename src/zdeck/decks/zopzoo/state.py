@@ -24,7 +24,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Action, RoundTotals, State, shorten
+from zdeck.core import Action, RoundTotals, shorten
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import specialty
 from zdeck.decks.zopzoo.actions import ZopAction
@@ -80,8 +80,11 @@ TEXT: tuple[str | None, ...] = (*NAME, None)  # a card's text by id; -1 (no card
 DEALER = 0  # the rulebook's "dealer of the white deck for the whole game"
 
 
-class ZopZooState(RoundTotals, State):
-    game: ZopZoo
+class ZopZooState(RoundTotals):
+    @property
+    def rules(self) -> ZopZoo:
+        """`game`, as Zop Zoo's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("ZopZoo", self.game)
 
     def __init__(self, game: ZopZoo, rng: Rng) -> None:
         """An empty table before the first deal (`deal_round`) or before `read_state` fills it."""
@@ -628,7 +631,7 @@ def _read_match(s: ZopZooState, d: dict[str, Any]) -> None:
     s.ends = sd.integers(d["ends"], "ends", -1, n - 1)
     if len(s.ends) != len(s.history):
         raise ValueError("ends: expected one entry per finished round (as history)")
-    s.last = _read_last(s.game, d["last"], s.version)
+    s.last = _read_last(s.rules, d["last"], s.version)
 
 
 def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:

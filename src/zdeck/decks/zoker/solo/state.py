@@ -39,7 +39,7 @@ class SoloState(State):
         self.rng = rng
         self.version = 0
         # Cards are small ints (0..63, EMPTY = 64), so the places are bytearrays: the moves are read off them
-        # with one `translate` (see _list_moves).
+        # with one `translate` (see _list_moves). They are read by index, never looped over: mypyc 2.4 cannot.
         self.upper = bytearray([EMPTY] * UPPER)  # the upper rows' places, in reading order
         self.piles: list[list[int]] = [[] for _ in range(PILES)]  # the last row's piles, bottom to top
         self.covers = bytearray([EMPTY] * PILES)  # each pile's top card (EMPTY: an empty place), kept with the piles
@@ -177,7 +177,7 @@ class SoloState(State):
             "winners": self.winners(),
             "draw_size": len(self.deck),
             "last": None if self.last is None else {"seat": 0, "action": str(self.last)},
-            "upper": [[_TEXT_OR_NONE[c] for c in self.upper[r:r + ROW]] for r in range(0, UPPER, ROW)],
+            "upper": [[_TEXT_OR_NONE[self.upper[i]] for i in range(r, r + ROW)] for r in range(0, UPPER, ROW)],
             "piles": [[_TEXT[c] for c in pile] for pile in self.piles],
             "free_places": moves.free_places(self.upper),
         }
@@ -188,7 +188,7 @@ class SoloState(State):
             **self.game.describe(),
             "version": self.version,
             "rng": self.rng.state,
-            "upper": [_TEXT_OR_NONE[c] for c in self.upper],
+            "upper": [_TEXT_OR_NONE[self.upper[i]] for i in range(UPPER)],
             "piles": [[_TEXT[c] for c in pile] for pile in self.piles],
             "deck": [_TEXT[c] for c in self.deck],
             "last": None if self.last is None else str(self.last),
@@ -268,7 +268,7 @@ def _read_cards(state: SoloState, data: dict[str, Any]) -> None:
     if len(deck) > FULL_DRAW_PILE or len(deck) % moves.DEAL_SIZE:
         raise ValueError(f"deck: {len(deck)} cards; the draw pile starts with {FULL_DRAW_PILE} and loses four a deal")
     state.deck = sd.each(deck, "deck", read_index)
-    cards = [c for c in state.upper if c != EMPTY] + [c for p in state.piles for c in p] + state.deck
+    cards = [state.upper[i] for i in range(UPPER) if state.upper[i] != EMPTY] + [c for p in state.piles for c in p] + state.deck
     if sorted(cards) != list(range(len(DECK))):
         raise ValueError("the layout, piles and deck must hold each of the 64 cards exactly once")
 

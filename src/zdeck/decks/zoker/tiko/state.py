@@ -15,10 +15,10 @@ Cards are indices into the deck; a hand is a list of them kept in deck order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Action, RoundTotals, State, shorten
+from zdeck.core import Action, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.deck import DATA
@@ -34,8 +34,11 @@ TRICK, OVER = "trick", "over"  # the phases: a trick is being played; the match 
 Entry = tuple[int, int]  # (seat, card) of a card in a trick
 
 
-class TikoState(RoundTotals, State):
-    game: Tiko
+class TikoState(RoundTotals):
+    @property
+    def rules(self) -> Tiko:
+        """`game`, as Tiko's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("Tiko", self.game)
 
     def __init__(self, game: Tiko, rng: Rng) -> None:
         self.game = game
@@ -228,9 +231,32 @@ class TikoState(RoundTotals, State):
             "over": self.over,
         }
 
-    def clone(self) -> TikoState:
+    def _twin(self) -> TikoState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
         twin = TikoState.__new__(TikoState)
-        twin.__dict__.update(self.__dict__)
+        twin.compare_top = self.compare_top
+        twin.deck = self.deck
+        twin.deck_steps = self.deck_steps
+        twin.former = self.former
+        twin.game = self.game
+        twin.hands = self.hands
+        twin.history = self.history
+        twin.last = self.last
+        twin.last_trick = self.last_trick
+        twin.leader = self.leader
+        twin.over = self.over
+        twin.pile = self.pile
+        twin.rng = self.rng
+        twin.round_no = self.round_no
+        twin.totals = self.totals
+        twin.turn = self.turn
+        twin.version = self.version
+        twin.won = self.won
+        return twin
+
+    def clone(self) -> TikoState:
+        twin = self._twin()
         twin.rng = self.rng.clone()
         twin.hands = [list(h) for h in self.hands]
         twin.deck = list(self.deck)
@@ -254,8 +280,7 @@ class TikoState(RoundTotals, State):
             pool += hands[p]
         pool.sort()
         dealt, steps = deal_sampled(rng, pool, [len(hands[p]) for p in others])
-        twin = TikoState.__new__(TikoState)
-        twin.__dict__.update(self.__dict__)
+        twin = self._twin()
         twin.hands = [hands[player][:] if p == player else [] for p in range(len(hands))]
         for p, hand in zip(others, dealt):
             hand.sort()
@@ -355,13 +380,13 @@ def _check_deal(state: TikoState) -> None:
     partial = dealt % (HAND * n)  # a last deal of fewer than four each
     if partial % n or (partial and state.game.options["last_deal"] != "even"):
         raise ValueError("deck: cards are dealt four to each player (the rest evenly only under last_deal=even)")
-    if dealt > dealt_per_game(state.game):
+    if dealt > dealt_per_game(state.rules):
         raise ValueError("deck: fewer cards than the game ever deals")
     played = {who for who, _ in state.pile}
     sizes = [len(h) + (p in played) for p, h in enumerate(state.hands)]
     if len(set(sizes)) != 1:
         raise ValueError("hands: every player holds the same number of cards, less the one laid in this trick")
-    if state.over != (sizes[0] == 0 and len(state.deck) == 64 - dealt_per_game(state.game)):
+    if state.over != (sizes[0] == 0 and len(state.deck) == 64 - dealt_per_game(state.rules)):
         raise ValueError("over: the game ends exactly when the hands are played out and the deck cannot deal again")
 
 
@@ -378,7 +403,7 @@ def _check_trick(state: TikoState) -> None:
         raise ValueError("pile: the trick is laid by the leader and the players after them, clockwise")
     if state.turn != (state.leader + len(state.pile)) % n:
         raise ValueError("turn must follow the leader clockwise")
-    replay = TikoState(state.game, state.rng)
+    replay = TikoState(state.rules, state.rng)
     for who in order:
         replay.place(who, cards[who])
     if replay.pile != state.pile:
@@ -417,7 +442,7 @@ def _check_last(state: TikoState) -> None:
 
 def _check_match(state: TikoState) -> None:
     """Games played so far: their cards won, the totals, and the version (one per card laid)."""
-    game, n = state.game, state.game.players
+    game, n = state.rules, state.game.players
     if len(state.history) != state.round_no - (not state.over):
         raise ValueError("history must hold one entry per finished game")
     if any(sum(r) != dealt_per_game(game) or any(x % n for x in r) for r in state.history):
