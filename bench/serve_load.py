@@ -18,6 +18,14 @@ address; and, below `--speed 1`, the human pace of bots-only tables).
 A finished table is replaced by a new room, so N tables play all along. Stops by itself.
 
     .venv/bin/python bench/serve_load.py --tables 200 --people 10 --seconds 60
+
+Several processes on one PostgreSQL (`zdeck serve --workers N`, docs/deploying.md): `--workers N` runs the server
+so, on `--db` or, with `--postgres`, on a throwaway cluster the bench starts on 127.0.0.1 (PostgreSQL's binaries
+from PATH or /usr/lib/postgresql/*/bin). Then the server's CPU is all its processes', PostgreSQL's CPU and its
+commits and rows written per action are measured too, and `--kill` kills (SIGKILL) the process that owns the most
+tables once the window is over and times, for every table, the pause until it plays on elsewhere:
+
+    .venv/bin/python bench/serve_load.py --postgres --workers 2 --tables 200 --speed 0.05 --kill
 """
 
 from __future__ import annotations
@@ -68,28 +76,40 @@ def percentile(values: list[float], share: float) -> float:
 
 
 class Load:
-    def __init__(self, base: str, speed: float, window: tuple[float, float]) -> None:
+    def __init__(self, base: str, speed: float, window: tuple[float, float], stop_at: float) -> None:
         self.base, self.ws = base, base.replace("http", "ws", 1)
         self.speed = speed
         self.window = window  # (start, end) of measurement, time.time()
+        self.stop_at = stop_at  # when the load stops (after the window; later with --kill)
         self.broadcast: list[float] = []  # seconds
         self.acts: list[float] = []
         self.events = 0
         self.actions = 0  # action events any client saw in the window: every action applied, once
         self.games = 0
         self.errors: list[str] = []
+        self.kill_at = 0.0  # when a server process was killed (--kill), time.time()
+        self.last_event: dict[str, float] = {}  # room -> when its watcher last heard a move
+        self.resumed: dict[str, float] = {}  # room -> its first move heard after the kill
 
     def measuring(self, when: float) -> bool:
         return self.window[0] <= when <= self.window[1]
 
     async def post(self, client: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
-        response = await client.post(self.base + path, json=body, timeout=30)
+        for attempt in range(20):  # a kept-alive connection to a process just killed (--kill): another one
+            try:
+                response = await client.post(self.base + path, json=body, timeout=30)
+                if response.status_code != 503:  # a table moving between processes: try again
+                    break
+            except httpx.TransportError:
+                if attempt == 19:
+                    raise
+            await asyncio.sleep(0.1)
         response.raise_for_status()
         return response.json()
 
     async def bot_table(self, client: httpx.AsyncClient, index: int) -> None:
         game, players, bots = BOT_TABLES[index % len(BOT_TABLES)]
-        while time.time() < self.window[1]:
+        while time.time() < self.stop_at:
             room = await self.post(client, "/api/rooms", {
                 "game": game, "players": players, "bots": {str(i): b for i, b in enumerate(bots)},
                 "options": {"speed": self.speed}})
@@ -98,34 +118,53 @@ class Load:
             self.games += 1
 
     async def watch(self, room: str) -> bool:
-        """Watch one game to its end; False if the window closed first."""
-        async with websockets.connect(f"{self.ws}/ws/rooms/{room}", max_size=None) as ws:
-            while True:
-                remaining = self.window[1] - time.time()
-                if remaining <= 0:
+        """Watch one game to its end; False if the window closed first. A connection that ends (its server process
+        was killed) is opened again."""
+        while True:
+            try:
+                async with websockets.connect(f"{self.ws}/ws/rooms/{room}", max_size=None) as ws:
+                    while True:
+                        remaining = self.stop_at - time.time()
+                        if remaining <= 0:
+                            return False
+                        try:
+                            text = await asyncio.wait_for(ws.recv(), timeout=remaining)
+                        except TimeoutError:
+                            return False
+                        now = time.time()
+                        message = json.loads(text)
+                        if message["type"] == "event" and "at" in message:
+                            self.events += 1
+                            self.last_event[room] = now
+                            if self.kill_at and now > self.kill_at and room not in self.resumed:
+                                self.resumed[room] = now
+                            if self.measuring(message["at"]):
+                                self.broadcast.append(now - message["at"])
+                                self.actions += message.get("kind") in ("action", "timeout")
+                        elif message["type"] == "state" and message["over"]:
+                            self.last_event.pop(room, None)
+                            return True
+            except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus):
+                if time.time() > self.stop_at:
                     return False
-                try:
-                    text = await asyncio.wait_for(ws.recv(), timeout=remaining)
-                except TimeoutError:
-                    return False
-                now = time.time()
-                message = json.loads(text)
-                if message["type"] == "event" and "at" in message:
-                    self.events += 1
-                    if self.measuring(message["at"]):
-                        self.broadcast.append(now - message["at"])
-                        self.actions += message.get("kind") in ("action", "timeout")
-                elif message["type"] == "state" and message["over"]:
-                    return True
+                await asyncio.sleep(0.1)
 
     async def person_table(self, client: httpx.AsyncClient, index: int) -> None:
         rng = random.Random(index)
-        while time.time() < self.window[1]:
+        while time.time() < self.stop_at:
             room = await self.post(client, "/api/rooms", {
                 "game": "zipzap", "players": 3, "bots": {"1": "greedy", "2": "greedy"},
                 "options": {"speed": self.speed, "rounds": 1}})
             joined = await self.post(client, f"/api/rooms/{room['room']}/join", {"name": f"person {index}"})
-            if not await self.play(room["room"], joined["token"], rng):
+            while True:  # a connection that ends (its server process was killed) is opened again
+                try:
+                    finished = await self.play(room["room"], joined["token"], rng)
+                    break
+                except (OSError, websockets.ConnectionClosed, websockets.InvalidStatus):
+                    if time.time() > self.stop_at:
+                        return
+                    await asyncio.sleep(0.1)
+            if not finished:
                 return
             self.games += 1
 
@@ -135,7 +174,7 @@ class Load:
             sent_at: float | None = None
             acted_version = -1
             while True:
-                remaining = self.window[1] - time.time()
+                remaining = self.stop_at - time.time()
                 if remaining <= 0:
                     return False
                 wait = remaining
@@ -167,13 +206,11 @@ class Load:
                     sent_at = None
 
 
-async def run_load(base: str, tables: int, people: int, speed: float, warmup: float, seconds: float) -> Load:
-    start = time.time() + warmup
-    load = Load(base, speed, (start, start + seconds))
+async def run_load(load: Load, tables: int, people: int, warmup: float, seconds: float) -> Load:
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(limits=limits) as client:
         jobs = [load.bot_table(client, i) for i in range(tables)] + [load.person_table(client, i) for i in range(people)]
-        await asyncio.wait_for(asyncio.gather(*jobs), timeout=warmup + seconds + 60)
+        await asyncio.wait_for(asyncio.gather(*jobs), timeout=load.stop_at - time.time() + 60)
     return load
 
 
@@ -200,22 +237,30 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds before measuring")
     parser.add_argument("--speed", type=float, default=1.0, help="bots' reaction-time multiplier (1: real)")
     parser.add_argument("--db", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="zdeck serve --workers N: N processes on one PostgreSQL (--db or --postgres)")
+    parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL cluster the bench starts")
+    parser.add_argument("--kill", action="store_true",
+                        help="after the window, SIGKILL the process owning the most tables and time the takeover")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
     anchor = kernel_cpu_per_action()
     folder = Path(tempfile.mkdtemp(prefix="zdeck-load-"))
-    db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
+    cluster = start_postgres(folder) if args.postgres else None
+    db = cluster[0] if cluster else args.db or f"sqlite:///{folder / 'load.sqlite3'}"
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     limits = ["rooms_burst=100000", "waiting_per_address=100000", "sockets_per_address=100000",
               "min_bots_only_speed=0"]
+    workers = ["--workers", str(args.workers)] if args.workers else []
     with (folder / "server.log").open("wb") as log:
-        server = subprocess.Popen([sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db,
+        server = subprocess.Popen([sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db, *workers,
                                    *(arg for limit in limits for arg in ("--limit", limit))],
                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    kill: dict[str, Any] = {}
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 if httpx.get(base + "/api/games", timeout=1).status_code == 200:
@@ -225,59 +270,171 @@ def main() -> None:
             if time.monotonic() > deadline or server.poll() is not None:
                 raise SystemExit(f"the server did not start; see {folder / 'server.log'}")
             time.sleep(0.1)
-        process, me = psutil.Process(server.pid), psutil.Process()
+        time.sleep(2 if args.workers else 0)  # every worker up
+        parent, me = psutil.Process(server.pid), psutil.Process()
+        postmaster = psutil.Process(cluster[1]) if cluster else None
         loop_started = time.time()
-        load_task = run_load(base, args.tables, args.people, args.speed, args.warmup, args.seconds)
+        start = loop_started + args.warmup
+        load = Load(base, args.speed, (start, start + args.seconds), start + args.seconds + (KILL_S if args.kill else 0))
 
-        async def measured() -> tuple[Load, float, float]:
-            await asyncio.sleep(0)
-            task = asyncio.ensure_future(load_task)
-            await asyncio.sleep(max(0.0, loop_started + args.warmup - time.time()))
-            cpu0, mine0, t0 = sum(process.cpu_times()[:2]), sum(me.cpu_times()[:2]), time.time()
+        def cpu(process: psutil.Process | None) -> float:
+            if process is None:
+                return 0.0
+            total = 0.0
+            for one in [process, *process.children(recursive=True)]:
+                try:
+                    total += sum(one.cpu_times()[:2])
+                except psutil.Error:
+                    pass
+            return total
+
+        async def measured() -> tuple[Load, float, float, float, tuple[int, int]]:
+            task = asyncio.ensure_future(run_load(load, args.tables, args.people, args.warmup, args.seconds))
+            await asyncio.sleep(max(0.0, start - time.time()))
+            stats0 = pg_stats(db)
+            cpu0, mine0, pg0, t0 = cpu(parent), sum(me.cpu_times()[:2]), cpu(postmaster), time.time()
             await asyncio.sleep(args.seconds)
-            cpu1, mine1, t1 = sum(process.cpu_times()[:2]), sum(me.cpu_times()[:2]), time.time()
-            return await task, (cpu1 - cpu0) / (t1 - t0), (mine1 - mine0) / (t1 - t0)
+            cpu1, mine1, pg1, t1 = cpu(parent), sum(me.cpu_times()[:2]), cpu(postmaster), time.time()
+            stats1 = pg_stats(db)
+            if args.kill:
+                kill.update(await asyncio.to_thread(kill_an_owner, db))
+                load.kill_at = kill["at"]
+            span = t1 - t0
+            return (await task, (cpu1 - cpu0) / span, (mine1 - mine0) / span, (pg1 - pg0) / span,
+                    (stats1[0] - stats0[0], stats1[1] - stats0[1]))
 
         load_before = os.getloadavg()
-        load, server_cpu, client_cpu = asyncio.run(measured())
+        load, server_cpu, client_cpu, pg_cpu, (commits, rows) = asyncio.run(measured())
         load_after = os.getloadavg()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
+        server.wait(timeout=30)
+        if cluster:
+            stop_postgres(folder)
     ms = [1000 * x for x in load.broadcast]
     acts = [1000 * x for x in load.acts]
+    per_action = server_cpu * args.seconds / max(1, load.actions)
     result = {
         "tables": args.tables, "people": args.people, "seconds": args.seconds, "speed": args.speed,
+        "workers": args.workers, "database": "postgresql" if db.startswith("postgresql") else "sqlite",
         "events_measured": len(ms), "events_per_second": round(len(ms) / args.seconds, 1),
+        "actions_per_second": round(load.actions / args.seconds, 1),
         "broadcast_ms": {"p50": round(percentile(ms, 0.5), 2), "p99": round(percentile(ms, 0.99), 2),
                          "max": round(max(ms, default=float("nan")), 2)},
         "person_act_ms": {"n": len(acts), "p50": round(percentile(acts, 0.5), 2),
                           "p99": round(percentile(acts, 0.99), 2)},
         "games_finished": load.games,
         "server_cpu_cores": round(server_cpu, 3), "clients_cpu_cores": round(client_cpu, 3),
+        "postgres_cpu_cores": round(pg_cpu, 3) if cluster else None,
         "actions": load.actions,
-        "server_cpu_ms_per_action": round(1000 * server_cpu * args.seconds / max(1, load.actions), 3),
+        "server_cpu_ms_per_action": round(1000 * per_action, 3),
+        "postgres_cpu_ms_per_action": round(1000 * pg_cpu * args.seconds / max(1, load.actions), 3) if cluster else None,
+        "commits_per_action": round(commits / max(1, load.actions), 3) if commits else None,
+        "rows_written_per_action": round(rows / max(1, load.actions), 3) if rows else None,
         "kernel_cpu_ms_per_action": round(1000 * anchor, 3),
-        "server_to_kernel": round(server_cpu * args.seconds / max(1, load.actions) / anchor, 1),
+        "server_to_kernel": round(per_action / anchor, 1),
         "load_average": [round(x, 2) for x in (*load_before[:1], *load_after[:1])],
         "errors": len(load.errors),
     }
+    if args.kill:
+        pauses = sorted(load.resumed.get(room, float("inf")) - kill["at"] for room in kill["rooms"])
+        result["takeover"] = {"tables": len(kill["rooms"]), "not_resumed": sum(p == float("inf") for p in pauses),
+                              "pause_s": {"p50": round(percentile(pauses, 0.5), 2),
+                                          "max": round(max(pauses, default=float("nan")), 2)}}
     if args.json:
         print(json.dumps(result))
         return
-    print(f"{args.tables} bot tables (+{args.people} with a person), {args.seconds:g} s measured at speed {args.speed}")
+    print(f"{args.tables} bot tables (+{args.people} with a person), {args.seconds:g} s measured at speed {args.speed}"
+          f" on {result['database']}" + (f", {args.workers} server processes" if args.workers else ""))
     print(f"action -> broadcast: p50 {result['broadcast_ms']['p50']} ms, p99 {result['broadcast_ms']['p99']} ms, "
           f"max {result['broadcast_ms']['max']} ms over {len(ms)} events ({result['events_per_second']}/s)")
     print(f"person act -> result: p50 {result['person_act_ms']['p50']} ms, p99 {result['person_act_ms']['p99']} ms "
           f"({len(acts)} acts; {len(load.errors)} errors)")
     print(f"CPU: server {100 * server_cpu:.0f}% of a core, clients {100 * client_cpu:.0f}% (2 cores in all); "
-          f"{load.games} games finished")
+          f"{load.games} games finished; {result['actions_per_second']} actions a second")
     print(f"server CPU per action: {result['server_cpu_ms_per_action']} ms over {load.actions} actions, "
           f"{result['server_to_kernel']}x the {result['kernel_cpu_ms_per_action']} ms of the same tables played "
           "offline (rules and bots alone)")
+    if cluster:
+        print(f"PostgreSQL: {100 * pg_cpu:.0f}% of a core, {result['postgres_cpu_ms_per_action']} ms per action; "
+              f"{result['commits_per_action']} commits and {result['rows_written_per_action']} rows written per action")
+    if args.kill:
+        print(f"takeover: {result['takeover']['tables']} tables of the killed process, pause p50 "
+              f"{result['takeover']['pause_s']['p50']} s, max {result['takeover']['pause_s']['max']} s "
+              f"({result['takeover']['not_resumed']} not resumed)")
     print("latencies are absolute times, which a busy machine inflates: "
           f"machine load average {result['load_average'][0]} before, {result['load_average'][1]} after "
           f"({os.cpu_count()} cores)")
+
+
+KILL_S = 8.0  # --kill: how long the load goes on after the kill
+
+
+def kill_an_owner(db: str) -> dict[str, Any]:
+    """SIGKILL the server process that owns the most tables in play (its pid is in its name, zdeck.server.fleet);
+    when, and those tables."""
+    import psycopg
+
+    url = db.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(url) as connection:
+        rows = connection.execute(  # the tables in play (a finished one stays owned until it is let go)
+            "SELECT o.process, o.room_id FROM owners o WHERE EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id "
+            "AND g.finished IS NULL)").fetchall()
+    by_process: dict[str, list[str]] = {}
+    for process, room in rows:
+        by_process.setdefault(process, []).append(room)
+    victim = max(by_process, key=lambda name: len(by_process[name]))
+    at = time.time()
+    os.kill(int(victim.split("-")[-2]), signal.SIGKILL)
+    return {"at": at, "rooms": by_process[victim], "process": victim}
+
+
+def pg_stats(db: str) -> tuple[int, int]:
+    """(commits, rows written) of the database so far; zeros on SQLite."""
+    if not db.startswith("postgresql"):
+        return 0, 0
+    import psycopg
+
+    with psycopg.connect(db.replace("postgresql+psycopg://", "postgresql://")) as connection:
+        row = connection.execute("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database "
+                                 "WHERE datname = current_database()").fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1])
+
+
+def start_postgres(folder: Path) -> tuple[str, int]:
+    """A throwaway PostgreSQL cluster on 127.0.0.1 (its defaults: fsync and synchronous_commit on): (URL, the
+    postmaster's pid)."""
+    import glob
+    import shutil
+
+    bins = os.pathsep.join([os.environ.get("PATH", ""), *sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)])
+    initdb, pg_ctl = shutil.which("initdb", path=bins), shutil.which("pg_ctl", path=bins)
+    if initdb is None or pg_ctl is None:
+        raise SystemExit("--postgres: initdb and pg_ctl were not found (Debian: apt-get install postgresql)")
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        as_user = ["runuser", "-u", "nobody", "--"]
+        os.chown(folder, 65534, 65534)
+    port = free_port()
+    subprocess.run([*as_user, initdb, "-D", str(folder / "pg"), "-U", "zdeck", "--auth=trust", "-E", "UTF8"],
+                   check=True, capture_output=True)
+    subprocess.run([*as_user, pg_ctl, "-D", str(folder / "pg"), "-l", str(folder / "pg.log"), "-w", "-o",
+                    f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=200", "start"],
+                   check=True, capture_output=True)
+    pid = int((folder / "pg" / "postmaster.pid").read_text().split()[0])
+    return f"postgresql+psycopg://zdeck@127.0.0.1:{port}/postgres", pid
+
+
+def stop_postgres(folder: Path) -> None:
+    import glob
+    import shutil
+
+    bins = os.pathsep.join([os.environ.get("PATH", ""), *sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)])
+    pg_ctl = shutil.which("pg_ctl", path=bins)
+    as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
+    subprocess.run([*as_user, str(pg_ctl), "-D", str(folder / "pg"), "-m", "fast", "stop"], check=False,
+                   capture_output=True)
 
 
 if __name__ == "__main__":

@@ -6,20 +6,21 @@
 #   .venv/bin/python bench/strength.py --table /tmp/strength.jsonl
 # `ismcts` alone is each game's measured setting (SEARCH_SETTING in its bots.py); the specs below spell it out.
 # Each game is one hand or round (a long match is mostly more of the same). The seeds start at 1,000,000:
-# the settings were tuned on seeds below 10,000, and a figure is measured on deals the tuning never saw.
+# the settings were tuned on seeds below 10,000, and a figure is measured on deals the tuning never saw. The
+# game counts are those of the table in docs/bots.md, so the script replays it exactly.
 set -e
 out=${1:?usage: sh bench/strength_runs.sh OUT.jsonl [a|b]}
 half=${2:-ab}
 run() { nice -n 10 .venv/bin/python bench/strength.py "$@" --seed 1000000 --json --quiet >> "$out"; }
 case $half in *a*)
-  run zar -o hands=1 --bot ismcts:iters=400,rollout=heuristic --games 600
-  run zoker-kubo --bot ismcts:iters=400 --games 400
-  run zopzoo -o target=1 --bot ismcts:iters=400,rollout=heuristic,lean=2 --games 400
-  run zipzap -o rounds=1 --bot ismcts:iters=200 --games 400
-  run zoker-memo --bot ismcts:iters=100,rollout=perfect,root=paired,lean=2,follow=1 --games 400
+  run zar -o hands=1 --bot ismcts:iters=400,rollout=heuristic --games 200
+  run zoker-kubo --bot ismcts:iters=400 --games 150
+  run zopzoo -o target=1 --bot ismcts:iters=400,rollout=heuristic,lean=2 --games 100
+  run zipzap -o rounds=1 --bot ismcts:iters=200 --games 200
+  run zoker-memo --bot ismcts:iters=100,rollout=perfect,root=paired,lean=2,follow=1 --games 100
 esac
 case $half in *b*)
-  run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 400
-  run zoop -p 3 --bot ismcts:iters=160,rollout=heuristic,lean=2 --games 3000
-  run zoker-solo --opponent greedy --bot ismcts:iters=300 --games 200
+  run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 100
+  run zoop -p 3 --bot ismcts:iters=160,rollout=heuristic,lean=2 --games 300
+  run zoker-solo --opponent greedy --bot ismcts:iters=300 --games 50
 esac

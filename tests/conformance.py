@@ -4,7 +4,9 @@ It checks the kernel contract over random playouts with races: termination,
 legal actions apply, illegal ones are refused with the state unchanged, late
 submissions resolve, dict round-trips, cheap independent clones, determinism,
 replay, action codecs, and observations that leak nothing (a resample of the
-hidden part leaves the seat's observation unchanged).
+hidden part leaves the seat's observation unchanged). Every state met, and every
+resample of one, must pass the game's own check of what play can reach
+(`check_reachable`).
 """
 
 from __future__ import annotations
@@ -37,9 +39,16 @@ def check_action_codec(game: Game) -> None:
         assert game.parse_action(f"  {str(action).upper()} ") == action
 
 
+def check_reachable(state: State) -> None:
+    """The game's one check of what play can reach (`check` in its folder's `reachable` module, which its
+    `read_state` runs too; docs/writing-a-game.md): a state of real play, or a resample of one, must pass it."""
+    state.game.part("reachable").check(state)
+
+
 def check_state(state: State, rng: Rng, conserved: Conserved | None = None, baseline: Counter[Any] | None = None) -> None:
     """Every per-moment property; cheap enough to run at each step of a short game."""
     game = state.game
+    check_reachable(state)
     data = state.to_dict()
     assert json.loads(json.dumps(data)) == data, "to_dict must be JSON-ready"
     assert {k: data.get(k) for k in ("game", "players", "options")} == game.describe(), (
@@ -58,6 +67,7 @@ def check_state(state: State, rng: Rng, conserved: Conserved | None = None, base
         assert not secrets & _integers(obs), "an observation must not carry the rng state: it tells the deck order"
     for player, recall in itertools.product(range(game.players), (False, True)):
         sample = state.resample_hidden(player, rng, recall=recall)
+        check_reachable(sample)
         assert sample.observation(player) == state.observation(player), (
             f"resample_hidden({player}, recall={recall}) changed that seat's observation: it leaks hidden information"
         )
@@ -113,6 +123,7 @@ def _check_late(state: State, player: int, action: object, data: dict[str, Any],
         assert twin.to_dict() == data, "a bounced submission must leave the state (and its version) unchanged"
     else:
         assert twin.version == state.version + 1, "a late submission that took effect counts as a version"
+        check_reachable(twin)
         assert twin.game.state_from_dict(twin.to_dict()).to_dict() == twin.to_dict()
         if conserved is not None:
             assert conserved(twin) == baseline, "cards must be conserved through a late submission"
@@ -144,6 +155,7 @@ def check_playouts(game: Game, seeds: range, conserved: Conserved | None = None,
         bots = [RandomBot(reaction_ms=300 + 150 * i) for i in range(game.players)]
         final, record = play(game, bots, seed)
         assert final.is_over() and final.winners(), f"seed {seed}: the game must end with winners"
+        check_reachable(final)
         assert len(final.scores()) == game.players
         _, record2 = play(game, bots, seed)
         assert record is not None and record2 is not None
@@ -166,7 +178,9 @@ def _walk(game: Game, record: Record, conserved: Conserved | None) -> None:
         else:
             state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
         check_state(state, rng, conserved, baseline)
-        redealt += state.resample_hidden(entry[0] or 0, rng).to_dict() != state.to_dict()
+        sample = state.resample_hidden(entry[0] or 0, rng)
+        check_reachable(sample)
+        redealt += sample.to_dict() != state.to_dict()
     # Every game here hides something (hands, a draw pile): a resample that never changes anything
     # would make the observation checks above pass without testing anything.
     assert redealt, "resample_hidden never re-dealt anything: it cannot be checking hidden information"
@@ -227,6 +241,7 @@ def check_choice_walk(game: Game, seed: int, choices: list[int], conserved: Cons
             assert state.to_dict() == before, "a refused submission must leave the state unchanged"
         if conserved is not None:
             assert conserved(state) == baseline
+        check_reachable(state)
         assert game.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
 
 

@@ -28,7 +28,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 try:  # mypyc's options for a class; at run time the decorator does nothing (mypy_extensions comes with mypy)
-    from mypy_extensions import mypyc_attr as mypyc_attr
+    from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 - mypy --strict: re-exported
 except ImportError:
 
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:

@@ -116,6 +116,20 @@ def reader(parse: Callable[[Any], T]) -> Callable[[Any, str], T]:
     return read
 
 
+def require(holds: bool, message: str) -> None:
+    """One condition of a state no play could break; `message` names the field and says the rule. A game's
+    check of what play can reach (its `reachable.check`) is a list of these.
+
+    >>> require(2 + 2 == 4, "sums: the rule")
+    >>> require(False, "turn: seat 0 begins")
+    Traceback (most recent call last):
+    ...
+    ValueError: turn: seat 0 begins
+    """
+    if not holds:
+        raise ValueError(message)
+
+
 def int_option(lo: int, hi: int | None = None, optional: bool = False) -> Callable[[Any], bool]:
     """An `Option(check=...)` predicate for an integer option in lo..hi (None allowed when `optional`);
     its `expects` says so in words, for the message that refuses a value.

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -67,3 +69,24 @@ def context(browser: Any) -> Iterator[Any]:
         yield made
     finally:
         made.close()
+
+
+AXE_VERSION = "4.14.1"  # axe-core from the npm registry, installed once beside the virtualenv (offline after)
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's source, to inject into a page. Installed with npm on first use into the virtualenv's share/
+    folder; skipped, saying so, where npm is missing or the registry cannot be reached."""
+    folder = Path(sys.prefix) / "share" / "zdeck-npm"
+    script = folder / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("the accessibility check needs npm to install axe-core (apt-get install -y npm; .ci/run does)")
+        folder.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--no-save",
+                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300, check=False)
+        if done.returncode != 0 or not script.exists():
+            pytest.skip(f"axe-core could not be installed with npm: {done.stderr.strip()[-300:]}")
+    return script.read_text(encoding="utf-8")

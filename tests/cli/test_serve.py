@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.cli.helpers import run, text
+from tests.server.conftest import free_port
 
 
 @pytest.mark.parametrize(("db", "why"), [
@@ -13,7 +14,7 @@ from tests.cli.helpers import run, text
     ("postgresql+psycopg://nobody@127.0.0.1:1/none", "cannot open the database"),
 ])
 def test_a_database_that_cannot_be_opened_is_one_clear_error(db: str, why: str) -> None:
-    result = run("serve", "--db", db, "--port", "1")
+    result = run("serve", "--db", db, "--port", str(free_port()))  # (port 1 collides with other runs on one machine)
     assert result.exit_code == 2 and why in text(result), text(result)
     assert "Traceback" not in text(result)
 

@@ -24,16 +24,18 @@ import zdeck.rl
 from tests.rl.helpers import walk
 from tests.rl.variants import VARIANTS, name
 from zdeck.core import State
+from zdeck.vectors.encoding import VERSIONS
 
 PATH = Path(__file__).with_name("encodings.json")
 SEEDS, MOMENTS = (3, 4), 150
 Encode = Callable[[State, int], npt.NDArray[np.float32]]
 
 
-def fingerprint(game_id: str, players: int, options: dict[str, Any], encode: Encode | None = None) -> dict[str, Any]:
-    """The fingerprint of `encode` (default: the reference encoder, through the observation dict)."""
+def fingerprint(game_id: str, players: int, options: dict[str, Any], encode: Encode | None = None,
+                version: int = 1) -> dict[str, Any]:
+    """The fingerprint of `encode` (default: the reference encoder of this version, through the observation dict)."""
     game = zdeck.make(game_id, players, **options)
-    reference = zdeck.rl.encoder(game)
+    reference = zdeck.rl.encoder(game, version)
     if encode is None:
         def encode(state: State, seat: int) -> npt.NDArray[np.float32]:
             return reference.encode(state.observation(seat))
@@ -45,8 +47,12 @@ def fingerprint(game_id: str, players: int, options: dict[str, Any], encode: Enc
     return {"encoding": reference.name, "size": reference.size, "sha256": digest.hexdigest()}
 
 
+def key(variant: tuple[str, int, dict[str, Any]], version: int) -> str:
+    return name(variant) if version == 1 else f"{name(variant)}@v{version}"
+
+
 def compute() -> dict[str, dict[str, Any]]:
-    return {name(v): fingerprint(*v) for v in VARIANTS}
+    return {key(v, version): fingerprint(*v, version=version) for v in VARIANTS for version in VERSIONS}
 
 
 if __name__ == "__main__":

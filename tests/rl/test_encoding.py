@@ -7,25 +7,29 @@ import re
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import zdeck
 import zdeck.rl
 from tests.rl import golden
+from tests.rl.helpers import walk
 from tests.rl.variants import IDS, VARIANTS, name
 from zdeck.decks.zipzap.game import ZipZap
-from zdeck.vectors.encoding import EncodingMismatch
+from zdeck.vectors.encoding import VERSIONS, EncodingMismatch
 
 Variant = tuple[str, int, dict[str, Any]]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
+@pytest.mark.parametrize("version", VERSIONS, ids=[f"v{v}" for v in VERSIONS])
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
-def test_encoding_vectors_match_their_versioned_fingerprint(variant: Variant) -> None:
+def test_encoding_vectors_match_their_versioned_fingerprint(variant: Variant, version: int) -> None:
     """The reference encoder (through the observation dict) and the game's fast encoder (from the state) both
-    give the vectors fingerprinted in tests/rl/encodings.json."""
-    expected = json.loads(golden.PATH.read_text())[name(variant)]
-    got = golden.fingerprint(*variant)
+    give the vectors fingerprinted in tests/rl/encodings.json: version 1 as it was before the fast encoders
+    (fingerprinted by the old encoder), version 2 as it is now."""
+    expected = json.loads(golden.PATH.read_text())[golden.key(variant, version)]
+    got = golden.fingerprint(*variant, version=version)
     assert got["encoding"] == expected["encoding"] or pytest.fail(
         f"{name(variant)}: the encoding is now {got['encoding']}: regenerate tests/rl/encodings.json "
         "(python -m tests.rl.golden) and say so in docs/rl.md")
@@ -33,8 +37,8 @@ def test_encoding_vectors_match_their_versioned_fingerprint(variant: Variant) ->
         f"{name(variant)}: {got['encoding']}'s vectors changed. If the encoding changed, bump its version "
         "(decks/<game>/encoding.py) and docs/rl.md; if a rule change plays the seeded game differently, regenerate: "
         "python -m tests.rl.golden")
-    fast = zdeck.rl.state_encoder(zdeck.make(variant[0], variant[1], **variant[2]))
-    assert golden.fingerprint(*variant, encode=fast.encode) == expected, f"{fast.name}'s fast encoder differs"
+    fast = zdeck.rl.state_encoder(zdeck.make(variant[0], variant[1], **variant[2]), version)
+    assert golden.fingerprint(*variant, encode=fast.encode, version=version) == expected, f"{fast.name}'s fast encoder differs"
 
 
 def test_every_game_has_an_encoding() -> None:
@@ -130,7 +134,7 @@ def test_seats_are_encoded_relative_to_the_observer(variant: Variant) -> None:
     """The `scores` block of every seat's vector starts with that seat's own score."""
     game_id, players, options = variant
     game = zdeck.make(game_id, players, **options)
-    encoder = zdeck.rl.encoder(game)
+    encoder = zdeck.rl.encoder(game, 1)  # (version 1: the scores as its field scales them)
     start = next(at for key, at, size, _ in encoder.layout() if key == "scores")
     scale = next(f.scale for f, _ in encoder.fields if f.key == "scores")  # type: ignore[attr-defined]
     state = game.new_state(0)
@@ -140,3 +144,31 @@ def test_seats_are_encoded_relative_to_the_observer(variant: Variant) -> None:
         vector = encoder.encode(fake)
         assert vector[start] == pytest.approx(10.0 * (seat + 1) / scale)
     assert seen["seat"] == 0
+
+
+# The keys whose floats no rule bounds, by game: a total in a match played to a target, a count over a whole game.
+UNBOUNDED_KEYS = {"zar": {"round", "rounds", "scores", "round_scores", "penalties"}, "zoker-memo": {"seen", "flips"},
+                  "zopzoo": {"round", "rounds", "scores", "round_scores", "round_winners"}}
+
+
+@pytest.mark.parametrize("version", VERSIONS, ids=[f"v{v}" for v in VERSIONS])
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_every_vector_lies_within_its_stated_bounds(variant: Variant, version: int) -> None:
+    """The observation space's Box is tight and true: every float of every seat at every state of seeded games
+    lies within it; in version 2 every bound the rules set is within [-1, 1], and the floats no rule bounds
+    (`inf`) are only those named here."""
+    game_id, players, options = variant
+    game = zdeck.make(game_id, players, **options)
+    encoder = zdeck.rl.state_encoder(game, version)
+    low, high = encoder.low, encoder.high
+    for seed in (1, 2):
+        for state in walk(game, seed, 200):
+            vectors = encoder.encode_all(state)
+            assert (vectors >= low).all() and (vectors <= high).all(), [
+                key for key, at, size, _ in encoder.reference.layout()
+                if not ((vectors[:, at:at + size] >= low[at:at + size]).all()
+                        and (vectors[:, at:at + size] <= high[at:at + size]).all())]
+    unbounded = {key for key, at, size, _ in encoder.reference.layout() if size and not np.isfinite(high[at:at + size]).all()}
+    assert unbounded <= UNBOUNDED_KEYS.get(game_id, set()) | ({"round", "rounds"} if game_id == "zar" else set())
+    if version == 2:
+        assert (high[np.isfinite(high)] <= 1.0).all() and (low[np.isfinite(low)] >= -1.0).all()

@@ -218,12 +218,31 @@ def test_env_is_wrapped_as_pettingzoo_classic_envs_are() -> None:
     assert not isinstance(raising.env.env, wrappers.TerminateIllegalWrapper)
 
 
-@pytest.mark.parametrize(("game_id", "name"), [("zipzap", "zipzap_v1"), ("zoker-tiko", "zoker-tiko_v1"),
-                                              ("zar", "zar_v1")])
+@pytest.mark.parametrize(("game_id", "name"), [("zipzap", "zipzap_v2"), ("zoker-tiko", "zoker-tiko_v2"),
+                                              ("zar", "zar_v2")])
 def test_each_game_s_env_is_named_by_its_game_and_encoding_version(game_id: str, name: str) -> None:
     for made in (zdeck.rl.env(game_id), zdeck.rl.raw_env(game_id), zdeck.rl.parallel_env(game_id)):
         assert made.metadata["name"] == name and str(made) == name
+    older = name.replace("_v2", "_v1")
+    assert zdeck.rl.parallel_env(game_id, encoding="v1").metadata["name"] == older
+    assert zdeck.rl.single_agent(game_id, encoding="v1").table.name == older
     assert "human" in zdeck.rl.raw_env(game_id).metadata["render_modes"]
+
+
+def test_version_2_is_version_1_normalised_where_the_rules_bound_it() -> None:
+    """The observation space is Box(0, 1) (or [-1, 1], or inf where no rule bounds a float), and each float of
+    version 2 is version 1's divided by the largest magnitude version 1 states for it."""
+    new, old = zdeck.rl.raw_env("zipzap", 4), zdeck.rl.raw_env("zipzap", 4, encoding="v1")
+    space = new.observation_space("player_0")["observation"]
+    assert space.low.min() == 0.0 and space.high.max() == 1.0
+    assert old.observation_space("player_0")["observation"].high.max() > 1.0
+    new.reset(seed=3)
+    old.reset(seed=3)
+    bound = np.maximum(np.abs(old.table.encoder.low), np.abs(old.table.encoder.high))
+    v1, v2 = old.observe("player_0")["observation"], new.observe("player_0")["observation"]
+    assert np.allclose(v2, v1 / bound, rtol=1e-6)
+    with pytest.raises(ValueError, match="encoding='v3' is not one of 'v1', 'v2'"):
+        zdeck.rl.raw_env("zipzap", encoding="v3")
 
 
 def test_the_human_render_mode_prints_the_text_view(capsys: pytest.CaptureFixture[str]) -> None:

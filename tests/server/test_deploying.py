@@ -129,7 +129,7 @@ def test_the_alembic_line_migrates_a_new_database(machine: dict[str, str], postg
     done = subprocess.run(["bash", "-c", line], env=machine, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     with sa.create_engine(postgres_url.rsplit("/", 1)[0] + "/zdeck").connect() as connection:
-        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert connection.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0003"
         assert connection.execute(sa.text("SELECT count(*) FROM rooms")).scalar() == 0
 
 
@@ -174,7 +174,7 @@ def nginx(tmp_path: Path) -> Iterator[tuple[int, int]]:
                     "/CN=127.0.0.1", "-keyout", str(tmp_path / "privkey.pem"), "-out", str(tmp_path / "fullchain.pem")],
                    check=True, capture_output=True, timeout=60)
     front, back = free_port(), free_port()
-    (server,) = blocks("nginx")
+    server = next(block for block in blocks("nginx") if block.startswith("server {"))
     server = server.replace("listen 443 ssl;", f"listen 127.0.0.1:{front} ssl;").replace(
         "/etc/ssl/zdeck/", f"{tmp_path}/").replace("127.0.0.1:8000", f"127.0.0.1:{back}")
     temp = tmp_path / "nginx"

@@ -7,7 +7,6 @@ maker draw. A call that lands after the window closed bounces (`resolve_late`)."
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
@@ -15,6 +14,7 @@ from zdeck.core import Action, IllegalAction, Outcome, State
 from zdeck.dealing import deal_out
 from zdeck.decks.snap.actions import DRAW, PASS, PLAYS, SNAP, Draw, Play, Snap
 from zdeck.decks.snap.cards import DATA, DECK, INDEX, TEXTS, follows, pairs
+from zdeck.decks.snap.reachable import check
 from zdeck.rng import Rng
 
 if TYPE_CHECKING:
@@ -187,7 +187,8 @@ def new_state(game: SnapGame, seed: int) -> SnapState:
 
 
 def read_state(game: SnapGame, data: dict[str, Any]) -> SnapState:
-    """The state `to_dict` wrote, or a ValueError naming the first field no play could have left so."""
+    """The state `to_dict` wrote: each field read and ranged, then the one check of what play can reach
+    (`reachable.check`); a ValueError names the field."""
     n = game.players
     state = SnapState(game, Rng.from_state(sd.integer(sd.field(data, "rng"), "rng", lo=0, hi=2**64 - 1)))
     card = sd.reader(INDEX.__getitem__)
@@ -204,19 +205,6 @@ def read_state(game: SnapGame, data: dict[str, Any]) -> SnapState:
     if last is not None:
         seat, text = sd.listed(last, "last", length=2)
         state.last = (sd.seat(seat, n, "last[0]"), game.parse_action(text))
-    _check(state)
+    check(state)
     return state
 
-
-def _check(state: SnapState) -> None:
-    """What every reachable state keeps: the deck's cards, each once, a face-up card, and a snap window only on
-    a pair its maker laid."""
-    held = Counter([c for h in state.hands for c in h] + state.draw + state.pile)
-    if held != Counter(DECK):
-        raise ValueError("hands, draw and pile: every card of the deck exactly as often as it is printed")
-    if not state.pile:
-        raise ValueError("pile: at least the card turned up at the start")
-    if state.pair_by >= 0 and (len(state.pile) < 2 or not pairs(state.pile[-1], state.pile[-2])):
-        raise ValueError("pair_by: a snap window is open only on a card laid on one of its number")
-    if state.won and state.pair_by >= 0:
-        raise ValueError("won: a finished game has no snap window")

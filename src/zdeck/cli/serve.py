@@ -14,7 +14,7 @@ from zdeck.cli.common import fail
               help="port")
 @click.option("--db", default=None, metavar="URL",
               help="SQLAlchemy database URL (postgresql+psycopg://user@host/db) or a SQLite file path "
-                   "(default: a SQLite file in your data directory); one server per database")
+                   "(default: a SQLite file in your data directory); one server per database, unless --workers")
 @click.option("--proxy", default=None, metavar="ADDRESS",
               help="the reverse proxy in front (its address, or several comma-separated): its X-Forwarded-For "
                    "and -Proto are believed [default: 127.0.0.1, a proxy on this machine]")
@@ -24,8 +24,11 @@ from zdeck.cli.common import fail
 @click.option("--limit", "limits", multiple=True, metavar="NAME=VALUE",
               help="change one of the server's limits (docs/deploying.md lists them), e.g. rooms_burst=50 or "
                    "min_bots_only_speed=0 (bots-only tables flat out, for a trusted network); repeatable")
+@click.option("--workers", type=click.IntRange(min=1), default=None, metavar="N",
+              help="run N server processes on one PostgreSQL database, each table owned by one of them, any of them "
+                   "serving any client; the same command on other machines joins them (docs/deploying.md)")
 def command(host: str, port: int, db: str | None, proxy: str | None, allow_origins: tuple[str, ...],
-            limits: tuple[str, ...]) -> None:
+            limits: tuple[str, ...], workers: int | None) -> None:
     """Serve tables to browsers (play and watch)."""
     import importlib
 
@@ -35,7 +38,7 @@ def command(host: str, port: int, db: str | None, proxy: str | None, allow_origi
         fail(f"cannot start the server: {exc}")
     try:
         server.serve(host=host, port=port, db=db, proxy=proxy, allow_origins=allow_origins,
-                     limits=limits)
+                     limits=limits, workers=workers)
     except ValueError as exc:
         fail(str(exc))
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has shut down cleanly and passes the signal on

@@ -436,7 +436,8 @@ class Room:
                 self._hand_back(seat)
                 handed_back = True
             self.broadcast_state()
-        conn.send(self.first_state_text(conn.seat))
+        # (a connection attached again, or relayed from another server process, has the game's table already)
+        conn.send(self.first_state_text(conn.seat) if getattr(conn, "wants_table", True) else self.state_text(conn.seat))
         self.conns.add(conn)
         if handed_back:
             self._replan()

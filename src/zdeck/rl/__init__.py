@@ -30,7 +30,7 @@ from zdeck.rl.encodings import encoded_games, encoder, state_encoder
 from zdeck.rl.parallel import ZdeckParallel
 from zdeck.rl.single import ZdeckSingle
 from zdeck.rl.vector import ZdeckVectorEnv, ZdeckWorkerVectorEnv, vector_env
-from zdeck.vectors.encoding import EncodingMismatch
+from zdeck.vectors.encoding import VERSIONS, EncodingMismatch
 
 
 def raw_env(game_id: str, players: int | None = None, **kwargs: Any) -> ZdeckAEC:
@@ -62,12 +62,14 @@ def single_agent(game_id: str, players: int | None = None, opponents: str | Sequ
 
 
 def _register() -> None:
-    """`gymnasium.make("zdeck/zipzap-v1", players=4, opponents="greedy")`: each game's single-agent env under
-    Gymnasium's registry (the version is the env's: it moves with any change of encoding, reward or race)."""
+    """`gymnasium.make("zdeck/zipzap-v2", players=4, opponents="greedy")`: each game's single-agent env under
+    Gymnasium's registry, one id per encoding version (`-v1`: the version 1 encoding, as it was)."""
     for game_id in encoded_games():
-        env_id = f"zdeck/{game_id}-v1"
-        if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="zdeck.rl.single:ZdeckSingle", kwargs={"game_id": game_id})
+        for version in VERSIONS:
+            env_id = f"zdeck/{game_id}-v{version}"
+            if env_id not in gymnasium.registry:
+                gymnasium.register(env_id, entry_point="zdeck.rl.single:ZdeckSingle",
+                                   kwargs={"game_id": game_id, "encoding": f"v{version}"})
 
 
 _register()

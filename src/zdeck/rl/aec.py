@@ -10,7 +10,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from zdeck.core import Action
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, RENDER_MODES, Table, agent_name
+from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, RENDER_MODES, Table, agent_name
 
 
 class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
@@ -29,10 +29,11 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
     def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
                  reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, encoding: str = ENCODING, **options: Any) -> None:
         super().__init__()
         self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
-                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
+                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode,
+                           encoding=encoding, **options)
         self.render_mode = render_mode
         # Named by game and encoding version (`zipzap_v1`), as PettingZoo's classic envs are (`connect_four_v3`).
         self.metadata = {**type(self).metadata, "name": self.table.name}
@@ -64,6 +65,9 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
 
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observe(self._seat[agent])
+
+    def seat_of(self, agent: str) -> int:
+        return self._seat[agent]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -15,11 +15,12 @@ from zdeck.registry import make
 from zdeck.rl import encodings, rewards
 from zdeck.rl.referee import WAIT, Moment, Referee
 from zdeck.vectors import fast
-from zdeck.vectors.encoding import Vector
+from zdeck.vectors.encoding import LATEST, VERSIONS, Vector
 
 DEFAULT_REACTION_MS = 700.0  # a RandomBot's median: agents and the simulator's random bots race alike
 ILLEGAL = ("lose", "raise")
 RENDER_MODES = ("ansi", "human")  # the text view, returned or printed
+ENCODING = f"v{LATEST}"  # the encodings' version the envs use unless told (docs/rl.md: v1 scales, v2 normalises)
 Mask = npt.NDArray[np.int8]
 
 
@@ -34,9 +35,12 @@ class Table:
     def __init__(self, game_id: str, players: int | None, *, reward: str | rewards.RewardFn | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
                  reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, encoding: str = ENCODING, **options: Any) -> None:
         self.game: Game = make(game_id, players, **options)
-        self.encoder = encodings.state_encoder(self.game)
+        versions = {f"v{v}": v for v in VERSIONS}
+        if encoding not in versions:
+            raise ValueError(f"encoding={str(encoding)[:60]!r} is not one of {', '.join(map(repr, versions))}")
+        self.encoder = encodings.state_encoder(self.game, versions[encoding])
         self.rules = encodings.rules(self.game)
         # A patience game (one seat) is always "won": its score is what there is to learn from.
         self.reward = rewards.scheme(reward if reward is not None else "score" if self.game.players == 1 else "win")

@@ -9,7 +9,7 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, RENDER_MODES, Table, agent_name
+from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, RENDER_MODES, Table, agent_name
 
 Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]
 
@@ -29,9 +29,10 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
     def __init__(self, game_id: str, players: int | None = None, *, reward: str | rewards.RewardFn | None = None,
                  illegal: str = "lose", illegal_reward: float = -1.0,
                  reaction_ms: float | Sequence[float] = DEFAULT_REACTION_MS, max_moments: int = 20_000,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, encoding: str = ENCODING, **options: Any) -> None:
         self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
-                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
+                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode,
+                           encoding=encoding, **options)
         self.render_mode = render_mode
         # Named by game and encoding version (`zipzap_v1`), as PettingZoo's classic envs are (`connect_four_v3`).
         self.metadata = {**type(self).metadata, "name": self.table.name}

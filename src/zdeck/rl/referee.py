@@ -132,9 +132,11 @@ class Referee:
             return f"seat {seat} is not asked now"
         if choice is WAIT:
             return None if seat in moment.may_wait else f"seat {seat} may not wait now: someone must act"
-        if choice not in moment.legal[seat]:
-            return self.state.explain_illegal(seat, choice)
-        return None
+        legal = moment.legal[seat]
+        for listed in legal:  # (the listed object itself, as a bot returns it: no equality to compute)
+            if listed is choice:
+                return None
+        return None if choice in legal else self.state.explain_illegal(seat, choice)
 
     def land(self, choices: Mapping[int, Action | None]) -> list[tuple[int, Landing]]:
         """Land every asked seat's checked choice (a missing seat waits), move on to the next moment,

@@ -14,7 +14,7 @@ from zdeck.bots import Bot
 from zdeck.botspecs import bot_names, default_bot, make_bot
 from zdeck.core import Action, State
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, RENDER_MODES, Table, check_seed
+from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, RENDER_MODES, Table, check_seed
 from zdeck.rl.referee import WAIT, Referee
 
 Step = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
@@ -35,9 +35,10 @@ class ZdeckSingle(gymnasium.Env[dict[str, Any], np.int64]):
     def __init__(self, game_id: str, players: int | None = None, *, opponents: str | Sequence[str] | None = None,
                  seat: int = 0, reward: str | rewards.RewardFn | None = None, illegal: str = "lose",
                  illegal_reward: float = -1.0, reaction_ms: float = DEFAULT_REACTION_MS, max_moments: int = 20_000,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, encoding: str = ENCODING, **options: Any) -> None:
         self.table = Table(game_id, players, reward=reward, illegal=illegal, illegal_reward=illegal_reward,
-                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode, **options)
+                           reaction_ms=reaction_ms, max_moments=max_moments, render_mode=render_mode,
+                           encoding=encoding, **options)
         n = self.table.game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat={str(seat)[:60]!r} is not a seat of this game (0..{n - 1})")

@@ -45,9 +45,26 @@ class _Direct:
 
 
 class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's wrapper keeps each observation to read the last mask when the agent steps; the bare env says
+    what the agent may do now (the same mask), so a legal step goes straight through and anything else takes
+    PettingZoo's own path."""
+
     def __init__(self, env: AECEnv, illegal_reward: float) -> None:
         super().__init__(env, illegal_reward)
         self._keep_bare(env)
+
+    def observe(self, agent: Any) -> Any:
+        return self.env.observe(agent)
+
+    def step(self, action: Any) -> None:
+        bare = self._bare
+        agent = bare.agent_selection
+        if (not self._terminated and not (bare.terminations[agent] or bare.truncations[agent])
+                and type(action) is int and action in bare.table.legal_ids(bare.seat_of(agent))):
+            self.env.step(action)
+            return
+        wrappers.TerminateIllegalWrapper.observe(self, agent)  # (the mask PettingZoo's step reads)
+        super().step(action)
 
 
 class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
@@ -67,6 +84,12 @@ class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: i
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self._keep_bare(env)
+
+    def observe(self, agent: Any) -> Any:
+        """The bare env's observation, once reset (the two wrappers inside only pass it on)."""
+        if not self._has_reset:
+            wrappers.OrderEnforcingWrapper.observe(self, agent)  # (PettingZoo's error)
+        return self._bare.observe(agent)
 
     def __str__(self) -> str:
         return str(self.env)  # the env's name, as PettingZoo's own wrapper prints it

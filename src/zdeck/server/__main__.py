@@ -16,10 +16,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--proxy", default=None, help="the reverse proxy's address, whose X-Forwarded-For is believed")
     parser.add_argument("--allow-origin", action="append", default=[], help="another origin whose pages may connect")
     parser.add_argument("--limit", action="append", default=[], help="NAME=VALUE: one of the server's limits")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="N processes on one PostgreSQL database, each table owned by one (docs/deploying.md)")
     args = parser.parse_args(argv)
     try:
         serve(args.host, args.port, args.db, proxy=args.proxy, allow_origins=args.allow_origin,
-              limits=args.limit)
+              limits=args.limit, workers=args.workers)
     except ValueError as exc:
         print(f"zdeck serve: {exc}", file=sys.stderr)
         raise SystemExit(1) from None

@@ -15,6 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,9 +31,13 @@ from zdeck.core import shorten
 from zdeck.live.room import MAX_NAME, NotSaved, Room, RoomError, parse_message
 from zdeck.live.seat_view import table_text
 from zdeck.server.catalog import action_faces, describe_games, game_cards, rules_page, spec_from_request
+from zdeck.server.fleet import Elsewhere, Fleet
+from zdeck.server.game_files import game_file
 from zdeck.server.guard import Guard, origin_allowed
 from zdeck.server.health import LoopWatch, report
 from zdeck.server.limits import PUBLIC, Limits
+from zdeck.server.public_log import public_log
+from zdeck.server.settling import settled
 from zdeck.server.store import Store, claim, one_line, release
 
 log = logging.getLogger("zdeck.server")
@@ -46,6 +51,7 @@ OUTBOX = 512  # messages queued for a client that does not read, past which it i
 SWEEP_S = 60.0  # how often finished rooms nobody watches leave memory (they are read back on demand)
 CLOSED = 4410  # the close code of a table the server closed (docs/protocol.md)
 LISTED = 500  # rooms `GET /api/rooms` lists at most (the newest)
+LIST_S = 1.0  # how long a fleet process reuses the list it read from the database
 ADDRESSES = 10_000  # client addresses whose room-making allowance is remembered
 
 
@@ -80,8 +86,10 @@ class Hub:
     the lock (`settled`), and the lobby's list shows a room's summary as it was last read unlocked.
     """
 
-    def __init__(self, store: Store, limits: Limits = PUBLIC) -> None:
+    def __init__(self, store: Store, limits: Limits = PUBLIC, fleet: bool = False) -> None:
         self.store = store
+        # one of several processes on one PostgreSQL (zdeck.server.fleet): the rooms here are those it owns
+        self.fleet = Fleet(store, self) if fleet else None
         self.limits = limits
         self.allowance = Allowance(limits.rooms_burst, limits.rooms_every_s)
         self.made_by: dict[str, str] = {}  # room -> the client address that made it, while it waits for people
@@ -92,11 +100,18 @@ class Hub:
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._tokens_expired = 0.0
+        self._releasing: set[asyncio.Future[None]] = set()
+        self._listed: tuple[float, list[dict[str, Any]]] = (-LIST_S, [])
 
     async def start(self) -> None:
-        await asyncio.to_thread(claim, self.store.url)  # `zdeck serve` took it already, saying so in one line
+        # `zdeck serve` took it already, saying so in one line (a fleet's processes share it)
+        await asyncio.to_thread(claim, self.store.url, self.fleet is not None)
         await asyncio.to_thread(self.store.migrate)
         self.store.open()
+        if self.fleet is not None:  # the tables no live process owns, and none other
+            await self.fleet.start()
+            self._sweeper = asyncio.create_task(self._sweep_forever())
+            return
         ids = await asyncio.to_thread(self.store.unfinished_rooms)
         for room_id in ids:
             try:
@@ -125,7 +140,7 @@ class Hub:
         gone = [r for r in self.rooms.values() if r.status == "over" and not r.conns and not r.lock.locked()]
         for room in gone:
             room.stop()
-            self._forget(room)
+            self.forget(room)
         for room_id in [r for r in self.made_by if r not in self.rooms or self.rooms[r].status != "waiting"]:
             del self.made_by[room_id]
         return len(gone)
@@ -169,16 +184,20 @@ class Hub:
             room.stop()
             room.broken, room.closed = True, reason
             room.close_all(CLOSED, f"this table was closed: {reason}"[:120])
-            self._forget(room)
+            self.forget(room)
         log.info("room %s closed: %s", room.id, reason)
 
     async def stop(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self.fleet is not None:
+            await self.fleet.stop()
         for room in self.rooms.values():
             room.stop()
             room.close_all(1012, "the server is restarting; reconnect")
         await asyncio.to_thread(self.store.close)
+        if self.fleet is not None:
+            await asyncio.to_thread(self.fleet.forget_self)
         release(self.store.url)
 
     async def create(self, body: dict[str, Any], address: str = "in-process") -> Room:
@@ -201,6 +220,8 @@ class Hub:
             await self._make_way(len(active))
         room = Room.new(secrets.token_urlsafe(6), spec.game, spec.bots, spec.settings, self.store)
         await self.store.create_room(room)
+        if self.fleet is not None:
+            self.fleet.held.add(room.id)  # the store locked it in the same commit
         self._keep(room)
         if room.status == "waiting":
             self.made_by[room.id] = address
@@ -217,7 +238,8 @@ class Hub:
         await self.close(oldest, "the server needed its place for a new table, and nobody was at it")
 
     async def get(self, room_id: str) -> Room | None:
-        """The room, from memory or read back; None if there is no such room, RoomError (410) if it was closed."""
+        """The room, from memory or read back; None if there is no such room, RoomError (410) if it was closed.
+        In a fleet, Elsewhere when another process owns it (a room no live process owns is taken here)."""
         room = self.rooms.get(room_id)
         if room is not None or not ROOM_ID.fullmatch(room_id):
             return room
@@ -230,8 +252,21 @@ class Hub:
             closed = await asyncio.to_thread(self.store.closed, room_id)
             if closed is not None:
                 raise RoomError(f"table {room_id} was closed: {closed}", 410)
+            if self.fleet is not None:
+                taken = await self.fleet.take(room_id)
+                if taken is None:
+                    future.set_result(None)
+                    return None
+                if not taken:
+                    owner = await self.fleet.owner_of(room_id)
+                    if owner is None:
+                        raise RoomError(f"table {room_id} is moving between server processes; try again", 503)
+                    if owner != self.fleet.name:
+                        raise Elsewhere(owner)
             data = await asyncio.to_thread(self.store.load, room_id)
             room = None if data is None else await asyncio.to_thread(Room.restore, data, self.store)
+            if room is None and self.fleet is not None:
+                await self.fleet.release(room_id)
             if room is not None:
                 self._keep(room)
                 room.start_clock()
@@ -245,15 +280,41 @@ class Hub:
             del self._loading[room_id]
 
     def _keep(self, room: Room) -> None:
-        room.on_broken = self._forget
+        room.on_broken = partial(self.forget, release=False)  # it is read back (in a fleet: still owned here)
         self.rooms[room.id] = room
         self._summaries[room.id] = room.summary()
 
-    def _forget(self, room: Room) -> None:
+    def forget(self, room: Room, release: bool = True) -> None:
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
         for kept in (self.made_by, self.unattended, self._summaries):
             kept.pop(room.id, None)
+        if release and self.fleet is not None:  # another process may take it now (e.g. for a rematch)
+            task = asyncio.ensure_future(self.fleet.release(room.id))
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
+
+    async def record_text(self, room: Room, number: Any) -> str:
+        """A finished game's record as JSON Lines text: the current game's (or game `number`'s, an earlier one)."""
+        wanted = room.number if number is None else _game_number(str(number), room)
+        if wanted == room.number:
+            async with settled(room):
+                kept = room.record()
+        else:
+            found = await asyncio.to_thread(self.store.finished_record, room, wanted)
+            if found is None:
+                raise RoomError(f"room {room.id} has no finished game {wanted} (games 1 to {room.number})", 404)
+            kept = found
+        return kept.to_json() + "\n"
+
+    async def listed(self) -> list[dict[str, Any]]:
+        """The lobby's list: this process's rooms, or in a fleet every process's (read from the database)."""
+        if self.fleet is None:
+            return self.listing()
+        now = time.monotonic()
+        if now - self._listed[0] > LIST_S:
+            self._listed = (now, await asyncio.to_thread(self.store.listing, LISTED))
+        return self._listed[1]
 
     def listing(self) -> list[dict[str, Any]]:
         """The newest rooms waiting or in play, at most LISTED. A room saving a change is shown as it was."""
@@ -267,21 +328,6 @@ class Hub:
                 if len(shown) == LISTED:
                     break
         return shown
-
-
-@asynccontextmanager
-async def settled(room: Room) -> AsyncIterator[Room]:
-    """The room with no change of its state unsaved: every read a client gets goes through here. RoomError (503)
-    if a save failed meanwhile (the room in memory holds what was not saved: it is read back from the database)."""
-    if room.lock.locked():  # a change is being saved: wait for it (no await otherwise: nothing else runs meanwhile)
-        async with room.lock:
-            if room.broken:
-                raise RoomError(f"table {room.id} is being reloaded; try again", 503)
-            yield room
-        return
-    if room.broken:
-        raise RoomError(f"table {room.id} is being reloaded; try again", 503)
-    yield room
 
 
 class RoomRequest(BaseModel):
@@ -304,6 +350,7 @@ class Socket:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing: tuple[int, str] | None = None
+        self.wants_table = True  # its first state carries the game's table (not when it is attached again)
         self.allowance = BURST
         self.checked = time.monotonic()
         self.refused = 0
@@ -348,11 +395,13 @@ class Socket:
                 pass  # the client went first
 
 
-def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[str] = frozenset()) -> FastAPI:
+def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[str] = frozenset(),
+               fleet: bool = False) -> FastAPI:
     """The application on the database at `db_url`, within `limits`; WebSockets are taken from pages of this
-    server's own origin and of `allow_origins` (`*`: any), and from clients that are not browsers."""
+    server's own origin and of `allow_origins` (`*`: any), and from clients that are not browsers. `fleet`: one of
+    several processes on one PostgreSQL database (zdeck.server.fleet)."""
     store = Store(db_url)
-    hub = Hub(store, limits)
+    hub = Hub(store, limits, fleet)
     watch = LoopWatch()
     pages = Pages(describe_games(limits))
     reading = asyncio.Semaphore(1)
@@ -428,11 +477,25 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
 
     @app.get("/api/rooms", summary=f"Rooms waiting for people or in play (the newest {LISTED})")
     async def list_rooms() -> list[dict[str, Any]]:
-        return hub.listing()
+        return await hub.listed()
+
+    async def at_owner(away: Elsewhere, op: str, room_id: str, args: dict[str, Any]) -> Any:
+        """A request for a table another process owns, asked of that process."""
+        assert hub.fleet is not None
+        try:
+            return await hub.fleet.call(away.owner, op, room_id, args)
+        except RoomError as exc:
+            raise HTTPException(exc.status, str(exc)) from None
+        except (TimeoutError, Elsewhere):
+            raise HTTPException(503, f"table {room_id} is moving between server processes; try again") from None
 
     @app.get("/api/rooms/{room_id}", summary="A room's public information")
     async def room_info(room_id: str) -> dict[str, Any]:
-        async with settled(await room_or_404(room_id)) as room:
+        try:
+            found = await room_or_404(room_id)
+        except Elsewhere as away:
+            return dict(await at_owner(away, "info", room_id, {}))
+        async with settled(found) as room:
             return room.info()
 
     @app.post("/api/rooms/{room_id}/join", summary="Take a seat: the token is the seat's secret credential")
@@ -440,7 +503,10 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
         name = " ".join(request.name.split())
         if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
             raise HTTPException(422, f"name must be 1 to {MAX_NAME} printable characters")
-        room = await room_or_404(room_id)
+        try:
+            room = await room_or_404(room_id)
+        except Elsewhere as away:
+            return dict(await at_owner(away, "join", room_id, {"name": name, "seat": request.seat}))
         seat, token = await room.join(name, request.seat)
         return {"room": room.id, "seat": seat, "token": token}
 
@@ -448,23 +514,29 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
              summary="A finished game's record, in the JSON Lines form `zdeck replay` reads")
     async def record(room_id: str, number: str | None = None) -> PlainTextResponse:
         """The room's current game (or game `number`, an earlier one) once it is over."""
-        room = await room_or_404(room_id)
-        wanted = room.number if number is None else _game_number(number, room)
-        if wanted == room.number:
-            async with settled(room):
-                kept = room.record()
-        else:
-            found = await asyncio.to_thread(store.finished_record, room, wanted)
-            if found is None:
-                raise HTTPException(404, f"room {room_id} has no finished game {wanted} (games 1 to {room.number})")
-            kept = found
-        return PlainTextResponse(kept.to_json() + "\n", media_type="application/x-ndjson",
-                                 headers={"Content-Disposition": f'attachment; filename="{room.id}-{wanted}.jsonl"'})
+        try:
+            room = await room_or_404(room_id)
+            text = await hub.record_text(room, number)
+            wanted = room.number if number is None else number
+        except Elsewhere as away:
+            text, wanted = await at_owner(away, "record", room_id, {"number": number}), number or "latest"
+        return PlainTextResponse(text, media_type="application/x-ndjson",
+                                 headers={"Content-Disposition": f'attachment; filename="{room_id}-{wanted}.jsonl"'})
 
     @app.get("/api/health", summary="Whether the server answers, its rooms, the event loop's stalls since `since` "
                                     "(a time; default the last minute) and its memory")
     async def health(since: float | None = None) -> dict[str, Any]:
         return report(watch, time.time() - 60 if since is None else since, len(hub.rooms))
+
+    @app.get("/api/rooms/{room_id}/log", summary="What happened so far in the room's current game, as everyone saw it")
+    async def room_log(room_id: str) -> dict[str, Any]:
+        """For a reload or a second device: the applied actions (by text and id), the cards that came back or were
+        penalised (who, not which card) and the timeouts, in order (zdeck.server.public_log)."""
+        try:
+            room = await room_or_404(room_id)
+        except Elsewhere as away:
+            return dict(await at_owner(away, "log", room_id, {}))
+        return {"number": room.number, "log": await public_log(room)}
 
     @app.websocket("/ws/rooms/{room_id}")
     async def table(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
@@ -485,12 +557,18 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
             if left > 0:
                 hub.sockets[address] = left
 
+    # which process of a fleet took the connection (for an operator, and the tests that place clients)
+    served_by = [(b"x-zdeck-process", hub.fleet.name.encode())] if hub.fleet is not None else None
+
     async def _play(websocket: WebSocket, room_id: str, token: str | None) -> None:
-        await websocket.accept()
+        await websocket.accept(headers=served_by)
         try:
             room = await hub.get(room_id)
+        except Elsewhere as away:
+            await _relayed(websocket, room_id, token, away.owner)
+            return
         except RoomError as exc:  # a closed room
-            await _refuse(websocket, CLOSED, str(exc))
+            await _refuse(websocket, CLOSED if exc.status == 410 else 1013, str(exc))
             return
         if room is None:
             await _refuse(websocket, 4404, f"no room {shorten(room_id)}")
@@ -543,6 +621,44 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
             except (TimeoutError, asyncio.CancelledError):
                 pump.cancel()
 
+    async def _relayed(websocket: WebSocket, room_id: str, token: str | None, owner: str) -> None:
+        """A table connection to a room another process owns: relayed both ways through PostgreSQL."""
+        assert hub.fleet is not None
+        game = await asyncio.to_thread(store.room_game, room_id)
+        if game is None:
+            await _refuse(websocket, 4404, f"no room {shorten(room_id)}")
+            return
+        async with reading:
+            table = await asyncio.to_thread(table_text, game)
+        conn = Socket(websocket, None)
+        pump = asyncio.create_task(conn.pump())
+        link = await hub.fleet.relay(conn, room_id, owner, token, table)
+        try:
+            while link is not None and conn.closing is None and not pump.done():
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if not conn.allowed():
+                    conn.refused += 1
+                    if conn.refused > FLOOD_CLOSE:
+                        conn.close(1008, "too many messages")
+                    else:
+                        conn.send(_error(f"too many messages: at most {RATE:g} a second; this one was dropped",
+                                         message.get("text")))
+                    continue
+                text = message.get("text")
+                await hub.fleet.forward(link, text if text is not None else message.get("bytes"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if link is not None:
+                await hub.fleet.unlink(link)
+            conn.close(1000, "bye")
+            try:
+                await asyncio.wait_for(asyncio.shield(pump), timeout=5)
+            except (TimeoutError, asyncio.CancelledError):
+                pump.cancel()
+
     @app.get("/", include_in_schema=False)
     async def lobby() -> HTMLResponse:
         return HTMLResponse(pages.lobby, headers={"Cache-Control": "no-cache"})
@@ -551,6 +667,14 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
     async def room_page(room_id: str) -> HTMLResponse:
         """A room's shareable link: the same page, which opens the room named in its path."""
         return HTMLResponse(pages.room, headers={"Cache-Control": "no-cache"})
+
+    @app.get("/games/{game_id}/{path:path}", include_in_schema=False)
+    async def game_table_file(game_id: str, path: str) -> Response:
+        """A game's table drawing and card pictures, from its folder (zdeck.server.game_files)."""
+        found = game_file(game_id, path)
+        if found is None:
+            raise HTTPException(404, f"no table file {shorten(path)} for game {shorten(game_id)}")
+        return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
@@ -585,8 +709,7 @@ def _address(request: Request) -> str:
 
 def _game_number(text: str, room: Room) -> int:
     if not (text.isdigit() and len(text) <= 9 and 1 <= int(text) <= room.number):
-        raise HTTPException(404, f"room {room.id} has no game {shorten(text)}: its games are numbered 1 to "
-                                 f"{room.number}")
+        raise RoomError(f"room {room.id} has no game {shorten(text)}: its games are numbered 1 to {room.number}", 404)
     return int(text)
 
 

@@ -18,7 +18,8 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import NullPool
 
+from zdeck.core import Game
 from zdeck.live.room import Room, RoomData, Seat
 from zdeck.records import Record
 
@@ -70,6 +72,30 @@ actions = sa.Table(
     sa.Column("action", sa.String(200), nullable=False),
     sa.Column("seen", sa.Integer),
 )
+# Several processes on one PostgreSQL (zdeck.server.fleet): each running process, by its writer session (its
+# backend's pid and start, so that a session gone from pg_stat_activity is a process gone); which process owns
+# each table in memory (`fence` counts the owners it has had); texts relayed between processes that are too long
+# for one notification.
+processes = sa.Table(
+    "processes", metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("backend_pid", sa.Integer, nullable=False),
+    sa.Column("backend_start", sa.DateTime(timezone=True)),
+    sa.Column("host", sa.String(200), nullable=False),
+    sa.Column("started", sa.Float, nullable=False),
+)
+owners = sa.Table(
+    "owners", metadata,
+    sa.Column("room_id", sa.String(32), primary_key=True),
+    sa.Column("process", sa.String(40), nullable=False, index=True),
+    sa.Column("fence", sa.BigInteger, nullable=False),
+    sa.Column("since", sa.Float, nullable=False),
+)
+relayed = sa.Table(
+    "relayed", metadata,
+    sa.Column("id", sa.BigInteger().with_variant(sa.Integer, "sqlite"), primary_key=True, autoincrement=True),
+    sa.Column("body", sa.Text, nullable=False),
+)
 
 Write = Callable[[Connection], None]
 _BATCH = 500  # writes one commit takes at most
@@ -102,6 +128,12 @@ class Store:
         self._thread: threading.Thread | None = None
         self.commits = 0
         self.refused = 0  # writes refused since the database last took one (0: it takes them)
+        # A fleet process (zdeck.server.fleet) names itself here: its writer then commits through one session held
+        # for its life, the session that holds its tables' advisory locks - a write can only commit while the lock
+        # that makes it the table's owner is held - and a new room is owned by it from its first commit.
+        self.owner: str | None = None
+        self.on_session_lost: Callable[[], None] | None = None  # the held session broke: its locks are gone
+        self._session: Connection | None = None
 
     # -- schema ---------------------------------------------------------------------------------
     def migrate(self) -> None:
@@ -112,6 +144,8 @@ class Store:
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":  # a fleet's processes start at once: one migrates at a time
+                connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK + 1})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -126,7 +160,20 @@ class Store:
             self._queue.put(None)
             self._thread.join(timeout=10)
             self._thread = None
+        if self._session is not None:
+            self._session.close()
+            self._session = None
         self.engine.dispose()
+
+    async def call(self, work: Callable[[Connection], Any]) -> Any:
+        """A write that answers: `work`'s return value, once committed."""
+        answer: list[Any] = [None]
+
+        def run(connection: Connection) -> None:
+            answer[0] = work(connection)
+
+        await self.write(run)
+        return answer[0]
 
     async def write(self, work: Write) -> None:
         loop = asyncio.get_running_loop()
@@ -154,9 +201,28 @@ class Store:
             if stop:
                 return
 
+    @contextmanager
+    def _begin(self) -> Iterator[Connection]:
+        """A transaction: on the engine's pool, or on the held session of a fleet process."""
+        if self.owner is None:
+            with self.engine.begin() as connection:
+                yield connection
+            return
+        if self._session is None:
+            self._session = self.engine.connect()
+        try:
+            with self._session.begin():
+                yield self._session
+        finally:
+            if self._session.invalidated or self._session.closed:  # the session is gone, and its locks with it
+                self._session.close()
+                self._session = None
+                if self.on_session_lost is not None:
+                    self.on_session_lost()
+
     def _commit(self, batch: list[tuple[Write, asyncio.Future[None], asyncio.AbstractEventLoop]]) -> None:
         try:
-            with self.engine.begin() as connection:
+            with self._begin() as connection:
                 for work, _, _ in batch:
                     work(connection)
             self.commits += 1
@@ -165,7 +231,7 @@ class Store:
             errors = []
             for work, _, _ in batch:
                 try:
-                    with self.engine.begin() as connection:
+                    with self._begin() as connection:
                         work(connection)
                     errors.append(None)
                 except Exception as exc:  # noqa: BLE001 - handed to the write's caller
@@ -195,10 +261,20 @@ class Store:
                       "token_hash": s.token_hash} for s in room.seats]
         game_row = {"room_id": room.id, "number": room.number, "seed": room.seed}
 
+        owner, locked = self.owner, [False]
+
         def work(connection: Connection) -> None:
+            if owner is not None and not locked[0]:  # (a batch that failed is retried write by write: locked once)
+                if not connection.execute(sa.text("SELECT pg_try_advisory_lock(hashtextextended(:r, 0))"),
+                                          {"r": row["id"]}).scalar():
+                    raise RuntimeError(f"room {row['id']} is locked by another process")
+                locked[0] = True
             connection.execute(rooms.insert(), row)
             connection.execute(seats.insert(), seat_rows)
             connection.execute(games.insert(), game_row)
+            if owner is not None:
+                connection.execute(owners.insert(), {"room_id": row["id"], "process": owner, "fence": 1,
+                                                     "since": time.time()})
 
         await self.write(work)
 
@@ -289,6 +365,47 @@ class Store:
                       [[p, a] if seen is None else [p, a, seen] for p, a, seen in entries],
                       json.loads(game["scores"]), json.loads(game["winners"]))
 
+    def room_game(self, room_id: str) -> Game | None:
+        """The game a room plays (its players and options), for a process that relays it: None if no such room."""
+        from zdeck.registry import make
+        from zdeck.server.catalog import shared
+
+        with self.engine.connect() as connection:
+            row = connection.execute(sa.select(rooms.c.game, rooms.c.players, rooms.c.options)
+                                     .where(rooms.c.id == room_id)).first()
+        return None if row is None else shared(make(row[0], row[1], **json.loads(row[2])))
+
+    def listing(self, limit: int) -> list[dict[str, Any]]:
+        """The lobby's list read from the database (every process's rooms): the newest `limit` rooms waiting or in
+        play, as `Room.summary` gives them."""
+        from zdeck.registry import game_class
+
+        with self.engine.connect() as connection:
+            latest = sa.select(games.c.room_id, sa.func.max(games.c.number).label("number")) \
+                .group_by(games.c.room_id).subquery()
+            found = connection.execute(
+                sa.select(rooms.c.id, rooms.c.game, rooms.c.players, rooms.c.created, games.c.number)
+                .join(latest, latest.c.room_id == rooms.c.id)
+                .join(games, sa.and_(games.c.room_id == rooms.c.id, games.c.number == latest.c.number))
+                .where(rooms.c.closed.is_(None), games.c.finished.is_(None))
+                .order_by(rooms.c.created.desc()).limit(limit)).all()
+            ids = [row[0] for row in found]
+            taken: dict[str, int] = dict(connection.execute(
+                sa.select(seats.c.room_id, sa.func.count()).where(
+                    seats.c.room_id.in_(ids), sa.or_(seats.c.kind != "person", seats.c.name.is_not(None)))
+                .group_by(seats.c.room_id)).all()) if ids else {}
+        listed = []
+        for room_id, game, players, created, number in found:
+            seated = int(taken.get(room_id, 0))
+            try:
+                title = game_class(game).title
+            except ValueError:
+                title = game
+            listed.append({"room": room_id, "game": game, "title": title, "players": players, "seats_taken": seated,
+                           "seats_open": players - seated, "status": "playing" if seated == players else "waiting",
+                           "number": number, "created": created})
+        return listed
+
     def load(self, room_id: str) -> RoomData | None:
         """The room with its latest game and that game's submissions; None if there is no such room."""
         with self.engine.connect() as connection:
@@ -328,11 +445,11 @@ _HELD: dict[str, tuple[Any, Engine | None]] = {}
 _PG_LOCK = 0x7A6465636B  # "zdeck": the PostgreSQL advisory lock one server holds on its database
 
 
-def claim(url: str) -> None:
+def claim(url: str, shared: bool = False) -> None:
     """Make this process the one server of the database at `url`, held until it ends (or `release`): on SQLite
     an exclusive lock on `<file>.lock` beside it, on PostgreSQL a session advisory lock. DatabaseInUse, saying
-    who holds it, when another process does. (Several processes on one PostgreSQL, each owning its own tables,
-    would be a mode an operator asks for explicitly: it does not take this lock.)"""
+    who holds it, when another process does. `shared`: one process of a fleet on PostgreSQL (`zdeck serve
+    --workers`, zdeck.server.fleet), which shares the lock with the others (and with no single server)."""
     key = make_url(url).render_as_string(hide_password=False)
     if key in _HELD:
         return
@@ -345,7 +462,8 @@ def claim(url: str) -> None:
     elif parsed.get_backend_name() == "postgresql":
         engine = sa.create_engine(url, poolclass=NullPool)
         connection = engine.connect()
-        if not connection.execute(sa.text("SELECT pg_try_advisory_lock(:key)"), {"key": _PG_LOCK}).scalar():
+        taking = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+        if not connection.execute(sa.text(f"SELECT {taking}(:key)"), {"key": _PG_LOCK}).scalar():
             holder = connection.execute(sa.text(
                 "SELECT a.client_addr, a.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
                 "WHERE l.locktype = 'advisory' AND l.granted AND ((l.classid::bigint << 32) | l.objid::bigint) = :key"),
@@ -353,7 +471,11 @@ def claim(url: str) -> None:
             connection.close()
             engine.dispose()
             who = f" (its connection from {holder[0] or 'a local socket'}, backend pid {holder[1]})" if holder else ""
-            raise DatabaseInUse(f"another zdeck serve is serving this database{who}: one server per database")
+            if shared:
+                raise DatabaseInUse(f"a single zdeck serve (without --workers) is serving this database{who}: "
+                                    "stop it before starting a fleet")
+            raise DatabaseInUse(f"another zdeck serve is serving this database{who}: one server per database "
+                                "(several processes share one with --workers, each of them started so)")
         connection.commit()
         _HELD[key] = (connection, engine)
 

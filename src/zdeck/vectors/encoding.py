@@ -30,6 +30,7 @@ Field kinds (each writes a fixed number of floats):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,7 +41,7 @@ import numpy.typing as npt
 from zdeck.core import Game
 
 Vector = npt.NDArray[np.float32]
-BIG = 1e6  # the bound of open-ended numbers (scores) in the observation space, after scaling
+UNBOUNDED = math.inf  # the bound of a number no rule bounds (a total in a match played to a target)
 
 
 class EncodingMismatch(ValueError):
@@ -166,13 +167,13 @@ class Num(Field):
     key: str
     scale: float = 1.0
     low: float = 0.0
-    high: float = BIG  # raw units; BIG: open-ended
+    high: float = UNBOUNDED  # raw units, as the rules bound the value
 
     def bind(self, game: Game) -> None:
         self.size = 1
 
     def bounds(self) -> tuple[list[float], list[float]]:
-        return [max(self.low / self.scale, -BIG)], [min(self.high / self.scale, BIG)]
+        return [self.low / self.scale], [self.high / self.scale]
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         if value is not None:
@@ -204,13 +205,13 @@ class PerSeat(Field):
     key: str
     scale: float = 1.0
     low: float = 0.0
-    high: float = BIG
+    high: float = UNBOUNDED
 
     def bind(self, game: Game) -> None:
         self.size = game.players
 
     def bounds(self) -> tuple[list[float], list[float]]:
-        return [max(self.low / self.scale, -BIG)] * self.size, [min(self.high / self.scale, BIG)] * self.size
+        return [self.low / self.scale] * self.size, [self.high / self.scale] * self.size
 
     def seat_blocks(self) -> list[SeatBlocks]:
         return [ONE_PER_SEAT]
@@ -293,6 +294,7 @@ class Recent(Field):
     k: int
     with_seat: bool = False
     length_scale: float = 10.0
+    longest: float = UNBOUNDED  # the list's longest, as the rules bound it
 
     def bind(self, game: Game) -> None:
         self._players = game.players if self.with_seat else 0
@@ -300,7 +302,7 @@ class Recent(Field):
         self.size, self._at = 1 + self.k * self._slot, index_of(self.vocab)
 
     def bounds(self) -> tuple[list[float], list[float]]:
-        return [0.0] * self.size, [BIG] + [1.0] * (self.size - 1)
+        return [0.0] * self.size, [self.longest / self.length_scale] + [1.0] * (self.size - 1)
 
     def seat_blocks(self) -> list[SeatBlocks]:
         seat_at = 1 + len(self.vocab)  # each slot: its card one-hot, then its seat one-hot
@@ -389,12 +391,16 @@ class RoundScores(Field):
     key: str
     scale: float
     rounds_scale: float = 10.0
+    rounds: float = UNBOUNDED  # the most rounds a game has
+    low: float = -UNBOUNDED  # a round's scores, as the rules bound them (raw)
+    high: float = UNBOUNDED
 
     def bind(self, game: Game) -> None:
         self.size = 1 + game.players
 
     def bounds(self) -> tuple[list[float], list[float]]:
-        return [0.0] + [-BIG] * (self.size - 1), [BIG] * self.size
+        return ([0.0] + [self.low / self.scale] * (self.size - 1),
+                [self.rounds / self.rounds_scale] + [self.high / self.scale] * (self.size - 1))
 
     def seat_blocks(self) -> list[SeatBlocks]:
         return [SeatBlocks(1)]
@@ -418,18 +424,22 @@ class Custom(Field):
     size_of: Callable[[Game], int]
     writer: Callable[[Any, Vector, int, Context], None]
     text: str
-    high: float = 1.0
+    high: float = 1.0  # every float's bound (UNBOUNDED where the rules set none) ...
     seats: Callable[[Game], list[SeatBlocks]] = lambda game: []  # its floats that follow the seats round
+    highs: Callable[[Game], list[float]] | None = None  # ... or each float's own
 
     def bind(self, game: Game) -> None:
         self.size = self.size_of(game)
         self._seat_blocks = self.seats(game)
+        self._highs = [self.high] * self.size if self.highs is None else self.highs(game)
+        if len(self._highs) != self.size:
+            raise ValueError(f"{self.key}: {len(self._highs)} bounds for {self.size} floats")
 
     def seat_blocks(self) -> list[SeatBlocks]:
         return self._seat_blocks
 
     def bounds(self) -> tuple[list[float], list[float]]:
-        return [0.0] * self.size, [self.high] * self.size
+        return [0.0] * self.size, list(self._highs)
 
     def write(self, value: Any, out: Vector, at: int, ctx: Context) -> None:
         try:
@@ -517,13 +527,25 @@ class Spec:
         self.keys = tuple(e.key for e in self.entries)
 
 
-class Encoder:
-    """A `Spec` bound to one game (its players and options): observation dict -> float32 vector."""
+VERSIONS = (1, 2)  # 1: the scales each field states; 2: the same floats normalised (`Encoder.normaliser`)
+LATEST = VERSIONS[-1]
 
-    def __init__(self, spec: Spec, game: Game) -> None:
+
+class Encoder:
+    """A `Spec` bound to one game (its players and options): observation dict -> float32 vector.
+
+    Version 1 writes each number divided by the scale its field states; version 2 (`<game>_v2`) then
+    normalises every float the rules bound into [-1, 1] (into [0, 1] where it cannot be negative):
+    multiplied by 1 / its largest magnitude (`normaliser`). A float no rule bounds (a total in a match
+    played to a target) keeps version 1's value and states `inf` as its bound."""
+
+    def __init__(self, spec: Spec, game: Game, version: int = LATEST) -> None:
         if spec.game != game.id:
             raise ValueError(f"encoding {spec.name} is for {spec.game}, not {game.id}")
-        self.spec, self.name, self.players = spec, spec.name, game.players
+        if version not in VERSIONS:
+            raise ValueError(f"{spec.game} has encodings {', '.join(f'v{v}' for v in VERSIONS)}, not {version!r}")
+        self.spec, self.version, self.players = spec, version, game.players
+        self.name = f"{spec.name.rpartition('_v')[0]}_v{version}"
         self.fields: list[tuple[Field, int]] = []
         at, low, high = 0, [], []
         for entry in spec.entries:
@@ -536,8 +558,15 @@ class Encoder:
             self.fields.append((entry, at))
             at += entry.size
         self.size = at
-        self.low = np.array(low, dtype=np.float32)
-        self.high = np.array(high, dtype=np.float32)
+        bound = np.maximum(np.abs(np.array(low)), np.abs(np.array(high)))
+        # Each float's factor in version 2: 1 / its largest magnitude, where the rules bound it (else 1).
+        self.normaliser: Vector | None = None
+        if version == 2:
+            self.normaliser = np.where(np.isfinite(bound) & (bound > 0), 1.0 / np.where(bound > 0, bound, 1.0),
+                                       1.0).astype(np.float32)
+        factor = 1.0 if self.normaliser is None else self.normaliser
+        self.low = (np.array(low) * factor).astype(np.float32)
+        self.high = (np.array(high) * factor).astype(np.float32)
 
     def encode(self, observation: Mapping[str, Any]) -> Vector:
         """The vector of this seat's observation (a fresh array)."""
@@ -555,6 +584,8 @@ class Encoder:
             except EncodingMismatch as exc:
                 raise EncodingMismatch(f"{self.name}: {exc}: the game's observation changed; "
                                        "update the encoding and bump its version") from None
+        if self.normaliser is not None:
+            out *= self.normaliser
         return out
 
     def rotations(self) -> npt.NDArray[np.intp]:
@@ -582,14 +613,19 @@ class Encoder:
 
     def markdown(self) -> str:
         """The layout as a Markdown table (docs/rl.md shows one per game)."""
-        rows = ["| key | index | size | encoded as |", "|---|---|---|---|"]
+        rows = [f"| key | index | size | encoded as | bounds ({self.name}) |", "|---|---|---|---|---|"]
         for key, at, size, how in self.layout():
             where = f"{at}..{at + size - 1}" if size else "-"
-            rows.append(f"| `{key}` | {where} | {size} | {how} |")
+            rows.append(f"| `{key}` | {where} | {size} | {how} | {self.ranges(at, size)} |")
         notes = f"\n\n{self.spec.notes}" if self.spec.notes else ""
         return "\n".join(rows) + notes + "".join(
             f"\n\nVocabulary of `{'`, `'.join(keys)}`, in index order: {', '.join(vocab)}."
             for vocab, keys in self.vocabularies().items())
+
+    def ranges(self, at: int, size: int) -> str:
+        """The bounds of floats at..at+size, each distinct one once: `[0, 1]`, `[-1, 1]; [0, inf]`."""
+        found = dict.fromkeys((float(lo), float(hi)) for lo, hi in zip(self.low[at:at + size], self.high[at:at + size]))
+        return "; ".join(f"[{lo:.4g}, {hi:.4g}]" for lo, hi in found) or "-"
 
     def vocabularies(self) -> dict[tuple[str, ...], list[str]]:
         """Each card (or line, or suit) vocabulary the fields count over, with the keys that use it."""

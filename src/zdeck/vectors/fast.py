@@ -37,6 +37,7 @@ class StateEncoder:
         self.game, self.reference = game, reference
         self.name, self.size, self.players = reference.name, reference.size, game.players
         self.low, self.high = reference.low, reference.high
+        self.normaliser = reference.normaliser  # version 2: each float times its factor, after the rest
         self.at = {key: at for key, at, _, _ in reference.layout()}  # where each key's floats start
         self.fields: dict[str, Field] = {f.key: f for f, _ in reference.fields}
         self._rotations = reference.rotations()
@@ -109,18 +110,24 @@ class StateEncoder:
         """Seat `seat`'s vector (a fresh array), equal to the reference's of `state.observation(seat)`."""
         out: Vector = self.shared(state)[self._rotations[seat]]
         self.private(state, seat, out)
+        if self.normaliser is not None:
+            out *= self.normaliser
         return out
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """`encode`, written into `out` (a row of a stacked array)."""
         np.take(self.shared(state), self._rotations[seat], out=out)
         self.private(state, seat, out)
+        if self.normaliser is not None:
+            out *= self.normaliser
 
     def encode_all(self, state: State) -> Table:
         """Every seat's vector, one row per seat (a fresh array)."""
         out = self.shared(state)[self._rotations]
         for seat in range(self.players):
             self.private(state, seat, out[seat])
+        if self.normaliser is not None:
+            out *= self.normaliser
         return out
 
 

@@ -11,7 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.zar.helpers import game, scenario
+from zdeck import RandomBot
+from zdeck.core import State
 from zdeck.decks.zar.game import ZarGame
+from zdeck.sim import play
 
 HUGE = (2**64, 10**30)
 
@@ -80,12 +83,44 @@ def test_states_no_play_reaches_are_refused(index: int) -> None:
     refused(g, {**data, **edit}, field)
 
 
+def test_a_pending_draw_is_what_the_wasps_on_top_add() -> None:
+    """The Wasp rule, read by `reachable.check` from the table the plays use (two per Wasp): a pending draw
+    smaller than the Wasp group on top, or odd, or on no Wasp, is refused."""
+    g = game(3, half_decks=3)
+    wasps = scenario(g, {1: ["Red Moon"]}, ["Blue Wasp", "Blue Wasp"], owner=0, count=2, stack=4)
+    data = wasps.to_dict()
+    assert g.state_from_dict({**data, "stack": 6}).stack == 6  # Wasps played on Wasps before this group
+    for stack in (2, 5):
+        refused(g, {**data, "stack": stack}, "stack")
+    moons = scenario(g, {1: ["Red Moon"]}, ["Blue Moon"], owner=0).to_dict()
+    refused(g, {**moons, "stack": 2}, "stack")
+
+
+def test_a_full_circle_of_idle_turns_ends_the_hand() -> None:
+    """`blocked`, the rule that ends a hand nobody can play in, refuses a hand that goes on after it; a game
+    that it ended keeps its count."""
+    g = game(3, hands=1)
+    data = g.new_state(1).to_dict()
+    refused(g, {**data, "idle": 3}, "idle")
+    final, _ = play_to_the_end(g, 1)
+    blocked = final.to_dict()  # as a blocked last hand leaves it: nothing left to draw, three idle turns
+    hands = [list(h) for h in blocked["hands"]]
+    for card in blocked["drawpile"] + blocked["pile"][:-1]:
+        hands[0][card] += 1
+    blocked.update(hands=hands, drawpile=[], pile=blocked["pile"][-1:], pile_as=blocked["pile_as"][-1:], idle=3)
+    assert g.state_from_dict(blocked).idle == 3
+
+
 def test_a_penalty_count_beyond_the_calls_made_is_refused() -> None:
     g = game(3, calls="strict")
     s = scenario(g, {1: ["Blue Moon", "Red Star"]}, ["Blue Sun"], owner=0, matchable=False)
     data = s.to_dict()
     assert g.state_from_dict({**data, "penalties": [0, 5, 0]}).penalties == [0, 5, 0]
     refused(g, {**data, "penalties": [0, data["version"] + 1, 0]}, "penalties")
+
+
+def play_to_the_end(g: ZarGame, seed: int) -> tuple[State, object]:
+    return play(g, [RandomBot() for _ in range(g.players)], seed)
 
 
 ANYTHING = st.one_of(

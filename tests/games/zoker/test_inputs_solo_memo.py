@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 import zdeck
 from zdeck.core import Game, IllegalAction, State
+from zdeck.decks.zoker.cards import Card
 from zdeck.decks.zoker.memo.actions import Turn
-from zdeck.decks.zoker.solo.actions import MoveCard, MovePile
+from zdeck.decks.zoker.solo.actions import Deal, MoveCard, MovePile
+from zdeck.decks.zoker.solo.moves import COMPAT, EMPTY
 from zdeck.rng import Rng
 
 GAMES = {"zoker-solo": zdeck.make("zoker-solo"), "zoker-memo": zdeck.make("zoker-memo", players=3)}
@@ -143,6 +145,26 @@ def test_solo_states_no_play_can_reach_are_refused(change: Callable[[dict[str, A
     refused(game, edited(state.to_dict(), change), field)
 
 
+def test_solo_the_last_move_is_one_the_table_before_allowed() -> None:
+    """`reachable.check` undoes the last move and asks the rules whether the table before allowed it and
+    led here: a card that lies on an incompatible cover, or cards dealt after an empty place, are refused."""
+    game = GAMES["zoker-solo"]
+    moved = played(game, 1, seed=0)
+    assert isinstance(moved.last, MoveCard) and len(moved.piles[moved.last.pile]) >= 2
+    data = moved.to_dict()
+    pile = data["piles"][moved.last.pile]
+    below = Card.parse(pile[-2]).index
+    slot, other = next((i, c) for i, c in enumerate(data["upper"]) if c and not COMPAT[below] >> Card.parse(c).index & 1)
+    data["upper"][slot], pile[-1] = pile[-1], other  # the card moved down now one its cover does not take
+    refused(game, data, "last")
+    dealt = played(game, 10, seed=0)
+    assert isinstance(dealt.last, Deal) and dealt.upper[0] != EMPTY and EMPTY in dealt.upper
+    data = dealt.to_dict()
+    gap = data["upper"].index(None)
+    data["upper"][0], data["upper"][gap] = None, data["upper"][0]  # a place left empty before the dealt cards
+    refused(game, data, "last")
+
+
 def test_solo_a_fresh_layout_has_no_last_move() -> None:
     game = GAMES["zoker-solo"]
     data = game.new_state(1).to_dict()
@@ -181,6 +203,21 @@ def test_memo_a_game_before_any_finished_turn_earned_nothing() -> None:
     data = game.new_state(5).to_dict()
     refused(game, {**data, "turn": 1}, "last")
     refused(game, {**data, "flips": 2, "version": 2}, "last")
+
+
+@pytest.mark.parametrize("stuck", ["end", "extend"])
+def test_memo_a_table_with_no_pair_is_dealt_to_at_once_or_ends_the_game(stuck: str) -> None:
+    """`may_refill`, the rule the turns follow, is the check's too: four cards with only their colour in common
+    wait for no turn - under stuck=extend new places are dealt at once, under stuck=end the game is over."""
+    game = zdeck.make("zoker-memo", players=2, deal=4, stuck=stuck)
+    data = game.new_state(1).to_dict()
+    no_pair = ["blue S1", "blue M2", "blue L3", "blue XL4"]
+    deck = [c for c in data["deck"] if c not in no_pair] + [c for c in data["table"] if c not in no_pair]
+    data = {**data, "table": no_pair, "deck": deck}
+    if stuck == "extend":
+        refused(game, data, "table")
+    else:
+        assert game.state_from_dict(data).is_over()
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -128,6 +128,17 @@ def test_tiko_match_totals_and_history_must_add_up() -> None:
     refused(state, "over", put("over", True))
 
 
+def test_tiko_a_played_out_round_before_the_last_deals_the_next() -> None:
+    """`match_over`, the rule that ends the match after its last round, is the check's too: a first round of
+    two played out, with the second not dealt, is refused naming the round."""
+    final = walk("zoker-tiko", 3, 200, players=3, rounds=1)
+    assert final.is_over()
+    two = zdeck.make("zoker-tiko", players=3, rounds=2)
+    data = {**final.to_dict(), "options": two.describe()["options"], "over": False, "history": [], "totals": [0, 0, 0]}
+    with pytest.raises(ValueError, match="round: 1 is played out"):
+        two.state_from_dict(data)
+
+
 def test_tiko_unknown_fields_are_refused(tiko: State) -> None:
     refused(tiko, "former", put("former", 0))
 

@@ -7,7 +7,10 @@ or random stream, or a search would peek at the true deal."""
 import pytest
 
 import zdeck
+from tests.games.zoop.helpers import make_state
 from zdeck.botspecs import make_bot
+from zdeck.decks.zoop.reachable import check
+from zdeck.decks.zoop.specials import discard_mask, discard_wilds
 from zdeck.decks.zoop.state import DRAWN, ZoopState
 from zdeck.records import replay
 from zdeck.rng import Rng
@@ -156,3 +159,16 @@ def test_a_saved_state_keeps_what_a_seat_drew_on_and_refuses_a_hand_that_breaks_
         state.game.state_from_dict(broken)
     with pytest.raises(ValueError, match="drew_on: expected one entry per seat"):
         state.game.state_from_dict(dict(data, drew_on=[None]))
+
+
+def test_a_resample_keeps_what_the_table_shows_of_the_hand_in_turn() -> None:
+    """A free discard owed shows that its seat holds a card to discard: a re-deal of that hand keeps one, and
+    every copy passes the check of what play reaches (`reachable.check`, which also runs in the conformance
+    suite on every resample)."""
+    state = make_state([["1 red rabbit"], ["2 red koalas", "1 green toucan"], ["2 green toucans"]], ["2 red rabbits"],
+                       phase="discard", reason="everyone passes", resume=1)
+    check(state)
+    for seed in range(40):
+        copy = state.resample_hidden(1, Rng(seed))
+        assert discard_mask(copy, 0) or discard_wilds(copy, 0), "the copy's seat in turn has nothing to discard"
+        check(copy)

@@ -78,6 +78,7 @@ IS_POWER = tuple(k.category == POWER for k in KINDS)
 IS_CRAB = tuple(k.symbol == CRAB_SYMBOL for k in KINDS)
 IS_FROG = tuple(k.symbol == FROG_SYMBOL for k in KINDS)
 IS_WASP = tuple(k.symbol == WASP_SYMBOL for k in KINDS)
+WASP_DRAWS = tuple(WASP_DRAW * is_wasp for is_wasp in IS_WASP)  # what one card adds to the pending draw: a Wasp two
 
 
 def declarations(kind: int) -> tuple[int, ...]:

@@ -5,14 +5,16 @@ module."""
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Any
 
 from zdeck.core import Game
 from zdeck.decks.zar.cards import TEXTS, declaration_name
 from zdeck.decks.zar.state import DRAWN, OUT, OVER, PHASES, ZarState
 from zdeck.vectors import fast
-from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.common import hands, head, match, outcome
 from zdeck.vectors.encoding import (
+    UNBOUNDED,
     Both,
     Card,
     Cards,
@@ -50,15 +52,32 @@ def _write_group(value: Any, out: Vector, at: int, ctx: Context) -> None:
     out[at + ctx.players + 1] = value["run"] / 4.0
 
 
+def _deck(game: Game) -> list[int]:
+    """How many of each kind the game deals (its half decks and Chameleons): counted on a fresh deal."""
+    state = game.new_state(0)
+    counts = [sum(column) for column in zip(*state.hands)]  # type: ignore[attr-defined]
+    for kind in (*state.drawpile, *state.pile):  # type: ignore[attr-defined]
+        counts[kind] += 1
+    return counts
+
+
 def spec(game: Game) -> Spec:
-    copies = game.options["half_decks"]
+    copies, options = game.options["half_decks"], game.options
+    deck = _deck(game)
+    most, cards = max(deck), sum(deck)
+    costliest = sum(map(mul, game.points, deck))  # type: ignore[attr-defined]  # a hand holding every card
+    hands_played = UNBOUNDED if options["hands"] is None else options["hands"]
+    if options["target"] is None:  # so many hands
+        total = match(hands_played, (0, costliest))
+    else:  # to a target: nobody passes it but in the last hand
+        total = (0, min(options["target"] - 1 + costliest, match(hands_played, (0, costliest))[1]))
     return Spec("zar_v1", "zar", [
-        *head(PHASES),
-        *hands(CARDS, copies),
-        *outcome(100.0),
+        *head(PHASES, rounds=hands_played),
+        *hands(CARDS, most, largest=cards),
+        *outcome(100.0, rounds=hands_played, per_round=(0, costliest), total=total),
         Card("top", CARDS),
-        Both("pile", [Cards("pile", CARDS, copies), Recent("pile", CARDS, 4, length_scale=50.0)]),
-        Num("draw_size", 50.0, high=float(32 * copies)),
+        Both("pile", [Cards("pile", CARDS, most), Recent("pile", CARDS, 4, length_scale=50.0, longest=cards)]),
+        Num("draw_size", 50.0, high=cards),
         OneOf("direction", (1, -1)),
         SeatOf("dealer"),
         Last("last"),
@@ -66,12 +85,13 @@ def spec(game: Game) -> Spec:
         OneOf("declared", COLOURS + DECLARED),
         Flag("matchable"),
         Custom("group", _group_size, _write_group, "the owner (relative) one-hot, then count / 4 and run / 4",
-               high=100.0, seats=lambda game: [SeatBlocks(0)]),
+               seats=lambda game: [SeatBlocks(0)],  # a group: one kind's cards, and Chameleons riding along
+               highs=lambda game: [1.0] * game.players + [(most + deck[-1]) / 4.0] * 2),
         Num("stack", 10.0, high=float(2 * 9 * copies)),
         Ignored("call", "what the last play was due to call: it follows from `last`, `group` and `top_as`"),
         Card("drawn", CARDS),
         SeatOf("hand_winner"),
-        PerSeat("penalties", 5.0),
+        PerSeat("penalties", 5.0),  # (a count over the whole game, which no rule bounds)
     ], notes="Counts go up to the `half_decks` option (each card once per half deck). `pile`: how many of each "
              "card lie on the Playpile, and its last four cards.")
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, cast
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, shorten
 from zdeck.dealing import deal_sampled
+from zdeck.decks.zar import rules
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.decks.zar.calls import call_of, call_penalised, due_call
 from zdeck.decks.zar.cards import (
@@ -31,20 +32,20 @@ from zdeck.decks.zar.cards import (
     KINDS,
     NUM_KINDS,
     TEXTS,
-    WASP_DRAW,
+    WASP_DRAWS,
     cards_in,
     declaration_name,
-    declarations,
     hand_texts,
 )
 from zdeck.decks.zar.following import followers
+from zdeck.decks.zar.reachable import check
+from zdeck.decks.zar.rules import dealer_of
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
 
-PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"  # the phases (docs/observations/zar.md)
-PHASES = (PLAY, DRAWN, OUT, OVER)
+PLAY, DRAWN, OUT, OVER, PHASES = rules.PLAY, rules.DRAWN, rules.OUT, rules.OVER, rules.PHASES  # (named here too)
 
 
 class ZarState(State):
@@ -77,7 +78,7 @@ class ZarState(State):
         self.phase = PLAY
         self.drawn = -1  # the card the turn player just drew (DRAWN phase)
         self.idle = 0  # consecutive turns that neither played nor drew a card
-        self.dealer = 0
+        self.dealer = dealer_of(-1)
         self.hand_no = 1
         self.totals: list[int] = [0] * n
         self.history: list[list[int]] = []
@@ -354,7 +355,7 @@ class ZarState(State):
             if size % 2:
                 self.direction = -self.direction
         elif IS_WASP[card]:
-            self.stack += WASP_DRAW * size
+            self.stack += WASP_DRAWS[card] * size
         elif IS_FROG[card]:
             steps += self.count
         self.turn = (self.owner + self.direction * steps) % self.game.players
@@ -371,8 +372,12 @@ class ZarState(State):
     def _went_out(self, p: int) -> None:
         """A last card: others may still match it; if nobody can, its player wins the hand at once."""
         self.phase, self.turn = OUT, -1
-        if not any(self.may_match(q) for q in range(self.game.players)):
+        if not self.anyone_may_match():
             self._end_hand(p)
+
+    def anyone_may_match(self) -> bool:
+        """Can someone play out of turn on the top card now (`may_match`)?"""
+        return any(self.may_match(q) for q in range(self.game.players))
 
     def _draw_turn(self, p: int) -> None:
         """Drawing answers the top card: the whole pending Wasp draw, or one card the player may then play."""
@@ -389,8 +394,13 @@ class ZarState(State):
             drew = False
         self.turn = (p + self.direction) % self.game.players
         self.idle = 0 if drew else self.idle + 1
-        if self.idle >= self.game.players:
-            self._end_hand(None)  # nobody can play and there is nothing left to draw
+        if self.blocked():
+            self._end_hand(None)
+
+    def blocked(self) -> bool:
+        """A full circle of turns that neither played nor drew a card: nobody can play and there is
+        nothing left to draw, so the hand ends."""
+        return self.idle >= self.game.players
 
     def _pass(self, p: int) -> None:
         self.phase, self.drawn = PLAY, -1
@@ -413,10 +423,14 @@ class ZarState(State):
                 return drawn
         return k
 
+    def nothing_to_draw(self) -> bool:
+        """No card is left to draw: the Drawpile is empty and nothing lies under the Playpile's top card."""
+        return not self.drawpile and len(self.pile) <= 1
+
     def _turn_pile_over(self) -> bool:
         """The Drawpile is empty: the Playpile but its top card becomes the new one, shuffled. False when
-        there is nothing under the top card."""
-        if len(self.pile) <= 1:
+        there is nothing to draw."""
+        if self.nothing_to_draw():
             return False
         self.drawpile = self.pile[:-1]
         self.pile, self.pile_as = self.pile[-1:], self.pile_as[-1:]
@@ -433,13 +447,17 @@ class ZarState(State):
         self.totals = [t + s for t, s in zip(self.totals, scored)]
         self.history.append(scored)
         self.hand_winner = winner
-        hands, target = self.game.options["hands"], self.game.options["target"]
-        if (hands is not None and len(self.history) >= hands) or (target is not None and max(self.totals) >= target):
+        if self.match_over():
             self.phase, self.turn, self.matchable = OVER, -1, False
             return
-        self.dealer = winner
+        self.dealer = dealer_of(winner)
         self.hand_no += 1
         self.deal()
+
+    def match_over(self) -> bool:
+        """The finished hands end the game: the `hands` set are played, or someone's total reached `target`."""
+        hands, target = self.game.options["hands"], self.game.options["target"]
+        return (hands is not None and len(self.history) >= hands) or (target is not None and max(self.totals) >= target)
 
     def _on_timeout(self) -> None:
         if self.phase != OUT:
@@ -639,23 +657,29 @@ class ZarState(State):
         what is left becomes the copy's Drawpile, shuffled lazily: its order is settled only as the copy
         draws. So a determinisation pays for the cards it deals, not for the whole pile.
         The copy's generator comes from `rng`, never the real game's.
+
+        While a last card waits for matches (phase 'out') the table shows that someone can match it (else
+        the hand would be over): a deal that breaks this is drawn again (the true one keeps it).
         """
         others = [q for q in range(self.game.players) if q != player]
-        pool = list(self.drawpile)
+        unseen = list(self.drawpile)
         for q in others:
-            pool += cards_in(self.hands[q])
-        pool.sort()
-        dealt, steps = deal_sampled(rng, pool, [self.sizes[q] for q in others])
-        twin = self._copy(rng.spawn(), pool, steps)
-        twin.hands = list(self.hands)
-        twin.hands[player] = list(self.hands[player])
-        for q, cards in zip(others, dealt):
-            hand = twin.hands[q] = [0] * NUM_KINDS
-            for card in cards:
-                hand[card] += 1
-            if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
-                twin.drawn = cards[-1]
-        return twin
+            unseen += cards_in(self.hands[q])
+        unseen.sort()
+        while True:
+            pool = unseen[:] if self.phase == OUT else unseen  # (a deal takes its cards off the pool)
+            dealt, steps = deal_sampled(rng, pool, [self.sizes[q] for q in others])
+            twin = self._copy(rng.spawn(), pool, steps)
+            twin.hands = list(self.hands)
+            twin.hands[player] = list(self.hands[player])
+            for q, cards in zip(others, dealt):
+                hand = twin.hands[q] = [0] * NUM_KINDS
+                for card in cards:
+                    hand[card] += 1
+                if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
+                    twin.drawn = cards[-1]
+            if self.phase != OUT or twin.anyone_may_match():
+                return twin
 
 
 # -- reading a state back ------------------------------------------------------------------------------
@@ -670,140 +694,65 @@ def new_state(game: ZarGame, seed: int) -> ZarState:
 
 
 def read_state(game: ZarGame, data: dict[str, Any]) -> ZarState:
-    """Rebuild a state from `to_dict()`, refusing what no game can reach with a ValueError naming the field.
+    """Rebuild a state from `to_dict()`: each field read and ranged here, then the one check of what play
+    can reach (`reachable.check`); a ValueError names the field.
 
     Every number is bounded before it is used (a count of 2**64 is refused at once, never looped over):
     card counts by the deck, group sizes and the pending draw by what `version` submissions can add.
     """
-    state = ZarState(game, Rng.from_state(sd.field(data, "rng")))
-    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MAX_VERSION)
-    _read_cards(state, data)
-    _read_group(state, data)
-    _read_match(state, data)
-    _read_last(state, data)
-    _check_moment(state)
+    n = game.players
+
+    def get(key: str) -> Any:
+        return sd.field(data, key)
+
+    state = ZarState(game, Rng.from_state(get("rng")))
+    state.version = sd.integer(get("version"), "version", lo=0, hi=MAX_VERSION)
+    hands = sd.per_seat(get("hands"), n, "hands")
+    state.hands = [sd.integers(h, f"hands[{p}]", lo=0, hi=game.half_decks, length=NUM_KINDS) for p, h in enumerate(hands)]
+    state.sizes = [sum(h) for h in state.hands]
+    state.drawpile, state.pile, state.pile_as = (_kinds(get(key), key) for key in ("drawpile", "pile", "pile_as"))
+    most = 1 + game.max_size * state.version  # the cards `version` plays can put down
+    state.declared = sd.integer(get("declared"), "declared", lo=-1)
+    state.direction = sd.choice(get("direction"), "direction", (1, -1))
+    state.owner = sd.seat(get("owner"), n, "owner")
+    state.count = sd.integer(get("count"), "count", lo=1, hi=most)
+    state.run = sd.integer(get("run"), "run", lo=0, hi=state.count)
+    state.matchable = sd.boolean(get("matchable"), "matchable")
+    state.stack = sd.integer(get("stack"), "stack", lo=0, hi=max(WASP_DRAWS) * most)
+    state.phase = sd.choice(get("phase"), "phase", PHASES)
+    state.turn = sd.integer(get("turn"), "turn", lo=-1, hi=n - 1)
+    state.drawn = sd.integer(get("drawn"), "drawn", lo=-1, hi=NUM_KINDS - 1)
+    state.idle = sd.integer(get("idle"), "idle", lo=0, hi=n)
+    highest = sum(game.points[k] for k in game.deck)  # a hand scores at most the whole deck
+    rows = sd.listed(get("history"), "history")
+    state.history = [sd.integers(sd.per_seat(h, n, "history"), f"history[{i}]", lo=0, hi=highest) for i, h in enumerate(rows)]
+    state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
+    state.hand_no = sd.integer(get("hand_no"), "hand_no", lo=1)
+    state.hand_winner = sd.integer(get("hand_winner"), "hand_winner", lo=-1, hi=n - 1)
+    state.dealer = sd.seat(get("dealer"), n, "dealer")
+    state.penalties = sd.integers(sd.per_seat(get("penalties"), n, "penalties"), "penalties", lo=0)
+    _read_last(state, get("last"), get("call"))
+    check(state)
     return state
 
 
-def _read_cards(state: ZarState, data: dict[str, Any]) -> None:
-    """Hands, Drawpile and Playpile: together exactly the deck in play."""
-    game = state.rules
-    hands = sd.per_seat(sd.field(data, "hands"), game.players, "hands")
-    state.hands = [sd.integers(h, f"hands[{p}]", lo=0, hi=game.half_decks, length=NUM_KINDS) for p, h in enumerate(hands)]
-    state.sizes = [sum(h) for h in state.hands]
-    state.drawpile = _kinds(sd.field(data, "drawpile"), "drawpile")
-    state.pile = _kinds(sd.field(data, "pile"), "pile")
-    state.pile_as = _kinds(sd.field(data, "pile_as"), "pile_as")
-    if not state.pile or len(state.pile) != len(state.pile_as):
-        raise ValueError("zar state: pile and pile_as must be non-empty and of equal length")
-    if any(a == CHAMELEON or (p != CHAMELEON and p != a) for p, a in zip(state.pile, state.pile_as)):
-        raise ValueError("zar state: pile_as must repeat the printed cards and give Chameleons an identity")
-    counts = [sum(column) for column in zip(*state.hands)]  # (counts, never cards: a count is bounded above)
-    for card in state.drawpile + state.pile:
-        counts[card] += 1
-    if counts != [game.deck.count(k) for k in range(NUM_KINDS)]:
-        raise ValueError("zar state: hands: the hands, drawpile and pile do not add up to the deck in play")
-
-
-def _read_group(state: ZarState, data: dict[str, Any]) -> None:
-    """The play group on top, the pending draw, the turn and the phase."""
-    n, most = state.game.players, 1 + state.rules.max_size * state.version  # cards `version` plays can put down
-    state.declared = sd.integer(sd.field(data, "declared"), "declared", lo=-1)
-    if state.declared not in declarations(state.pile_as[-1]):
-        raise ValueError(f"zar state: declared={state.declared} does not fit the top card")
-    state.direction = sd.choice(sd.field(data, "direction"), "direction", (1, -1))
-    state.owner = sd.seat(sd.field(data, "owner"), n, "owner")
-    state.count = sd.integer(sd.field(data, "count"), "count", lo=1, hi=most)
-    state.run = sd.integer(sd.field(data, "run"), "run", lo=0, hi=state.count)
-    state.matchable = sd.boolean(sd.field(data, "matchable"), "matchable")
-    state.stack = sd.integer(sd.field(data, "stack"), "stack", lo=0, hi=WASP_DRAW * most)
-    if state.stack and (state.stack % WASP_DRAW or not IS_WASP[state.pile_as[-1]]):
-        raise ValueError(f"zar state: stack: a pending draw of {state.stack} needs Wasps on top, {WASP_DRAW} each")
-    state.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
-    turn = sd.field(data, "turn")
-    state.turn = sd.integer(turn, "turn", lo=-1, hi=-1) if state.phase in (OUT, OVER) else sd.seat(turn, n, "turn")
-    state.drawn = sd.integer(sd.field(data, "drawn"), "drawn", lo=-1, hi=NUM_KINDS - 1)
-    if (state.drawn >= 0) != (state.phase == DRAWN) or (state.drawn >= 0 and not state.hands[state.turn][state.drawn]):
-        raise ValueError("zar state: drawn: only in phase 'drawn', a card in the turn player's hand")
-    state.idle = sd.integer(sd.field(data, "idle"), "idle", lo=0, hi=n - 1)
-    if state.idle and (state.drawpile or len(state.pile) > 1 or state.matchable):
-        raise ValueError("zar state: idle: turns pass without a card only when there is nothing left to draw")
-
-
-def _read_match(state: ZarState, data: dict[str, Any]) -> None:
-    """The match so far: each finished hand's points, the totals, who deals, the penalties."""
-    game, n = state.rules, state.game.players
-    most = sum(game.points[k] for k in game.deck)  # a hand scores at most the whole deck
-    rows = sd.listed(sd.field(data, "history"), "history")
-    state.history = [sd.integers(sd.per_seat(h, n, "history"), f"history[{i}]", lo=0, hi=most) for i, h in enumerate(rows)]
-    state.totals = sd.integers(sd.per_seat(sd.field(data, "totals"), n, "totals"), "totals")
-    if state.totals != [sum(column) for column in zip(*state.history)] and (state.history or any(state.totals)):
-        raise ValueError("zar state: totals: they must add up each hand's points in history")
-    over = state.phase == OVER
-    if over != _match_ended(game, state.history, state.totals):
-        raise ValueError(f"zar state: phase: {shorten(state.phase)}, but the end of the game is {'not ' * over}reached")
-    state.hand_no = sd.integer(sd.field(data, "hand_no"), "hand_no", lo=1)
-    if state.hand_no != len(state.history) + (0 if over else 1):
-        raise ValueError(f"zar state: hand_no: {state.hand_no} after {len(state.history)} finished hands")
-    state.hand_winner = sd.integer(sd.field(data, "hand_winner"), "hand_winner", lo=-1, hi=n - 1)
-    if (state.hand_winner >= 0) != bool(state.history):
-        raise ValueError("zar state: hand_winner: set exactly when a hand has been finished")
-    state.dealer = sd.seat(sd.field(data, "dealer"), n, "dealer")
-    if not over and state.dealer != max(state.hand_winner, 0):
-        raise ValueError("zar state: dealer: seat 0 deals first, then the winner of each hand")
-    state.penalties = sd.integers(sd.per_seat(sd.field(data, "penalties"), n, "penalties"), "penalties", lo=0)
-    if sum(state.penalties) > (state.version if game.spoken_calls else 0):
-        raise ValueError("zar state: penalties: at most one card per call made (none under auto calls)")
-
-
-def _match_ended(game: ZarGame, history: list[list[int]], totals: list[int]) -> bool:
-    hands, target = game.options["hands"], game.options["target"]
-    return (hands is not None and len(history) >= hands) or (target is not None and max(totals) >= target)
-
-
-def _read_last(state: ZarState, data: dict[str, Any]) -> None:
-    """The last submission of this hand and the call its play was due."""
-    last, call = sd.field(data, "last"), sd.field(data, "call")  # (read after the group: a call is within it)
-    if last is None:
-        if call is not None:
-            raise ValueError("zar state: call: there is no last play to have made it")
-        return
-    if not isinstance(last, dict) or set(last) != {"seat", "action"}:
-        raise ValueError(f"zar state: last: expected null or {{'seat', 'action'}}, got {str(last)[:60]}")
-    state.last_seat = sd.seat(last["seat"], state.game.players, "last.seat")
-    try:
-        action = state.game.parse_action(last["action"])
-    except ValueError as exc:
-        raise ValueError(f"zar state: last.action: {exc}") from None
-    assert isinstance(action, Play | Draw | Pass)  # (every action of the table is one)
-    state.last_action = action
-    if type(state.last_action) is not Play:
-        if call is not None:
-            raise ValueError("zar state: call: the last action was no play")
-        return
-    if state.last_seat != state.owner:
-        raise ValueError("zar state: last: the last play's player owns the group on top")
-    if not (isinstance(call, list) and len(call) == 3):
-        raise ValueError(f"zar state: call: expected [zar, match, size] for the last play, got {str(call)[:60]}")
-    zar, match = sd.boolean(call[0], "call[0]"), sd.boolean(call[1], "call[1]")
-    state.call = call_of(zar, match, sd.integer(call[2], "call[2]", lo=1, hi=state.count))
-
-
-def _check_moment(state: ZarState) -> None:
-    """Refuse field combinations no game can reach (they would leave nobody able to act)."""
-    phase = state.phase
-    if phase in (PLAY, DRAWN) and not 1 <= state.run <= state.count:
-        raise ValueError("zar state: the play group needs 1 <= run <= count")
-    if phase == OUT and (not state.matchable or state.sizes[state.owner]):
-        raise ValueError("zar state: phase 'out' means the group's owner has no cards and the group is open")
-    if phase == OUT and not any(state.may_match(q) for q in range(state.game.players)):
-        raise ValueError("zar state: phase 'out' needs someone able to match the last card (else the hand is over)")
-    if phase == OVER and state.matchable:
-        raise ValueError("zar state: a finished game has no open group")
-    if phase == DRAWN and (state.matchable or state.stack):
-        raise ValueError("zar state: after a draw the top card is closed and no Wasp draw is pending")
-    if state.stack and phase != OVER and (not state.matchable or phase not in (PLAY, OUT)):
-        raise ValueError("zar state: a pending Wasp draw belongs to an open group")
+def _read_last(state: ZarState, last: Any, call: Any) -> None:
+    """The last submission of this hand (null before the first) and the call its play was due (null after
+    anything but a play)."""
+    if last is not None:
+        if not isinstance(last, dict) or set(last) != {"seat", "action"}:
+            raise ValueError(f"last: expected null or {{'seat', 'action'}}, got {shorten(last)}")
+        state.last_seat = sd.seat(last["seat"], state.game.players, "last.seat")
+        try:
+            action = state.game.parse_action(last["action"])
+        except ValueError as exc:
+            raise ValueError(f"last.action: {exc}") from None
+        assert isinstance(action, Play | Draw | Pass)  # (every action of the table is one)
+        state.last_action = action
+    if call is not None:
+        zar, match, size = sd.listed(call, "call", length=3)
+        state.call = call_of(sd.boolean(zar, "call[0]"), sd.boolean(match, "call[1]"),
+                             sd.integer(size, "call[2]", lo=1, hi=state.count))
 
 
 def _kinds(value: Any, name: str) -> list[int]:

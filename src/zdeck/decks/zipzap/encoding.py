@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 from zdeck.core import Game
-from zdeck.decks.zipzap.cards import ZAP_BIT, indices
+from zdeck.decks.zipzap.cards import DATA, NUMBERS, ZAP_BIT, indices
 from zdeck.decks.zipzap.state import OVER, PHASES, RACE, ZipZapState
 from zdeck.vectors import fast
-from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.common import hands, head, match, outcome
 from zdeck.vectors.encoding import Both, Card, Cards, Encoder, Last, Num, PerSeat, Recent, SeatOf, Spec, Vector
 
 SUITS = ("red", "yellow", "green", "blue", "wild")
@@ -23,13 +23,20 @@ RECENT = 4
 
 
 def spec(game: Game) -> Spec:
-    scale = 10.0 if game.options["scoring"] == "wins" else 50.0
+    wins = game.options["scoring"] == "wins"
+    scale = 10.0 if wins else 50.0
+    rounds: int = game.total_rounds  # type: ignore[attr-defined]
+    deal, points = DATA["deal"][str(game.players)], DATA["points"]
+    in_play = len(NUMBERS) * (len(SUITS) - DATA["solid_suits_removed"][str(game.players)]) + game.players
+    # A hand only sheds cards: the deal and its Zap at most; it costs at most that many wild cards, then solid.
+    wild = min(deal, len(NUMBERS))
+    costliest = 1 if wins else wild * points["wild"] + (deal - wild) * points["solid"] + points["zap"]
     return Spec("zipzap_v1", "zipzap", [
-        *head(PHASES),
-        *hands(CARDS, ZAPS),
-        *outcome(scale),
+        *head(PHASES, rounds=rounds),
+        *hands(CARDS, ZAPS, largest=deal + 1),
+        *outcome(scale, rounds=rounds, per_round=(0, costliest), total=match(rounds, (0, costliest))),
         Card("top", CARDS),
-        Both("pile", [Cards("pile", CARDS, ZAPS), Recent("pile", CARDS, RECENT, with_seat=True)]),
+        Both("pile", [Cards("pile", CARDS, ZAPS), Recent("pile", CARDS, RECENT, with_seat=True, longest=in_play)]),
         Num("draw_size", 10.0, high=len(CARDS)),
         SeatOf("dealer"),
         Last("last"),

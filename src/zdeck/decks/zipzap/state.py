@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals
 from zdeck.dealing import deal_out
+from zdeck.decks.zipzap import rules
 from zdeck.decks.zipzap.actions import ACTIONS, ZAP_ACTION, Play, Zap, actions_of
 from zdeck.decks.zipzap.cards import (
     BY_TEXT,
@@ -32,16 +33,15 @@ from zdeck.decks.zipzap.cards import (
     mask_of,
     texts,
 )
+from zdeck.decks.zipzap.reachable import check
+from zdeck.decks.zipzap.rules import dealer_of, turned_up
 from zdeck.rng import Rng
 
 if TYPE_CHECKING:
     from zdeck.decks.zipzap.game import ZipZap
 
-# The phases, by the names the observation gives them. In a race anyone holding a follower of the
-# top card may put it down (and its player may Zap); in the lead one player continues with any card.
-RACE, LEAD, OVER = "race", "lead", "over"
-PHASES = (RACE, LEAD, OVER)
-Pile = list[tuple[int | None, int]]  # (who put it down - None if turned up from the deck, card index or ZAP)
+RACE, LEAD, OVER, PHASES = rules.RACE, rules.LEAD, rules.OVER, rules.PHASES  # (named here too)
+Pile = rules.Pile
 
 
 class ZipZapState(RoundTotals):
@@ -67,7 +67,7 @@ class ZipZapState(RoundTotals):
         self.last: int | None = None  # who put the top card down
         self.phase = LEAD
         self.leader: int | None = None  # who continues the round; set exactly in the lead phase
-        self.dealer = 0
+        self.dealer = dealer_of(1, game.players)
         self.round_no = 1
         self.totals = [0] * n
         self.history: list[list[int]] = []
@@ -220,7 +220,7 @@ class ZipZapState(RoundTotals):
             self.phase, self.leader = OVER, None
             return
         self.round_no += 1
-        self.dealer = (self.dealer + 1) % self.game.players
+        self.dealer = dealer_of(self.round_no, self.game.players)
         self.start_round()
 
     def _round_points(self, winner: int) -> list[int]:
@@ -383,88 +383,58 @@ def new_state(game: ZipZap, seed: int) -> ZipZapState:
 
 
 def read_state(game: ZipZap, data: dict[str, Any]) -> ZipZapState:
-    """Rebuild the state `to_dict` wrote, or refuse any state no play can reach with a ValueError
-    naming the field. Each field is read and ranged, each card must lie in exactly one place, and
-    the round is dealt again from what the fields imply and its pile played again through the
-    rules themselves: they must arrive at this very state."""
+    """Rebuild the state `to_dict` wrote: each field read and ranged here, then the one check of what play
+    can reach (`reachable.check`), which deals the round again from what the fields imply and plays its
+    pile again through the rules themselves. A ValueError names the field."""
+    n = game.players
     state = ZipZapState(game, Rng.from_state(sd.field(data, "rng")))
     state.round_no = sd.integer(sd.field(data, "round"), "round", lo=1, hi=game.total_rounds)
-    state.dealer = sd.seat(sd.field(data, "dealer"), game.players, "dealer")
-    if state.dealer != (state.round_no - 1) % game.players:  # seat 0 deals round 1, the next seat the next
-        raise ValueError(f"dealer: seat {(state.round_no - 1) % game.players} deals round {state.round_no}")
+    state.dealer = sd.seat(sd.field(data, "dealer"), n, "dealer")
     state.suits_in_play = _read_suits(game, sd.field(data, "suits_in_play"))
-    phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
-    scores = _read_history(state, data, finished=state.round_no if phase == OVER else state.round_no - 1)
-    hands, deck, pile = _read_cards(state, data)
-    _replay_round(state, hands, deck, pile)
-    _check_table(state, data, phase, scores)
-    state.version = _read_version(state, sd.field(data, "version"))
-    return state
-
-
-def turned_up(pile: Pile) -> int:
-    """How many cards of the pile were turned up from the deck: those below the first play."""
-    turned = 0
-    while turned < len(pile) and pile[turned][0] is None:
-        turned += 1
-    return turned
-
-
-def _read_suits(game: ZipZap, value: Any) -> tuple[int, ...]:
-    """All five suits, less the solid ones the player count leaves out, in table order."""
-    kept = len(SUITS) - DATA["solid_suits_removed"][str(game.players)]
-    names = sd.listed(value, "suits_in_play", length=kept)
-    suits = tuple(SUITS.index(sd.choice(name, "suits_in_play", SUITS)) for name in names)
-    if list(suits) != sorted(set(suits)) or suits[-1] != WILD:
-        raise ValueError(f"suits_in_play: {kept} different suits in table order, the wild one last, not {names}")
-    return suits
-
-
-def _read_history(state: ZipZapState, data: dict[str, Any], finished: int) -> list[list[int]]:
-    """One row of scores per finished round, and the totals their sums. The state keeps the rows before
-    the round in play (the replay scores an ended one); the rows come back, all of them."""
-    n = state.game.players
-    rows = sd.listed(sd.field(data, "history"), "history", length=finished)
-    scores = [_read_round_scores(state, row, f"history[{r}]") for r, row in enumerate(rows)]
-    sums = [sum(column) for column in zip(*scores, [0] * n)]
-    if sd.integers(sd.per_seat(sd.field(data, "totals"), n, "totals"), "totals") != sums:
-        raise ValueError(f"totals: the sums of the history's rounds are {sums}")
-    state.history = scores[:state.round_no - 1]
-    state.totals = [sum(column) for column in zip(*state.history, [0] * n)]
-    return scores
-
-
-def _read_round_scores(state: ZipZapState, row: Any, what: str) -> list[int]:
-    """A round's scores: one player went out, scoring 0 for their cards (the others hold some) or 1
-    point in the "wins" variant (the others 0)."""
-    game = state.game
-    if game.options["scoring"] == "wins":
-        points = sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=1)
-        if points.count(1) != 1:
-            raise ValueError(f"{what}: the one player who went out scores 1, the others 0, not {points}")
-        return points
-    deck = sorted((CARDS[i].points for i in deck_of(state.suits_in_play)), reverse=True)
-    dearest = sum(deck[:DATA["deal"][str(game.players)]]) + ZAP_POINTS  # the dearest hand a player can keep
-    points = sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=dearest)
-    if points.count(0) != 1:
-        raise ValueError(f"{what}: the one player who went out scores 0, the others their cards, not {points}")
-    return points
-
-
-def _read_cards(state: ZipZapState, data: dict[str, Any]) -> tuple[list[int], list[int], Pile]:
-    """The hands (bitmasks, the Zaps apart), the deck and the pile; each card of the suits in play in
-    exactly one of them."""
-    n = state.game.players
+    state.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
+    state.history = [_read_round_scores(state, row, f"history[{r}]")
+                     for r, row in enumerate(sd.listed(sd.field(data, "history"), "history"))]
+    state.totals = sd.integers(sd.per_seat(sd.field(data, "totals"), n, "totals"), "totals")
     hands = [_read_texts(hand, f"hands[{p}]", DATA["deal"][str(n)])
              for p, hand in enumerate(sd.per_seat(sd.field(data, "hands"), n, "hands"))]
-    deck = _read_texts(sd.field(data, "deck"), "deck", len(CARDS))
+    for hand in hands:  # (a hand is a set: a card twice in one would vanish into its mask)
+        twice = next((index for k, index in enumerate(hand) if index in hand[:k]), None)
+        if twice is not None:
+            raise ValueError(f"{TEXTS[twice]}: in two places (hands, deck, pile): each card is in exactly one")
+    zaps = [sd.boolean(zap, f"has_zap[{p}]") for p, zap in enumerate(sd.per_seat(sd.field(data, "has_zap"), n, "has_zap"))]
+    state.hands = [mask_of(hand) | (ZAP_BIT if zap else 0) for hand, zap in zip(hands, zaps)]
+    state.deck = _read_texts(sd.field(data, "deck"), "deck", len(CARDS))
     entries = sd.listed(sd.field(data, "pile"), "pile")
     if len(entries) > len(CARDS) + n:
         raise ValueError(f"pile: {len(entries)} entries, more than there are cards")
-    pile = [_read_pile_entry(entry, n, f"pile[{k}]") for k, entry in enumerate(entries)]
-    placed = [*(i for hand in hands for i in hand), *deck, *(i for _, i in pile if i != ZAP)]
-    _check_each_card_once(state.suits_in_play, placed)
-    return [mask_of(hand) for hand in hands], deck, pile
+    state.pile = [_read_pile_entry(entry, n, f"pile[{k}]") for k, entry in enumerate(entries)]
+    state.wanted = FOLLOWER_MASKS[state.pile[-1][1]] if state.pile else 0
+    state.leader, state.last, state.went_out = (
+        sd.seat(sd.field(data, key), n, key, optional=True) for key in ("leader", "last", "went_out"))
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=state.round_no * 3 * len(ACTIONS))
+    check(state)
+    return state
+
+
+def _read_suits(game: ZipZap, value: Any) -> tuple[int, ...]:
+    """All five suits, less the solid ones the player count leaves out."""
+    kept = len(SUITS) - DATA["solid_suits_removed"][str(game.players)]
+    names = sd.listed(value, "suits_in_play", length=kept)
+    return tuple(SUITS.index(sd.choice(name, "suits_in_play", SUITS)) for name in names)
+
+
+def _read_round_scores(state: ZipZapState, row: Any, what: str) -> list[int]:
+    """A round's scores: 0 or 1 each in the "wins" variant, else at most the dearest hand a player can keep."""
+    game = state.rules
+    if game.options["scoring"] == "wins":
+        return sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=1)
+    return sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=dearest_hand(game))
+
+
+def dearest_hand(game: ZipZap) -> int:
+    """The most points one hand can keep: the dearest cards a deal can give, and the Zap."""
+    points = sorted((card.points for card in CARDS), reverse=True)
+    return sum(points[:DATA["deal"][str(game.players)]]) + ZAP_POINTS
 
 
 def _read_texts(value: Any, what: str, most: int) -> list[int]:
@@ -488,103 +458,3 @@ def _card(text: Any, what: str) -> int:
     if not isinstance(text, str) or text not in BY_TEXT:
         raise ValueError(f"{what}: {reprlib.repr(text)} is not a Zip Zap card")
     return BY_TEXT[text].index
-
-
-def _check_each_card_once(suits: tuple[int, ...], placed: list[int]) -> None:
-    """Each card of the suits in play is in a hand, the deck or the pile, exactly once."""
-    if sorted(placed) == list(deck_of(suits)):
-        return
-    seen: set[int] = set()
-    for index in placed:
-        if CARDS[index].suit not in suits:
-            raise ValueError(f"{TEXTS[index]}: its suit is not in play (suits_in_play)")
-        if index in seen:
-            raise ValueError(f"{TEXTS[index]}: in two places (hands, deck, pile): each card is in exactly one")
-        seen.add(index)
-    missing = next(i for i in deck_of(suits) if i not in seen)
-    raise ValueError(f"{TEXTS[missing]}: in no hand, nor the deck, nor the pile: each card is in exactly one")
-
-
-def _replay_round(state: ZipZapState, hands: list[int], deck: list[int], pile: Pile) -> None:
-    """Deal the round again - each hand as it is plus what its player put down, and everyone's Zap,
-    the turned cards back on the deck - turn its first card up and play the pile again."""
-    turned = turned_up(pile)
-    dealt = [hand | ZAP_BIT for hand in hands]
-    for k, (who, index) in enumerate(pile[turned:], start=turned):
-        if who is None:
-            raise ValueError(f"pile[{k}]: a card is turned up from the deck only before anyone plays")
-        dealt[who] |= 1 << index
-    _check_deal(hands, dealt, DATA["deal"][str(state.game.players)])
-    state.hands, state.deck = dealt, [*deck, *(index for _, index in reversed(pile[:turned]))]
-    state.turn_over()
-    while len(state.pile) < turned and state.phase == RACE:
-        state._on_timeout()  # everyone held back on a card turned up: the next one is turned up
-    if state.pile != pile[:turned]:  # the rules turned up more: a stuck card
-        if not turned:
-            raise ValueError("pile: a round starts with a card turned up from the deck")
-        stuck = TEXTS[pile[turned - 1][1]]
-        raise ValueError(f"pile[{turned - 1}]: nobody could follow the turned {stuck}, so the next card was turned up")
-    for k in range(turned, len(pile)):
-        who, index = pile[k]
-        _replay_play(state, k, who, index, last=k == len(pile) - 1)  # type: ignore[arg-type]  # not None past `turned`
-
-
-def _check_deal(hands: list[int], dealt: list[int], deal: int) -> None:
-    """Every player was dealt `deal` cards: those they hold and those they put down."""
-    for p, (hand, mask) in enumerate(zip(hands, dealt)):
-        if (mask & ~ZAP_BIT).bit_count() != deal:
-            played = (mask & ~ZAP_BIT).bit_count() - hand.bit_count()
-            raise ValueError(f"hands[{p}]: seat {p} holds {hand.bit_count()} cards and put down {played}: "
-                             f"{deal} are dealt")
-
-
-def _replay_play(state: ZipZapState, k: int, who: int, index: int, last: bool) -> None:
-    """Pile entry k again: legal as it went down, or its player's lead after a race everyone held back in."""
-    action = ACTIONS[index]
-    if not state.is_legal(who, action):
-        why = state.explain_illegal(who, action)
-        if not _held_back(state) or not state.is_legal(who, action):
-            raise ValueError(f"pile[{k}]: {why}")
-    if state.hands[who] == 1 << index:  # the round ends with it
-        if not last:
-            raise ValueError(f"pile[{k}]: seat {who} went out with it, which ended the round")
-        if state.round_no < state.rules.total_rounds:
-            raise ValueError(f"pile[{k}]: seat {who} went out with it, so round {state.round_no + 1} was dealt")
-    state._apply(who, action)
-
-
-def _held_back(state: ZipZapState) -> bool:
-    """Time a race out where that turns no card up (someone has played, or the deck is empty): the
-    lead passes on, as when everyone holds back. False where it would not happen."""
-    if state.phase != RACE or (state.last is None and state.deck):
-        return False
-    state._on_timeout()
-    return True
-
-
-def _check_table(state: ZipZapState, data: dict[str, Any], phase: str, scores: list[list[int]]) -> None:
-    """The fields the replay fixes: the phase (a held-back race may have passed the lead on), who
-    leads, who put the top card down, who holds their Zap, who went out, the last round's scores."""
-    n = state.game.players
-    if phase == LEAD and state.phase == RACE:
-        _held_back(state)
-    if phase != state.phase:
-        raise ValueError(f"phase: the pile leaves the table in the {state.phase} phase, not {phase}")
-    replayed = {"leader": state.leader, "last": state.last, "went_out": state.went_out}
-    for key, value in replayed.items():
-        if sd.seat(sd.field(data, key), n, key, optional=True) != value:
-            raise ValueError(f"{key}: the pile makes it {value}")
-    for p, zap in enumerate(sd.per_seat(sd.field(data, "has_zap"), n, "has_zap")):
-        if sd.boolean(zap, f"has_zap[{p}]") != bool(state.hands[p] & ZAP_BIT):
-            raise ValueError(f"has_zap[{p}]: seat {p}'s Zap is {'' if zap else 'not '}on the pile")
-    if state.history != scores:
-        raise ValueError(f"history[{len(scores) - 1}]: the cards left score the last round {state.history[-1]}")
-
-
-def _read_version(state: ZipZapState, value: Any) -> int:
-    """At least the plays the finished rounds needed (their winner's cards and Zap) and this round's;
-    at most three per card and Zap a round (a timeout passes the lead before a play or turns a card)."""
-    deal = DATA["deal"][str(state.game.players)]
-    played = sum(who is not None for who, _ in state.pile)
-    finished = state.round_no - 1
-    return sd.integer(value, "version", lo=finished * (deal + 1) + played, hi=state.round_no * 3 * len(ACTIONS))

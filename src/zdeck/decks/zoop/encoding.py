@@ -52,13 +52,14 @@ def _write_capturable(value: Any, out: Vector, at: int, ctx: Context) -> None:
 
 
 def spec(game: Game) -> Spec:
+    deck = len(game.deck.full())  # type: ignore[attr-defined]  # every card of the game's colours
     return Spec("zoop_v1", "zoop", [
-        *head(PHASES),
-        *hands(CARDS, MOST),
-        *outcome(1.0),
+        *head(PHASES, rounds=1),
+        *hands(CARDS, MOST, largest=deck),
+        *outcome(1.0, rounds=1, per_round=(0, 1), total=(0, 1)),  # 1 for the winner
         Card("top", CARDS),
-        Both("pile", [Cards("pile", CARDS, MOST), Recent("pile", CARDS, 4, length_scale=50.0)]),
-        Num("draw_size", 50.0, high=len(CARDS) * 3),
+        Both("pile", [Cards("pile", CARDS, MOST), Recent("pile", CARDS, 4, length_scale=50.0, longest=deck)]),
+        Num("draw_size", 50.0, high=deck),
         OneOf("direction", (1, -1)),
         Num("colours", 6.0, high=6.0),
         Card("match", CARDS),

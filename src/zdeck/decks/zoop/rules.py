@@ -49,6 +49,11 @@ def wild_actions(rows: ActionRows, held: list[str], held_rule: bool) -> tuple[Pl
     return tuple(rows.wild[a] for a in (held if held_rule else BASIC_ANIMALS))
 
 
+def direction_after(direction: int, reverses: bool) -> int:
+    """The direction of play once a Special Animal is played: a Crab (`Effect.reverses`) reverses it."""
+    return -direction if reverses else direction
+
+
 def effect_of(deck: Deck, k: int) -> Effect:
     """What playing a card of kind `k` does to the turn (rule 4)."""
     effect = deck.effect[k]

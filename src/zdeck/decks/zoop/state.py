@@ -49,6 +49,8 @@ from zdeck.decks.zoop.races import (
     zoop_actions,
     zoop_want,
 )
+from zdeck.decks.zoop.reachable import check, misfit
+from zdeck.decks.zoop.rules import direction_after
 from zdeck.decks.zoop.specials import (
     discard,
     discard_mask,
@@ -322,8 +324,7 @@ class ZoopState(State):
         skip, owed, follows, capturable, reverses = self.rules.effects[k]
         if capturable:
             self.cage = (p, self.direction, self.top_since)
-            if reverses:
-                self.direction = -self.direction
+            self.direction = direction_after(self.direction, reverses)
         after = (p + skip * self.direction) % self.game.players
         if self._nobody_else_holds(p, follows):
             start_discard(self, p, PASSES, after, owed)
@@ -576,7 +577,18 @@ class ZoopState(State):
         `rng` - only the cards dealt to hands are settled, the new draw pile's as it is drawn. A card another
         seat has just drawn and must now play stays in their hand. A seat that drew for want of a match and has
         gained no card since (`drew_on`) is dealt no card matching what it drew on (`_deal_barred`). The copy's
-        generator is spawned from `rng`."""
+        generator is spawned from `rng`. Every re-dealt hand keeps what the table shows of it (`reachable.misfit`:
+        the barred cards, and a card to discard or a basic animal to declare for the hand in turn when its phase
+        says so): a deal that breaks it, which the barring's seat order rarely leaves, is drawn again (the true
+        one keeps it)."""
+        others = [q for q in range(self.game.players) if q != player]
+        while True:
+            twin = self._redeal(player, rng)
+            if all(misfit(twin, q) is None for q in others):
+                return twin
+
+    def _redeal(self, player: int, rng: Rng) -> ZoopState:
+        """One deal of `_resample_hidden`."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
         pool = self.draw[:]
         for q, hand in enumerate(self.hands):
@@ -637,37 +649,16 @@ def new_state(game: ZoopGame, seed: int) -> ZoopState:
 
 
 def read_state(game: ZoopGame, data: dict[str, Any]) -> ZoopState:
-    """The state `to_dict()` wrote; a ValueError naming the field for anything no play can reach."""
+    """The state `to_dict()` wrote: each field read and ranged here, then the one check of what play can reach
+    (`reachable.check`); a ValueError names the field."""
+    d, n = game.deck, game.players
     s = ZoopState(game, Rng.from_state(sd.field(data, "rng")))
     s.version = _int(data, "version", 0, max_version(game))
-    _read_cards(s, data)
-    _read_turn(s, data)
-    _read_rounds(s, data)
-    _read_end(s, data)
-    _check_consistent(s)
-    return s
-
-
-def _read_cards(s: ZoopState, data: dict[str, Any]) -> None:
-    d, n = s.rules.deck, s.game.players
     s.hands = [[d.card(t) for t in sd.listed(h, "hands")] for h in sd.per_seat(sd.field(data, "hands"), n, "hands")]
     s._remask()
     s.draw = [d.card(t) for t in sd.listed(sd.field(data, "draw"), "draw")]
     s.pile = [d.card(t) for t in sd.listed(sd.field(data, "pile"), "pile")]
-    if not s.pile:
-        raise ValueError("the discard pile is never empty")
-    counts = [0] * len(d.kinds)
-    for k in [*s.draw, *s.pile, *(k for h in s.hands for k in h)]:
-        counts[k] += 1
-    if tuple(counts) != d.copies:
-        raise ValueError("the cards in hands, draw pile and discard pile are not exactly one deck")
     s.match = d.card(sd.field(data, "match"))
-    if not d.is_animal[s.match]:
-        raise ValueError("the card to match must be an animal card")
-
-
-def _read_turn(s: ZoopState, data: dict[str, Any]) -> None:
-    d, n = s.rules.deck, s.game.players
     s.placer = _int(data, "placer", -1, n - 1)
     s.top_since = _int(data, "top_since", 0, s.version)
     s.out_of_turn_at = _int(data, "out_of_turn_at", 0, s.top_since)  # a later card raised top_since
@@ -678,115 +669,24 @@ def _read_turn(s: ZoopState, data: dict[str, Any]) -> None:
     s.phase = sd.choice(sd.field(data, "phase"), "phase", PHASES)
     s.owed = _int(data, "owed", 0, 1)  # Monkeys and Kangaroos owe one card
     s.drawn = -1 if sd.field(data, "drawn") is None else d.card(data["drawn"])
-    if (s.phase == DRAWN) != (s.drawn >= 0) or (s.drawn >= 0 and s.drawn not in s.hands[s.turn]):
-        raise ValueError("'drawn' must be a card of the turn player's hand exactly in phase 'drawn'")
-    _read_drew_on(s, data)
+    drew_on = data.get("drew_on")  # (a state saved before it existed has none: nothing is known)
+    s.drew_on = [-1 if t is None else d.card(t) for t in ([None] * n if drew_on is None else sd.per_seat(drew_on, n, "drew_on"))]
     cage = sd.field(data, "cage")
     if cage is not None:  # [player, direction before, version]
         who, before, since = sd.listed(cage, "cage", length=3)
         if sd.integer(before, "cage direction", -1, 1) == 0:
             raise ValueError("cage direction: must be 1 or -1")
         s.cage = (sd.seat(who, n, "cage player"), before, sd.integer(since, "cage version", 0, s.version))
-        _check_cage(s)
-
-
-def _read_drew_on(s: ZoopState, data: dict[str, Any]) -> None:
-    """`drew_on` (a state saved before it existed has none: nothing is known); a hand that holds a card
-    matching the card its seat drew on, other than the drawn card it must now play, is refused."""
-    d, n = s.rules.deck, s.game.players
-    raw = data.get("drew_on")
-    texts = [None] * n if raw is None else sd.per_seat(raw, n, "drew_on")
-    s.drew_on = [-1 if t is None else d.card(t) for t in texts]
-    for p, k in enumerate(s.drew_on):
-        if k < 0:
-            continue
-        if not d.is_animal[k]:
-            raise ValueError("drew_on: the card drawn on must be an animal card")
-        held = s.masks[p]
-        if s.phase == DRAWN and p == s.turn and s.hands[p].count(s.drawn) == 1:  # (a second copy was held before)
-            held &= ~s.rules.bit[s.drawn]
-        if held & d.match_mask[k]:
-            raise ValueError(f"drew_on: seat {p} drew for want of a match, yet holds a card matching {d.texts[k]!r}")
-
-
-def _check_cage(s: ZoopState) -> None:
-    """A Cage may capture only the Special Animal on top, right after its player played it."""
-    assert s.cage is not None
-    who, before, since = s.cage
-    top = s.pile[-1]
-    _, _, _, capturable, reverses = s.rules.effects[top]
-    if not capturable or since != s.top_since or who != s.placer or s.phase not in (PLAY, OWED, DISCARD):
-        raise ValueError("cage: a Cage may capture only a Special Animal its player has just put on top")
-    if before != (-s.direction if reverses else s.direction):
-        raise ValueError("cage direction: the direction before the animal (a Crab reversed it)")
-
-
-def _read_rounds(s: ZoopState, data: dict[str, Any]) -> None:
-    """The Special Round's and the free discard's fields."""
-    n = s.game.players
     s.declared = sd.choice(sd.field(data, "declared"), "declared", (None, *BASIC_ANIMALS))
-    if (s.phase == SPECIAL) and s.declared is None:
-        raise ValueError("a Special Round needs a declared animal")
     s.starter = _int(data, "starter", -1, n - 1)
     s.queue = [sd.seat(q, n, "queue") for q in sd.listed(sd.field(data, "queue"), "queue")]
     s.reason = sd.choice(sd.field(data, "reason"), "reason", (None, *REASONS))
-    if (s.phase == DISCARD) != (s.reason is not None):
-        raise ValueError("'reason' is set exactly in phase 'discard'")
     s.resume = _int(data, "resume", -1, n - 1)
     s.resume_owed = _int(data, "resume_owed", 0, 1)
-
-
-def _read_end(s: ZoopState, data: dict[str, Any]) -> None:
-    s.winner = _int(data, "winner", -1, s.game.players - 1)
-    s.end = sd.field(data, "end")
-    if (s.phase == OVER) != (s.winner >= 0) or s.end not in (None, EMPTIED, BLOCKED):
-        raise ValueError("'winner' and 'end' are set exactly when the game is over")
-    if (s.phase == OVER) != (s.end is not None):
-        raise ValueError("'end' says how a finished game ended, and only then")
-
-
-def _check_consistent(s: ZoopState) -> None:
-    """Cross-field checks: a state that passes them always has someone with a legal move."""
-    d = s.rules.deck
-    if s.match != next(k for k in reversed(s.pile) if d.is_animal[k]):
-        raise ValueError("'match' must be the topmost animal card of the discard pile")
-    phase = s.phase
-    if phase == OVER:  # a finished game keeps whatever the winning move left
-        return
-    if (phase == OWED) != (s.owed > 0):
-        raise ValueError("'owed' cards are drawn exactly in phase 'owed'")
-    if phase == OWED and not s.draw:
-        raise ValueError("phase 'owed' needs a card in the draw pile")
-    _check_round_fields(s)
-    if (phase == DISCARD) != (s.resume >= 0):
-        raise ValueError("'resume' is set exactly while a free discard is owed")
-    if phase != DISCARD and s.resume_owed:
-        raise ValueError("'resume_owed' is set only while a free discard is owed")
-    if phase == DISCARD and not discard_mask(s, s.turn) and not discard_wilds(s, s.turn):
-        raise ValueError("a free discard is offered to a player with no card to discard")
-    if phase == DRAWN and s.drawn == d.wild and not wild_actions(s, s.turn):
-        raise ValueError("a drawn Wild Card waiting to be played needs a Rabbit, Koala or Toucan in hand")
-    if any(not h for h in s.hands):
-        raise ValueError("a player with an empty hand has won: the game is over")
-
-
-def _check_round_fields(s: ZoopState) -> None:
-    """A Special Round's fields are set exactly during the round and its closing discard."""
-    phase = s.phase
-    round_end = phase == DISCARD and s.reason == ROUND_END
-    if (phase == SPECIAL or round_end) != (s.declared is not None):
-        raise ValueError("'declared' is set exactly during a Special Round and its closing discard")
-    if (phase == SPECIAL or round_end) != (s.starter >= 0):
-        raise ValueError("'starter' is set exactly during a Special Round and its closing discard")
-    if phase == SPECIAL:
-        if s.starter == s.turn:
-            raise ValueError("the Special Round's starter does not answer it")
-        if len(set(s.queue)) != len(s.queue) or {s.starter, s.turn} & set(s.queue):
-            raise ValueError("'queue' lists other players still to answer, each once")
-    elif s.queue:
-        raise ValueError("'queue' is empty outside a Special Round")
-    if round_end and s.turn != s.starter:
-        raise ValueError("the Special Round's closing discard is its starter's")
+    s.winner = _int(data, "winner", -1, n - 1)
+    s.end = sd.choice(sd.field(data, "end"), "end", (None, EMPTIED, BLOCKED))
+    check(s)
+    return s
 
 
 def max_version(game: ZoopGame) -> int:

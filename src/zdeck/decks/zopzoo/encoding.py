@@ -15,6 +15,7 @@ from zdeck.decks.zopzoo.state import DEALER, PHASES, ZopZooState
 from zdeck.vectors import fast
 from zdeck.vectors.common import head, no_hands, outcome
 from zdeck.vectors.encoding import (
+    UNBOUNDED,
     Both,
     Card,
     Cards,
@@ -85,16 +86,16 @@ def _write_round_winners(value: Any, out: Vector, at: int, ctx: Context) -> None
 
 def spec(game: Game) -> Spec:
     return Spec("zopzoo_v1", "zopzoo", [
-        *head(PHASES),
+        *head(PHASES, rounds=UNBOUNDED),  # played to a target
         *no_hands(),
-        *outcome(1000.0),
+        *outcome(1000.0, rounds=UNBOUNDED, per_round=(-UNBOUNDED, UNBOUNDED), total=(-UNBOUNDED, UNBOUNDED)),
         Card("top", CARDS),
-        Both("pile", [Cards("pile", CARDS), Recent("pile", CARDS, 3, length_scale=50.0)]),
+        Both("pile", [Cards("pile", CARDS), Recent("pile", CARDS, 3, length_scale=50.0, longest=len(CARDS))]),
         Num("draw_size", 74.0, high=74.0),
         SeatOf("dealer"),
         Last("last"),
         SeatOf("first"),
-        Num("target", 1000.0),
+        Num("target", 1000.0, high=game.options["target"]),
         OneOf("assist", ("auto", "manual")),
         Flag("recall"),
         Custom("rows", _rows_size, _write_rows,
@@ -107,7 +108,7 @@ def spec(game: Game) -> Spec:
         Cards("void", CARDS),
         Seats("dug"),
         Custom("round_winners", _round_winners_size, _write_round_winners,
-               "rounds won by each seat (relative) / 5, then rounds without a winner / 5", high=1e6,
+               "rounds won by each seat (relative) / 5, then rounds without a winner / 5", high=UNBOUNDED,
                seats=lambda game: [SeatBlocks(0)]),
     ], notes="`rows`: the order of a row is left out (a card moved in joins the end). `pile` without `recall` is "
              "its top card alone.")

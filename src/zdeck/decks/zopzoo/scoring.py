@@ -37,3 +37,14 @@ def highest_tally(scores: Sequence[int], first: int) -> int:
     """
     n = len(scores)
     return max(((first + k) % n for k in range(n)), key=scores.__getitem__)  # max keeps the first of equals
+
+
+def next_first(end: int, scores: Sequence[int], first: int) -> int:
+    """Who gets the next round's first card: the winner of the round that ended (`end`), or when the black
+    deck ran out (`end` -1) the highest tally (`highest_tally`, from the round's `first`)."""
+    return end if end >= 0 else highest_tally(scores, first)
+
+
+def target_reached(totals: Sequence[int], target: int) -> bool:
+    """Does the game end after this round: someone's total has reached the target."""
+    return max(totals) >= target

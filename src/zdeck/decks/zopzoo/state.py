@@ -20,13 +20,12 @@ of taking the matching cards revealed under a taken discard. "over" ends the gam
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, shorten
 from zdeck.decks.zopzoo import actions as A
-from zdeck.decks.zopzoo import specialty
+from zdeck.decks.zopzoo import rules, specialty
 from zdeck.decks.zopzoo.actions import ZopAction
 from zdeck.decks.zopzoo.cards import (
     BLACK,
@@ -45,6 +44,7 @@ from zdeck.decks.zopzoo.cards import (
     Kind,
 )
 from zdeck.decks.zopzoo.dealing import deal
+from zdeck.decks.zopzoo.reachable import check
 
 # Per card, read on the hot path instead of its Kind: the white card a black card covers or connects
 # (MATCH), _BONUS for a Side Bonus, -1 for anything else; and whether a card is a Minus card.
@@ -53,20 +53,14 @@ _COVERS: tuple[int, ...] = tuple(
     MATCH[c] if KIND[c] in MATCHERS else _BONUS if KIND[c] is Kind.BONUS else -1 for c in range(N_CARDS))
 _IS_MINUS: tuple[bool, ...] = tuple(KIND[c] is Kind.MINUS for c in range(N_CARDS))
 _SPECIALTY_CARDS = frozenset(c for c in BLACK if KIND[c] in SPECIALTY)
-from zdeck.decks.zopzoo.scoring import highest_tally, tally
+from zdeck.decks.zopzoo.scoring import next_first, tally, target_reached
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zopzoo.game import ZopZoo
 
 STATE_VERSION = 4  # 2: the last action ("last"); 3: who dug with the MOLE on top ("dug"); 4: no "aside"
-PHASES = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
-PENDING_KINDS: dict[str, frozenset[Kind]] = {  # the phases that wait on a drawn card, and what it can be
-    "wild": WILDS,
-    "mole": frozenset({Kind.MOLE}),
-    "special": SPECIALTY,
-    "match": MATCHERS | {Kind.BONUS},
-}
+PHASES, PENDING_KINDS, DEALER = rules.PHASES, rules.PENDING_KINDS, rules.DEALER  # (named here too)
 WHAT_NOW = {  # what each phase asks of the player, for the message that refuses an action
     "turn": "choose the draw pile or the discard pile",
     "again": "your draw matched, so your turn continues: draw again from the draw pile",
@@ -77,7 +71,6 @@ WHAT_NOW = {  # what each phase asks of the player, for the message that refuses
     "chain": "take the matching card revealed on the discard pile, or stop",
 }
 TEXT: tuple[str | None, ...] = (*NAME, None)  # a card's text by id; -1 (no card) is null
-DEALER = 0  # the rulebook's "dealer of the white deck for the whole game"
 
 
 class ZopZooState(RoundTotals):
@@ -387,17 +380,16 @@ class ZopZooState(RoundTotals):
         """Score the round (the winner everything, the others minus and bonus points; all of it for
         everyone when the deck ran out); end the game at the target, else deal the next round."""
         scores = [self.tally(p, winner is None or p == winner) for p in range(self.n)]
+        end = -1 if winner is None else winner
         self.history.append(scores)
-        self.ends.append(-1 if winner is None else winner)
+        self.ends.append(end)
         for p in range(self.n):
             self.totals[p] += scores[p]
-        if winner is None:  # deck ran out: the highest tally gets the next round's first card
-            winner = highest_tally(scores, self.first)
-        if max(self.totals) >= self.target:
+        if target_reached(self.totals, self.target):
             self.phase, self.pending = "over", -1
             return
         self.round_no += 1
-        self.first = winner
+        self.first = next_first(end, scores, self.first)
         self.deal_round()
 
     # -- outcome -------------------------------------------------------------------------------
@@ -581,7 +573,6 @@ class ZopZooState(RoundTotals):
 # -- reading a state back ----------------------------------------------------------------------
 FIELDS = ("state_version", "version", "rng", "round", "first", "current", "phase", "pending", "rows", "cover",
           "bonus", "draw", "discard", "void", "totals", "history", "ends", "last", "dug")
-WHITE_SET = frozenset(WHITE)
 # No round takes more actions: 74 draws with one decision after each, a take and a stop per discard,
 # and at most one dig per seat while a MOLE lies on top (a top changes at most twice per discard).
 MAX_ACTIONS_PER_ROUND = 2_000
@@ -597,8 +588,8 @@ def new_state(game: ZopZoo, seed: int) -> ZopZooState:
 
 
 def read_state(game: ZopZoo, data: dict[str, Any]) -> ZopZooState:
-    """Rebuild a state from `to_dict()`: every field type-checked and every card accounted for,
-    and refused (ValueError naming the field) unless some play could reach it."""
+    """Rebuild a state from `to_dict()`: each field read and ranged here, then the one check of what play
+    can reach (`reachable.check`); a ValueError names the game and the field."""
     missing = [k for k in FIELDS if k not in data]
     if missing:
         raise ValueError(f"zopzoo state dict lacks {', '.join(missing)}")
@@ -608,11 +599,9 @@ def read_state(game: ZopZoo, data: dict[str, Any]) -> ZopZooState:
     try:  # every message of this game names it first
         _read_match(state, data)
         _read_table(state, data)
-        _check_match(state)
+        check(state)
     except ValueError as exc:
         raise ValueError(f"zopzoo {exc}") from None
-    _check_cards(state)
-    _check_moment(state)
     return state
 
 
@@ -629,9 +618,14 @@ def _read_match(s: ZopZooState, d: dict[str, Any]) -> None:
     s.history = [sd.integers(sd.per_seat(r, n, "history"), "history", LOWEST_TALLY, HIGHEST_TALLY)
                  for r in sd.listed(d["history"], "history")]
     s.ends = sd.integers(d["ends"], "ends", -1, n - 1)
-    if len(s.ends) != len(s.history):
-        raise ValueError("ends: expected one entry per finished round (as history)")
-    s.last = _read_last(s.rules, d["last"], s.version)
+    last = d["last"]
+    if last is not None:
+        seat, text = sd.listed(last, "last", length=2)
+        try:
+            action = cast(ZopAction, s.game.parse_action(text))
+        except ValueError as exc:
+            raise ValueError(f"last: {exc}") from None
+        s.last = sd.seat(seat, n, "last"), action
 
 
 def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
@@ -640,8 +634,6 @@ def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
     s.current = sd.seat(d["current"], n, "current")
     s.phase = sd.choice(d["phase"], "phase", PHASES)
     s.pending = sd.integer(d["pending"], "pending", -1, N_CARDS - 1)
-    if (s.pending >= 0) != (s.phase in PENDING_KINDS):
-        raise ValueError(f"pending: card {s.pending} does not fit phase {shorten(s.phase)}")
     s.rows = [_cards(r, "rows") for r in sd.per_seat(d["rows"], n, "rows")]
     s.bonus = [_cards(b, "bonus") for b in sd.per_seat(d["bonus"], n, "bonus")]
     # [white card, covering card] pairs
@@ -650,98 +642,6 @@ def _read_table(s: ZopZooState, d: dict[str, Any]) -> None:
     s.discard = _cards(d["discard"], "discard")
     s.void = set(_cards(d["void"], "void"))
     s.dug = tuple(sd.integers(d["dug"], "dug", 0, n - 1))
-    if len(set(s.dug)) != len(s.dug):
-        raise ValueError(f"dug: a seat digs once with a MOLE on top, got {s.dug}")
-
-
-def _read_last(game: ZopZoo, value: Any, version: int) -> tuple[int, ZopAction] | None:
-    if (value is None) != (version == 0):
-        raise ValueError(f"last: {shorten(value)} does not fit version {version} (no action before the first)")
-    if value is None:
-        return None
-    seat, text = sd.listed(value, "last", length=2)
-    action = cast(ZopAction, game.parse_action(text))
-    return sd.seat(seat, game.players, "last"), action
-
-
-def _check_match(s: ZopZooState) -> None:
-    """The totals add up the rounds; only the last round may reach the target, and only when it ended
-    the game; each round's first card went where the rules send it."""
-    over = s.phase == "over"
-    if len(s.history) != s.round_no - (0 if over else 1):
-        raise ValueError(f"round: {s.round_no} does not fit {len(s.history)} finished round(s)")
-    running, firsts = [0] * s.n, [DEALER]
-    for k, (scores, winner) in enumerate(zip(s.history, s.ends)):
-        running = [t + x for t, x in zip(running, scores)]
-        if max(running) >= s.target and not (over and k == len(s.history) - 1):
-            raise ValueError(f"history: round {k + 1} reached the target {s.target}, so the game would have ended")
-        firsts.append(winner if winner >= 0 else highest_tally(scores, firsts[-1]))
-    if s.totals != running:
-        raise ValueError(f"totals: {s.totals} are not the sum of the rounds' scores {running}")
-    if over and max(s.totals) < s.target:
-        raise ValueError(f"phase: the game cannot be over with no total at the target {s.target}")
-    if s.first != firsts[s.round_no - 1]:
-        raise ValueError(f"first: round {s.round_no}'s first card goes to p{firsts[s.round_no - 1]}, not p{s.first}")
-
-
-def _check_cards(s: ZopZooState) -> None:
-    """Every one of the 126 cards exactly once, each kind where it may lie (a white card in a pile
-    would lie twice: every white card in no row is set aside)."""
-    seen = Counter(s.location_cards())
-    if sorted(seen) != list(range(N_CARDS)) or max(seen.values()) != 1:
-        raise ValueError("zopzoo state must hold each of the 126 cards exactly once")
-    for row in s.rows:
-        if any(b not in WHITE_SET for b in row):
-            raise ValueError("zopzoo rows may hold only white cards")
-    for w, c in s.cover.items():
-        if w not in WHITE_SET or KIND[c] not in MATCHERS | WILDS or (KIND[c] in MATCHERS and MATCH[c] != w):
-            raise ValueError(f"zopzoo: {NAME[c]} cannot cover {NAME[w]}")
-        if all(w not in row for row in s.rows):
-            raise ValueError(f"zopzoo: covered card {NAME[w]} is in nobody's row")
-    if any(KIND[b] is not Kind.BONUS for bonus in s.bonus for b in bonus):
-        raise ValueError("zopzoo bonus areas may hold only Side Bonus cards")
-    if s.pending >= 0 and KIND[s.pending] not in PENDING_KINDS[s.phase]:
-        raise ValueError(f"zopzoo: {NAME[s.pending]} cannot be pending in phase {shorten(s.phase)}")
-    if any(KIND[v] not in SPECIALTY for v in s.void):
-        raise ValueError("zopzoo void may list only Specialty cards")
-
-
-def _check_moment(s: ZopZooState) -> None:
-    """The phase fits the table: someone can act and every legal action can be applied.
-
-    Round-end moments never persist (a completed row or an empty draw pile ends the round at
-    once), so a state that shows one is refused rather than played on.
-    """
-    if s.phase == "over":
-        return
-    p = s.current
-    for q in range(s.n):
-        if s.row_done(q) and not (q == p and s.phase == "chain"):
-            raise ValueError(f"zopzoo: p{q}'s whole row shows POINTS, so the round should have ended")
-    if s.phase in ("turn", "again", "chain") and not s.draw:
-        raise ValueError("zopzoo: the draw pile is empty, so the round should have ended")
-    if s.phase in ("match", "chain") and s.auto:
-        raise ValueError(f"zopzoo: phase {shorten(s.phase)} exists only with assist='manual'")
-    if s.phase == "chain" and not (s.discard and s.can_match(p, s.discard[-1])):
-        raise ValueError("zopzoo: phase 'chain' needs a top discard the current player can match")
-    if s.phase == "match" and not s.can_match(p, s.pending):
-        raise ValueError(f"zopzoo: p{p} cannot match the pending {NAME[s.pending]}")
-    if s.phase == "mole" and not s.worth_digging(p, under=len(s.discard)):
-        raise ValueError(f"zopzoo: p{p}'s MOLE would find nothing in the discard pile")
-    if s.phase == "special" and not s.can_use(p, s.pending):
-        raise ValueError(f"zopzoo: p{p} cannot use the pending {NAME[s.pending]}")
-    _check_discard_pile(s)
-
-
-def _check_discard_pile(s: ZopZooState) -> None:
-    """Void cards lie on the discard pile, every buried Specialty card is void, and only a MOLE on top
-    can have been dug with."""
-    if not s.void <= set(s.discard):
-        raise ValueError("zopzoo void: only Specialty cards on the discard pile can be void")
-    if any(KIND[c] in SPECIALTY and c not in s.void for c in s.discard[:-1]):
-        raise ValueError("zopzoo void: a buried Specialty card is void")
-    if s.dug and not (s.discard and KIND[s.discard[-1]] is Kind.MOLE):
-        raise ValueError(f"zopzoo dug: seats {list(s.dug)} dug, but no MOLE is on top of the discard pile")
 
 
 def aside(rows: list[list[int]]) -> list[int]:

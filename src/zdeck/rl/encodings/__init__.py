@@ -24,7 +24,7 @@ from typing import Any
 from zdeck.core import Game
 from zdeck.registry import game_class, games
 from zdeck.rl.referee import Rules
-from zdeck.vectors.encoding import Encoder, Spec
+from zdeck.vectors.encoding import LATEST, Encoder, Spec
 from zdeck.vectors.fast import ReferenceStateEncoder, StateEncoder
 
 
@@ -73,15 +73,15 @@ def encoded_games() -> list[str]:
     return [game_id for game_id in games() if hasattr(_module(game_class(game_id)), "spec")]
 
 
-def encoder(game: Game) -> Encoder:
-    """The reference encoder of this game's observations (through the observation dict); ValueError for a
-    game without an encoding yet."""
-    return Encoder(of(type(game)).spec(game), game)
+def encoder(game: Game, version: int = LATEST) -> Encoder:
+    """The reference encoder of this game's observations (through the observation dict), in this version of the
+    encoding (docs/rl.md: 2 normalises what 1 scales); ValueError for a game without an encoding yet."""
+    return Encoder(of(type(game)).spec(game), game, version)
 
 
-def state_encoder(game: Game) -> StateEncoder:
+def state_encoder(game: Game, version: int = LATEST) -> StateEncoder:
     """The encoder the envs use: the game's fast one where its folder has it, else the reference."""
-    return of(type(game)).state_encoder(game, encoder(game))
+    return of(type(game)).state_encoder(game, encoder(game, version))
 
 
 def rules(game: Game) -> Rules:

@@ -10,10 +10,10 @@ from typing import Any
 from zdeck.bits import indices
 from zdeck.core import Game
 from zdeck.decks.zoker.encoding import CARDS
-from zdeck.decks.zoker.kubo.board import LINE_TEXTS
+from zdeck.decks.zoker.kubo.board import LINE_POINTS, LINE_TEXTS
 from zdeck.decks.zoker.kubo.state import SHOUT, TURN, KuboState
 from zdeck.vectors import fast
-from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.common import hands, head, match, outcome
 from zdeck.vectors.encoding import (
     Cards,
     Context,
@@ -49,17 +49,20 @@ def _scored(line_at: dict[str, int]) -> Custom:
 
 
 def spec(game: Game) -> Spec:
-    every = lines(game)
+    every, rounds = lines(game), game.options["rounds"]  # (played to a target: within a bound the game sets)
+    # A round's points: every line's (at most), less a card for each left in hand (a turn begins with a draw, and
+    # a seat may end it laying nothing: a hand may grow to the whole deck).
+    per_round = (-len(CARDS), sum(LINE_POINTS))
     return Spec("zoker-kubo_v1", "zoker-kubo", [
-        *head(("turn", "shout", "over")),
-        *hands(CARDS),
-        *outcome(20.0),
+        *head(("turn", "shout", "over"), rounds=rounds),
+        *hands(CARDS, largest=len(CARDS)),
+        *outcome(20.0, rounds=rounds, per_round=per_round, total=match(rounds, per_round)),
         Num("draw_size", 64.0, high=64.0),
         SeatOf("dealer"),
         Last("last"),
         OneOf("start", ("blue-corners", "blue-red-S", "blue-red-4")),
         OneOf("scoring", ("auto", "claim")),
-        Num("target", 100.0),
+        Num("target", 100.0, high=max(game.options["target"], 1)),  # (0: played to a number of rounds)
         Cards("table", CARDS),
         SeatOf("missed_by"),
         Flag("may_draw"),
@@ -67,8 +70,8 @@ def spec(game: Game) -> Spec:
         PerSeat("several", high=1.0),
         Cards("pending", every),
         Flag("closing"),
-        Num("passes", 5.0),
-        PerSeat("points", 20.0, low=-64.0),
+        Num("passes", 5.0, high=game.players),  # a full circle of passes ends the round
+        PerSeat("points", 20.0, low=per_round[0], high=per_round[1]),
         _scored(index_of(every)),
     ], notes="The lines of the cube are named as the game's `score` actions name them, so `pending` and `scored` "
              "follow the action table.")

@@ -13,7 +13,7 @@ from zdeck.bits import indices
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import TEXTS, cards_in, read_index, texts_of
-from zdeck.decks.zoker.deck import DATA
+from zdeck.decks.zoker.kubo import rules
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
     FRAMES,
@@ -21,20 +21,19 @@ from zdeck.decks.zoker.kubo.board import (
     LINE_POINTS,
     LINE_TEXTS,
     ZOKER_LINES,
-    buildable,
     completed,
     layable,
     layable_after,
     line_text,
 )
+from zdeck.decks.zoker.kubo.reachable import check
+from zdeck.decks.zoker.kubo.rules import round_points
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.kubo.game import Kubo
 
-HAND: int = DATA["kubo"]["hand"]  # cards dealt to each player
-FILL: int = DATA["kubo"]["fill"]  # after a turn with several cards laid, a player may draw up to this many in hand
-TURN, SHOUT, OVER = "turn", "shout", "over"  # SHOUT: after a turn, others may claim what its player missed
+HAND, FILL, TURN, SHOUT, OVER = rules.HAND, rules.FILL, rules.TURN, rules.SHOUT, rules.OVER  # (named here too)
 
 
 class KuboState(RoundTotals):
@@ -196,7 +195,7 @@ class KuboState(RoundTotals):
         self.layable = layable_after(self.frame, self.placed, self.layable, card)
         self.laid += 1
         lines = completed(self.placed, card)
-        ends = not self.hands[player] or not self.layable  # b) the hand is empty, c) no place is open
+        ends = self.lay_ends_round(player)
         if self.claiming:
             self.pending.extend(lines)
             self.closing = self.closing or ends
@@ -205,6 +204,11 @@ class KuboState(RoundTotals):
             self.award(player, k)
         if ends or any(k in ZOKER_LINES for k in lines):
             self.end_round()
+
+    def lay_ends_round(self, player: int) -> bool:
+        """After `player` laid a card: does the round end (once its structures are announced)? It does when
+        b) their hand is empty, or c) no place is open any more. (The end a) - a Zoker - goes with its line.)"""
+        return not self.hands[player] or not self.layable
 
     def award(self, player: int, line: int) -> None:
         self.points[player] += LINE_POINTS[line]
@@ -232,24 +236,35 @@ class KuboState(RoundTotals):
             return
         if self.laid == 0 and not self.draw_pile:
             self.passes += 1
-            if self.passes >= self.game.players:  # a full circle without a card: nothing more will be laid
+            if self.circle_passed():
                 self.end_round()
                 return
         else:
             self.passes = 0
         self.begin_turn((self.turn + 1) % self.game.players)
 
+    def circle_passed(self) -> bool:
+        """A full circle of turns without a card, the pile used up: nothing more will be laid this round."""
+        return self.passes >= self.game.players
+
     def end_round(self) -> None:
-        points = [p - h.bit_count() for p, h in zip(self.points, self.hands)]  # -1 for every card left in hand
+        points = round_points(self.points, self.hands)
         self.history.append(points)
         self.totals = [t + s for t, s in zip(self.totals, points)]
         self.points = points
-        target = self.game.options["target"]
-        if self.round_no >= self.game.options["rounds"] or (target and max(self.totals) >= target):
+        if self.match_over():
             self.phase, self.pending, self.closing = OVER, [], False
             return
         self.round_no += 1
         self.start_round()
+
+    def target_reached(self) -> bool:
+        target = self.game.options["target"]
+        return bool(target) and max(self.totals) >= target
+
+    def match_over(self) -> bool:
+        """After a round: the match ends with its last round, or with the round that reached the target."""
+        return self.round_no >= self.game.options["rounds"] or self.target_reached()
 
     def resolve_late(self, player: int, action: Action, seen: int) -> Outcome:
         """A shout that lands after others': it still counts for a structure nobody has claimed yet;
@@ -453,7 +468,8 @@ def new_state(game: Kubo, seed: int) -> KuboState:
 
 
 def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
-    """Rebuild a state from `KuboState.to_dict()`, refusing any state no play can reach."""
+    """Rebuild a state from `KuboState.to_dict()`: each field read and ranged here, then the one check of what
+    play can reach (`reachable.check`); a ValueError names the field."""
     n = game.players
 
     def get(key: str) -> Any:
@@ -480,8 +496,7 @@ def read_state(game: Kubo, data: dict[str, Any]) -> KuboState:
     state.totals = sd.integers(sd.per_seat(get("totals"), n, "totals"), "totals")
     state.history = [sd.integers(sd.per_seat(r, n, f"history[{i}]"), f"history[{i}]", lo=LOWEST_ROUND, hi=HIGHEST_ROUND)
                      for i, r in enumerate(sd.listed(get("history"), "history"))]
-    for check in (_check_cards, _check_lines, _check_turn, _check_round, _check_match):
-        check(state)
+    check(state)
     return state
 
 
@@ -499,94 +514,3 @@ def _read_last(game: Kubo, value: Any, n: int) -> tuple[int, Action] | None:
     except ValueError as exc:
         raise ValueError(f"last: {exc}") from None
     return sd.seat(seat, n, "last"), action
-
-
-def _check_cards(state: KuboState) -> None:
-    """Every card once; the table built from the starting corners as the rules lay cards."""
-    cards = indices(state.placed) + [c for h in state.hands for c in indices(h)] + state.draw_pile
-    if sorted(cards) != list(range(64)):
-        raise ValueError("table, hands and draw_pile must hold each of the 64 cards exactly once")
-    if state.placed & state.frame.corners != state.frame.corners:
-        raise ValueError(f"table: the starting corners {', '.join(texts_of(state.frame.corners))} must be on it")
-    if not buildable(state.frame, state.placed):
-        raise ValueError("table: no play lays these cards (a card with nothing below or beside it, or under another)")
-    if len(state.draw_pile) > 59 - HAND * state.game.players:
-        raise ValueError("draw_pile: more cards than are left after the deal and the first draw")
-
-
-def _check_lines(state: KuboState) -> None:
-    """Scored and pending lines are complete, each scored once; under auto scoring every complete line is."""
-    complete = {k for k, mask in enumerate(LINE_MASKS) if state.placed & mask == mask}
-    scored = [k for _, k in state.scored]
-    if len(set(scored + state.pending)) != len(scored) + len(state.pending):
-        raise ValueError("scored, pending: a structure is scored or waits to be announced once")
-    if not set(scored + state.pending) <= complete:
-        raise ValueError("scored, pending: a structure counts only once its four cards are on the table")
-    if not state.claiming and set(scored) != complete:
-        raise ValueError("scored: under auto scoring every structure on the table is scored as it is completed")
-    if state.pending and (not state.claiming or state.phase == OVER or state.laid == 0):
-        raise ValueError("pending: structures wait to be announced only under claim scoring, in a turn that laid")
-    if state.phase != OVER and ZOKER_LINES & set(scored):
-        raise ValueError("scored: a scored Zoker ends the round")
-    earned = [0] * state.game.players
-    for seat, k in state.scored:
-        earned[seat] += LINE_POINTS[k]
-    if state.phase == OVER:
-        earned = [e - h.bit_count() for e, h in zip(earned, state.hands)]
-    if state.points != earned:
-        raise ValueError(f"points: the structures scored this round make {earned}")
-
-
-def _check_turn(state: KuboState) -> None:
-    """The turn in progress: what was laid, the passes, the shouts and whether the round is closing."""
-    n = state.game.players
-    if state.laid > state.placed.bit_count() - 4:
-        raise ValueError("laid: more cards than the table holds beyond the corners")
-    if state.phase == SHOUT and not state.pending:
-        raise ValueError("phase: a shout phase needs structures to shout for")
-    if state.passes and state.draw_pile:
-        raise ValueError("passes: counted only while the draw pile is used up, after turns without a card")
-    if state.phase != OVER and state.passes >= n:
-        raise ValueError(f"passes: {n} turns in a row without a card end the round")
-    if state.phase == OVER:
-        if state.closing:
-            raise ValueError("closing: the round is over")
-        return
-    others_empty = any(not h for p, h in enumerate(state.hands) if p != state.turn)
-    if others_empty or (not state.claiming and not state.hands[state.turn]):
-        raise ValueError("hands: a player who lays the last card ends the round")
-    ending = not state.hands[state.turn] or not state.layable
-    if state.closing != (state.claiming and ending):
-        raise ValueError("closing: true exactly when, under claim scoring, the turn's player has laid their last "
-                         "card or no card can be laid any more")
-    if ending and not state.claiming:
-        raise ValueError("table: the round is over once no card can be laid any more")
-
-
-def _check_round(state: KuboState) -> None:
-    """The last action, and the round's end when over."""
-    if (state.last is None) != (state.version == 0):
-        raise ValueError("last: every action taken is recorded, and none before the first")
-    if state.phase != OVER:
-        return
-    zoker = bool(ZOKER_LINES & {k for _, k in state.scored})
-    if not (zoker or not all(state.hands) or not state.layable or state.passes == state.game.players):
-        raise ValueError("phase: a round ends on a Zoker, an empty hand, a table where nothing can be laid, "
-                         "or a full circle of passes")
-
-
-def _check_match(state: KuboState) -> None:
-    """Rounds played so far, their totals, and the match's end."""
-    options = state.game.options
-    if len(state.history) != state.round_no - (state.phase != OVER):
-        raise ValueError("history must hold one entry per finished round")
-    if state.totals != [sum(r[p] for r in state.history) for p in range(state.game.players)]:
-        raise ValueError("totals must add up the rounds in history")
-    if state.phase == OVER and state.history[-1] != state.points:
-        raise ValueError("history: the last round's entry is its points")
-    target_reached = bool(options["target"]) and max(state.totals) >= options["target"]
-    finished = state.round_no == options["rounds"] or target_reached
-    if state.phase == OVER and not finished:
-        raise ValueError("phase: the match goes on until its last round or its target")
-    if state.phase != OVER and target_reached:
-        raise ValueError("totals: the match ends after the round that reaches the target")

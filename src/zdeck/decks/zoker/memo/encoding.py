@@ -14,6 +14,7 @@ from zdeck.decks.zoker.memo.state import MemoState
 from zdeck.vectors import fast
 from zdeck.vectors.common import head, no_hands, outcome
 from zdeck.vectors.encoding import (
+    UNBOUNDED,
     CardsBySeat,
     Context,
     Custom,
@@ -75,9 +76,9 @@ def _write_last_turn(value: Any, out: Vector, at: int, ctx: Context) -> None:
 
 def spec(game: Game) -> Spec:
     return Spec("zoker-memo_v1", "zoker-memo", [
-        *head(("first", "second", "over"), rounds_scale=1.0),
+        *head(("first", "second", "over"), rounds=1, rounds_scale=1.0),
         *no_hands(),
-        *outcome(16.0),
+        *outcome(16.0, rounds=1, per_round=(0, 64), total=(0, 64)),  # the cards each has collected
         Num("draw_size", 64.0, high=64.0),
         SeatOf("dealer"),
         Last("last"),
@@ -88,8 +89,8 @@ def spec(game: Game) -> Spec:
         Custom("face_up", lambda g: PLACES, _write_place, "the place turned first this turn, one-hot (null: zeros)"),
         Custom("seen", lambda g: PLACES * (len(CARDS) + 1), _write_seen,
                f"for each of {PLACES} places: the card last seen there one-hot, then its flip number / 100 "
-               "(never seen: zeros)", high=100.0),
-        Num("flips", 100.0),
+               "(never seen: zeros)", highs=lambda g: ([1.0] * len(CARDS) + [UNBOUNDED]) * PLACES),
+        Num("flips", 100.0),  # (cards turned so far: no rule bounds them)
         Custom("last_turn", lambda g: g.players + 2 * PLACES + 2 * len(CARDS) + 1, _write_last_turn,
                "the seat (relative) one-hot, its two places one-hot each, its two cards one-hot each, 1 if taken "
                "(null: zeros)", seats=lambda g: [SeatBlocks(0)]),

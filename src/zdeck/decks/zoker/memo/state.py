@@ -23,6 +23,7 @@ from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
 from zdeck.decks.zoker.memo.actions import TEXTS as TURN_TEXTS
 from zdeck.decks.zoker.memo.pairs import EMPTY
+from zdeck.decks.zoker.memo.reachable import check
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 LastTurn = list[Any]  # [player, place, card, place, card, taken?]: the last finished turn
@@ -106,26 +107,33 @@ class MemoState(State):
             self.table[first] = self.table[slot] = EMPTY
             self.seen_at[first] = self.seen_at[slot] = -1
             self._settle()
-        if not taken or self.game.options["after_pair"] == "pass":
-            self.turn = (self.turn + 1) % self.game.players
+        self.turn = self.next_turn(player, taken)
+
+    def next_turn(self, player: int, taken: bool) -> int:
+        """Who turns cards after `player`'s turn: they go on after a pair (with after_pair=again), else the
+        next player does."""
+        goes_on = taken and self.game.options["after_pair"] != "pass"
+        return player if goes_on else (player + 1) % self.game.players
 
     def _settle(self) -> None:
         """When no pair is left on the table, refill the empty places from the deck (and, with
-        stuck=extend, deal single cards to new places while none is empty); with no card left to
-        deal - or stuck=end and no empty place - the game ends."""
+        stuck=extend, deal single cards to new places while none is empty); when that is no longer
+        possible (`may_refill`) the game ends."""
         while not pairs.has_pair(self.table, self.rule):
-            if not self.deck:
+            if not self.may_refill():
                 self.over = True
                 return
             if EMPTY in self.table:
                 self._refill()
-            elif self.game.options["stuck"] == "extend":
+            else:
                 self.table.append(pop_settled(self.deck, self.unsettled))
                 self.seen_at.append(-1)
-            else:
-                self.over = True
-                return
         self.over = False
+
+    def may_refill(self) -> bool:
+        """Can cards still be dealt to a table with no pair: the deck holds some, and a place is empty or
+        (stuck=extend) new places may be opened."""
+        return bool(self.deck) and (EMPTY in self.table or self.game.options["stuck"] == "extend")
 
     def _refill(self) -> None:
         """New cards face down into the empty places, in place order, from the top of the deck."""
@@ -259,7 +267,8 @@ class MemoState(State):
         `clone()`'s, less the copies of the draw pile and generator it replaces.
 
         While the game goes on the table is known to hold a pair (else it would have
-        been refilled), so a resample keeps one: a few deals are tried for that. Most of the time every
+        been refilled), and once it is over to hold none, so a resample keeps that: a few deals are tried
+        for it. Most of the time every
         card on the table has been seen (an empty place is never seen either: the counts tell), and only
         the draw pile is shuffled anew.
         """
@@ -282,7 +291,7 @@ class MemoState(State):
             (cards,), steps = deal_sampled(rng, deck, [len(hidden)])
             for slot, card in zip(hidden, cards):
                 twin.table[slot] = card
-            if self.over or pairs.has_pair(twin.table, self.rule):
+            if pairs.has_pair(twin.table, self.rule) != self.over:
                 twin.deck, twin.unsettled = deck, steps
                 return twin
         twin.table = list(table)  # practically unreachable; the true layout is always consistent
@@ -302,31 +311,11 @@ def new_state(game: Game, seed: int) -> MemoState:
 
 
 def read_state(game: Game, data: dict[str, Any]) -> MemoState:
-    """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
+    """The state `to_dict` wrote: each field read and ranged here, then the one check of what play can reach
+    (`reachable.check`); a ValueError names the field."""
     state = MemoState(game, Rng.from_state(sd.field(data, "rng")))
-    _read_table(state, data)
-    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MAX_FLIPS)
-    if state.version != state.flips:
-        raise ValueError(f"version: {state.version}, but every move turns one card and {state.flips} were turned")
-    deck = sd.listed(sd.field(data, "deck"), "deck")
-    if len(deck) > len(DECK) - game.options["deal"]:
-        raise ValueError(f"deck: {len(deck)} cards; {game.options['deal']} of the 64 were dealt at the start")
-    state.deck = sd.each(deck, "deck", read_index)
-    state.turn = sd.seat(sd.field(data, "turn"), game.players, "turn")
-    state.won = _read_won(state, sd.field(data, "won"))
-    state.last = _read_last(sd.field(data, "last"), game.players, len(state.table))
-    cards = [c for c in state.table if c != EMPTY] + state.deck + [c for w in state.won for c in w]
-    if sorted(cards) != list(range(len(DECK))):
-        raise ValueError("the table, deck and collected cards must hold each of the 64 cards exactly once")
-    _check_last(state)
-    _check_settled(state)
-    return state
-
-
-def _read_table(state: MemoState, data: dict[str, Any]) -> None:
-    """The places (`table`), when each was last face up (`seen_at`, `flips`) and the card turned up (`up`)."""
     table = sd.listed(sd.field(data, "table"), "table")
-    deal, stuck = state.game.options["deal"], state.game.options["stuck"]
+    deal, stuck = game.options["deal"], game.options["stuck"]
     most = MAX_PLACES if stuck == "extend" else deal  # places beyond `deal` come only from stuck=extend
     if not deal <= len(table) <= most:
         raise ValueError(f"table: {len(table)} places; it needs {deal} to {most}")
@@ -335,33 +324,18 @@ def _read_table(state: MemoState, data: dict[str, Any]) -> None:
     state.seen_at = sd.integers(sd.field(data, "seen_at"), "seen_at", lo=-1, hi=state.flips, length=len(table))
     up = sd.field(data, "up")
     state.up = EMPTY if up is None else sd.integer(up, "up", lo=0, hi=len(table) - 1)
-    _check_sightings(state)
-
-
-def _check_sightings(state: MemoState) -> None:
-    """Each flip shows one card: flip numbers are distinct, an empty place shows none, the card turned
-    up now was the last flip, and a turn is under way exactly after an odd number of flips."""
-    if state.up != EMPTY and state.table[state.up] == EMPTY:
-        raise ValueError(f"up: place {state.up} is empty; the first card turned must be on the table")
-    if (state.up != EMPTY) != (state.flips % 2 == 1):
-        raise ValueError("up: a card is face up exactly when an odd number of cards has been turned")
-    if state.up != EMPTY and state.seen_at[state.up] != state.flips:
-        raise ValueError(f"seen_at[{state.up}]: the card face up now was turned at the last flip")
-    shown = [flip for flip in state.seen_at if flip >= 0]
-    if len(shown) != len(set(shown)):
-        raise ValueError("seen_at: one flip shows one card, so no two places share a flip number")
-    for slot, card in enumerate(state.table):
-        if card == EMPTY and state.seen_at[slot] != -1:
-            raise ValueError(f"seen_at[{slot}]: an empty place shows no card")
-
-
-def _read_won(state: MemoState, value: Any) -> list[list[int]]:
-    """Each seat's earned cards: pairs under the game's rule, in the order earned."""
-    won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(sd.per_seat(value, state.game.players, "won"))]
-    for seat, cards in enumerate(won):
-        if len(cards) % 2 or any(not pairs.matches(a, b, state.rule) for a, b in zip(cards[::2], cards[1::2])):
-            raise ValueError(f"won[{seat}]: cards are earned as pairs ({state.rule} qualities in common)")
-    return won
+    state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MAX_FLIPS)
+    deck = sd.listed(sd.field(data, "deck"), "deck")
+    if len(deck) > len(DECK) - deal:
+        raise ValueError(f"deck: {len(deck)} cards; {deal} of the 64 were dealt at the start")
+    state.deck = sd.each(deck, "deck", read_index)
+    state.turn = sd.seat(sd.field(data, "turn"), game.players, "turn")
+    won = sd.per_seat(sd.field(data, "won"), game.players, "won")
+    state.won = [sd.each(w, f"won[{p}]", read_index) for p, w in enumerate(won)]
+    state.last = _read_last(sd.field(data, "last"), game.players, len(state.table))
+    state.over = not pairs.has_pair(state.table, state.rule)
+    check(state)
+    return state
 
 
 def _read_last(last: Any, players: int, size: int) -> LastTurn | None:
@@ -371,41 +345,3 @@ def _read_last(last: Any, players: int, size: int) -> LastTurn | None:
     return [sd.seat(who, players, "last[0]"), sd.integer(place_a, "last[1]", lo=0, hi=size - 1),
             read_index(card_a, "last[2]"), sd.integer(place_b, "last[3]", lo=0, hi=size - 1),
             read_index(card_b, "last[4]"), sd.boolean(taken, "last[5]")]
-
-
-def _check_last(state: MemoState) -> None:
-    """The last finished turn agrees with the table: before any, nothing is earned and seat 0 is on;
-    after one, its cards are a pair exactly when taken, and the turn went where the rules send it."""
-    if state.last is None:
-        if state.flips > 1 or state.turn != 0 or any(state.won):
-            raise ValueError("last: after a finished turn the state must name it")
-        return
-    who, place_a, card_a, place_b, card_b, taken = state.last
-    if place_a == place_b or taken != pairs.matches(card_a, card_b, state.rule):
-        raise ValueError("last: two different places, taken exactly when their cards are a pair")
-    passes = not taken or state.game.options["after_pair"] == "pass"
-    expected = (who + 1) % state.game.players if passes else who
-    if state.turn != expected:
-        raise ValueError(f"turn: {state.turn}, but after seat {who}'s last turn it is seat {expected}'s")
-    if taken and state.won[who][-2:] != [card_a, card_b]:
-        raise ValueError(f"last: a pair taken is the last two cards of won[{who}]")
-    if not taken:
-        _check_turned_back(state, place_a, card_a, place_b, card_b)
-
-
-def _check_turned_back(state: MemoState, place_a: int, card_a: int, place_b: int, card_b: int) -> None:
-    """Cards that were not a pair lie where they were, seen at the last two flips of that turn."""
-    if state.table[place_a] != card_a or state.table[place_b] != card_b:
-        raise ValueError("last: cards that were not a pair are turned back in their places")
-    second = state.flips - (state.up != EMPTY)  # the flip that ended the last turn
-    for place, flip in ((place_a, second - 1), (place_b, second)):
-        if place != state.up and state.seen_at[place] != flip:
-            raise ValueError(f"seen_at[{place}]: its card was last face up at flip {flip}, in the last turn")
-def _check_settled(state: MemoState) -> None:
-    """A table with no pair left is refilled at once or ends the game: it never waits for a turn."""
-    over = not pairs.has_pair(state.table, state.rule)
-    if over and state.deck and (EMPTY in state.table or state.game.options["stuck"] == "extend"):
-        raise ValueError("a table with no pair left would have been refilled from the deck")
-    if over and state.up != EMPTY:
-        raise ValueError("no turn can be under way when no pair is left")
-    state.over = over

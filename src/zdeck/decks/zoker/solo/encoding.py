@@ -43,16 +43,16 @@ def _write_piles(value: Any, out: Vector, at: int, ctx: Context) -> None:
 
 def spec(game: Game) -> Spec:
     return Spec("zoker-solo_v1", "zoker-solo", [
-        *head(("play", "over"), rounds_scale=1.0),
+        *head(("play", "over"), rounds=1, rounds_scale=1.0),
         *no_hands(),
-        *outcome(16.0),
+        *outcome(16.0, rounds=1, per_round=(0, 64), total=(0, 64)),  # the highest pile's cards
         Num("draw_size", 64.0, high=64.0),
         Last("last"),
         Custom("upper", lambda g: ROWS * COLUMNS * len(CARDS), _write_upper,
                f"the {ROWS * COLUMNS} upper places, r1c1 first, row by row: each its card one-hot (empty: zeros)"),
         Custom("piles", lambda g: PILES * _PILE, _write_piles,
                "each of the 4 piles, pile 1 first: which cards it holds (64), its cover card one-hot (64), "
-               "its length / 16", high=4.0),
+               "its length / 16", highs=lambda g: ([1.0] * (2 * len(CARDS)) + [64 / 16]) * PILES),
         Num("free_places", 12.0, high=12.0),
     ], notes="Everything lies face up but the draw pile's order. Inside a pile only the cover card's place is kept: "
              "the moves read the cover, and a pile moves whole.")

@@ -12,13 +12,19 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 
-from zdeck.decks.zoker.cards import PAIR_MASKS
-from zdeck.decks.zoker.solo.actions import UPPER
+from zdeck.decks.zoker.cards import DECK, PAIR_MASKS
+from zdeck.decks.zoker.solo.actions import PILES, UPPER
 
 DEAL_SIZE = 4  # cards dealt at once, and the free room in the upper rows a deal needs
 EMPTY = 64  # an empty place: one past the last card, so that tables by card end with its entry
+FULL_DRAW_PILE = len(DECK) - UPPER - PILES  # 48: the cards left after the 4x4 square is laid out
 
 COMPAT = PAIR_MASKS  # COMPAT[i]: the cards compatible with card i (exactly two qualities in common)
+
+
+def covers_of(piles: Sequence[Sequence[int]]) -> bytearray:
+    """The last row's cover cards: each pile's top card, EMPTY for an empty place."""
+    return bytearray(p[-1] if p else EMPTY for p in piles)
 
 
 def free_places(upper: Sequence[int]) -> int:

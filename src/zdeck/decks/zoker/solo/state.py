@@ -29,7 +29,8 @@ from zdeck.decks.zoker.solo.actions import (
     is_canonical,
     place_name,
 )
-from zdeck.decks.zoker.solo.moves import EMPTY
+from zdeck.decks.zoker.solo.moves import EMPTY, FULL_DRAW_PILE, covers_of
+from zdeck.decks.zoker.solo.reachable import check
 from zdeck.rng import Rng, Unsettled, settle
 
 
@@ -226,7 +227,6 @@ class SoloState(State):
         return twin
 
 
-FULL_DRAW_PILE = len(DECK) - UPPER - PILES  # 48: the cards left after the 4x4 square is laid out
 MOST_MOVES = 2 * (len(DECK) - PILES) + FULL_DRAW_PILE // moves.DEAL_SIZE + PILES  # a bound for `version`
 
 _UPPER_PLACES, _PILE_PLACES = range(UPPER), range(PILES)
@@ -245,47 +245,24 @@ def new_state(game: Game, seed: int) -> SoloState:
 
 
 def read_state(game: Game, data: dict[str, Any]) -> SoloState:
-    """The state `to_dict` wrote; a ValueError names the first field no play could have left so."""
+    """The state `to_dict` wrote: each field read and ranged here, then the one check of what play can reach
+    (`reachable.check`); a ValueError names the field."""
     state = SoloState(game, Rng.from_state(sd.field(data, "rng")))
-    _read_cards(state, data)
     state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MOST_MOVES)
-    _check_move_count(state)
-    last = sd.field(data, "last")
-    state.last = None if last is None else _read_action(game, last)
-    _check_last(state)
-    state.legal = state._list_moves()
-    return state
-
-
-def _read_cards(state: SoloState, data: dict[str, Any]) -> None:
-    """The upper places, the piles and the draw pile: every card once, the draw pile dealt by fours."""
     upper = sd.listed(sd.field(data, "upper"), "upper", UPPER)
     state.upper = bytearray(EMPTY if c is None else read_index(c, f"upper[{i}]") for i, c in enumerate(upper))
     piles = sd.listed(sd.field(data, "piles"), "piles", PILES)
     state.piles = [sd.each(p, f"piles[{i}]", read_index) for i, p in enumerate(piles)]
-    state.covers = bytearray(p[-1] if p else EMPTY for p in state.piles)
+    state.covers = covers_of(state.piles)
     deck = sd.listed(sd.field(data, "deck"), "deck")
-    if len(deck) > FULL_DRAW_PILE or len(deck) % moves.DEAL_SIZE:
-        raise ValueError(f"deck: {len(deck)} cards; the draw pile starts with {FULL_DRAW_PILE} and loses four a deal")
+    if len(deck) > FULL_DRAW_PILE:
+        raise ValueError(f"deck: {len(deck)} cards; the draw pile starts with {FULL_DRAW_PILE}")
     state.deck = sd.each(deck, "deck", read_index)
-    cards = [state.upper[i] for i in range(UPPER) if state.upper[i] != EMPTY] + [c for p in state.piles for c in p] + state.deck
-    if sorted(cards) != list(range(len(DECK))):
-        raise ValueError("the layout, piles and deck must hold each of the 64 cards exactly once")
-
-
-def _check_move_count(state: SoloState) -> None:
-    """`version` counts the moves made: each card moved down and each deal once, plus the pile moves -
-    at least one per empty place of the last row, at most one more per card moved down (which may have
-    started a new pile in an empty place)."""
-    moved_down = sum(len(p) for p in state.piles) - PILES
-    if moved_down < 0:
-        raise ValueError("piles: the last row starts with four cards and never loses one")
-    deals = (FULL_DRAW_PILE - len(state.deck)) // moves.DEAL_SIZE
-    empty_places = sum(1 for p in state.piles if not p)
-    fewest = moved_down + deals + empty_places
-    if not fewest <= state.version <= fewest + moved_down:
-        raise ValueError(f"version: {state.version} moves cannot leave this table; it takes "
-                         f"{fewest} to {fewest + moved_down}")
+    last = sd.field(data, "last")
+    state.last = None if last is None else _read_action(game, last)
+    state.legal = state._list_moves()
+    check(state)
+    return state
 
 
 def _read_action(game: Game, text: Any) -> SoloAction:
@@ -294,16 +271,3 @@ def _read_action(game: Game, text: Any) -> SoloAction:
     except ValueError as exc:
         raise ValueError(f"last: {exc}") from None
     return action
-
-
-def _check_last(state: SoloState) -> None:
-    """The move made last must have left its trace: an empty upper place, an empty place in the last row."""
-    last = state.last
-    if (last is None) != (state.version == 0):
-        raise ValueError("last: a game names its last move exactly when a move has been made")
-    if isinstance(last, MoveCard) and (state.upper[last.slot] != EMPTY or not state.piles[last.pile]):
-        raise ValueError(f"last: after {last} its upper place is empty and its pile is not")
-    if isinstance(last, MovePile) and (state.piles[last.src] or len(state.piles[last.dst]) < 2):
-        raise ValueError(f"last: after {last} the first place is empty and the second holds both piles")
-    if isinstance(last, Deal) and (len(state.deck) == FULL_DRAW_PILE or moves.free_places(state.upper) > UPPER - 4):
-        raise ValueError("last: after a deal the draw pile is smaller and at most eight upper places are free")

@@ -7,20 +7,23 @@ from __future__ import annotations
 
 from zdeck.core import Game
 from zdeck.decks.zoker.encoding import CARDS
-from zdeck.decks.zoker.tiko.state import OVER, TRICK, Entry, TikoState
+from zdeck.decks.zoker.tiko.state import HAND, OVER, TRICK, Entry, TikoState
 from zdeck.vectors import fast
-from zdeck.vectors.common import hands, head, outcome
+from zdeck.vectors.common import hands, head, match, outcome
 from zdeck.vectors.encoding import Card, CardsBySeat, Encoder, Last, Num, OneOf, Recent, SeatOf, Spec, Vector
 
 
 def spec(game: Game) -> Spec:
-    seats = game.players
+    seats, rounds = game.players, game.options["rounds"]
+    taken = (0, len(CARDS))  # a round's row: the cards each took; the match counts them, or the rounds won
+    won = taken if game.options["match"] == "cards" else (0, 1)
     return Spec("zoker-tiko_v1", "zoker-tiko", [
-        *head((TRICK, OVER)),
-        *hands(CARDS),
-        *outcome(16.0 if game.options["match"] == "cards" else 1.0),
+        *head((TRICK, OVER), rounds=rounds),
+        *hands(CARDS, largest=HAND),
+        *outcome(16.0 if game.options["match"] == "cards" else 1.0, rounds=rounds, per_round=taken,
+                 total=match(rounds, won)),
         Card("top", CARDS),
-        Recent("pile", CARDS, seats, with_seat=True, length_scale=float(seats)),
+        Recent("pile", CARDS, seats, with_seat=True, length_scale=float(seats), longest=seats),
         Num("draw_size", 64.0, high=64.0),
         SeatOf("dealer"),
         Last("last"),
@@ -29,7 +32,7 @@ def spec(game: Game) -> Spec:
         SeatOf("leader"),
         Num("compared", float(seats), low=-1.0, high=float(seats)),
         CardsBySeat("won", CARDS),
-        Recent("last_trick", CARDS, seats, with_seat=True, length_scale=float(seats)),
+        Recent("last_trick", CARDS, seats, with_seat=True, length_scale=float(seats), longest=seats),
     ], notes="A trick holds at most one card per seat, so `pile` and `last_trick` are kept whole, in order; "
              "`won` keeps who took each card, not in which trick.")
 

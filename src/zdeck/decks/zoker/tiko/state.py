@@ -21,17 +21,17 @@ from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
-from zdeck.decks.zoker.deck import DATA
+from zdeck.decks.zoker.tiko import rules
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
+from zdeck.decks.zoker.tiko.reachable import check, replay_trick
+from zdeck.decks.zoker.tiko.rules import deal_size, first_leader, match_points, trick_winner
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.tiko.game import Tiko
 
-HAND: int = DATA["tiko"]["hand"]  # cards dealt to each player per deal
-TRICK, OVER = "trick", "over"  # the phases: a trick is being played; the match is over
-
-Entry = tuple[int, int]  # (seat, card) of a card in a trick
+HAND, TRICK, OVER = rules.HAND, rules.TRICK, rules.OVER  # (named here too)
+Entry = rules.Entry
 
 
 class TikoState(RoundTotals):
@@ -97,17 +97,12 @@ class TikoState(RoundTotals):
         self.hands = [[] for _ in range(n)]
         self.won = [[] for _ in range(n)]
         self.pile, self.former, self.last_trick = [], -1, []
-        self.leader = self.turn = (self.round_no - 1) % n
+        self.leader = self.turn = first_leader(self.round_no, n)
         self.deal()
 
     def deal_size(self) -> int:
         """Cards each player gets in the next deal (0: the deck cannot deal a round)."""
-        n = self.game.players
-        if len(self.deck) >= HAND * n:
-            return HAND
-        if self.game.options["last_deal"] == "even":
-            return len(self.deck) // n
-        return 0
+        return deal_size(self.rules, len(self.deck))
 
     def deal(self) -> bool:
         size = self.deal_size()
@@ -151,8 +146,9 @@ class TikoState(RoundTotals):
             self.take_trick()
 
     def take_trick(self) -> None:
-        """Everyone has played: the card on the very top wins the whole trick, and its player leads."""
-        winner = self.pile[-1][0]
+        """Everyone has played: the card on the very top wins the whole trick (`trick_winner`), and its
+        player leads."""
+        winner = trick_winner(self.pile)
         self.won[winner].extend(card for _, card in self.pile)
         self.last_trick, self.pile, self.former = self.pile, [], -1
         self.leader = self.turn = winner
@@ -160,17 +156,19 @@ class TikoState(RoundTotals):
             self.end_round()
 
     def end_round(self) -> None:
-        points = [len(w) for w in self.won]
-        self.history.append(points)
-        if self.game.options["match"] == "games":  # rulebook: "compete for ... the number of games won"
-            best = max(points)
-            points = [int(p == best) for p in points]
-        self.totals = [t + s for t, s in zip(self.totals, points)]
-        if self.round_no >= self.game.options["rounds"]:
+        won = [len(w) for w in self.won]
+        self.history.append(won)
+        self.totals = [t + s for t, s in zip(self.totals, match_points(self.rules, won))]
+        if self.match_over():
             self.over = True
             return
         self.round_no += 1
         self.start_round()
+
+    def match_over(self) -> bool:
+        """The round just finished was the match's last."""
+        rounds: int = self.game.options["rounds"]
+        return self.round_no >= rounds
 
     # -- outcome ---------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -320,7 +318,8 @@ def new_state(game: Tiko, seed: int) -> TikoState:
 
 
 def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
-    """Rebuild a state from `TikoState.to_dict()`, refusing any state no play can reach."""
+    """Rebuild a state from `TikoState.to_dict()`: each field read and ranged here, then the one check of what
+    play can reach (`reachable.check`); a ValueError names the field."""
     n = game.players
 
     def get(key: str) -> Any:
@@ -343,8 +342,9 @@ def read_state(game: Tiko, data: dict[str, Any]) -> TikoState:
     state.history = [sd.integers(sd.per_seat(r, n, f"history[{i}]"), f"history[{i}]", lo=0, hi=64)
                      for i, r in enumerate(sd.listed(get("history"), "history"))]
     state.over = sd.boolean(get("over"), "over")
-    for check in (_check_cards, _check_trick, _check_deal, _check_won, _check_last, _check_match):
-        check(state)
+    trick = replay_trick(state)  # (the compare rule names the former card; `check` refuses a trick it cannot lay)
+    state.former = -1 if trick is None else trick.former
+    check(state)
     return state
 
 
@@ -358,101 +358,3 @@ def _read_entries(value: Any, n: int, what: str) -> list[Entry]:
         who, card = sd.listed(entry, f"{what}[{i}]", length=2)
         entries.append((sd.seat(who, n, f"{what}[{i}]"), read_index(card, f"{what}[{i}]")))
     return entries
-
-
-def dealt_per_game(game: Tiko) -> int:
-    """Cards a whole game deals: full deals of four each, then (`last_deal=even`) the rest evenly."""
-    n, full = game.players, HAND * game.players
-    dealt = 64 // full * full
-    return dealt + ((64 - dealt) // n * n if game.options["last_deal"] == "even" else 0)
-
-
-def _check_cards(state: TikoState) -> None:
-    cards = [c for h in state.hands for c in h] + state.deck + [c for _, c in state.pile] + [
-        c for w in state.won for c in w]
-    if sorted(cards) != list(range(64)):
-        raise ValueError("hands, deck, pile and won must hold each of the 64 cards exactly once")
-
-
-def _check_deal(state: TikoState) -> None:
-    """The deck shrinks by whole deals, and every hand holds the cards of this deal not yet played."""
-    n, dealt = state.game.players, 64 - len(state.deck)
-    partial = dealt % (HAND * n)  # a last deal of fewer than four each
-    if partial % n or (partial and state.game.options["last_deal"] != "even"):
-        raise ValueError("deck: cards are dealt four to each player (the rest evenly only under last_deal=even)")
-    if dealt > dealt_per_game(state.rules):
-        raise ValueError("deck: fewer cards than the game ever deals")
-    played = {who for who, _ in state.pile}
-    sizes = [len(h) + (p in played) for p, h in enumerate(state.hands)]
-    if len(set(sizes)) != 1:
-        raise ValueError("hands: every player holds the same number of cards, less the one laid in this trick")
-    if state.over != (sizes[0] == 0 and len(state.deck) == 64 - dealt_per_game(state.rules)):
-        raise ValueError("over: the game ends exactly when the hands are played out and the deck cannot deal again")
-
-
-def _check_trick(state: TikoState) -> None:
-    """The pile is the trick laid by leader, leader + 1, ... as the `compare` rule places each card."""
-    n = state.game.players
-    if len(state.pile) >= n:
-        raise ValueError(f"pile: a trick holds at most {n - 1} cards between plays")
-    cards = dict(state.pile)
-    if len(cards) != len(state.pile):
-        raise ValueError("pile: each player lays one card to a trick")
-    order = [(state.leader + k) % n for k in range(len(state.pile))]
-    if set(order) != set(cards):
-        raise ValueError("pile: the trick is laid by the leader and the players after them, clockwise")
-    if state.turn != (state.leader + len(state.pile)) % n:
-        raise ValueError("turn must follow the leader clockwise")
-    replay = TikoState(state.rules, state.rng)
-    for who in order:
-        replay.place(who, cards[who])
-    if replay.pile != state.pile:
-        raise ValueError("pile: the cards do not lie as the compare rule lays them")
-    state.former = replay.former
-
-
-def _check_won(state: TikoState) -> None:
-    """Tricks are taken whole; the last one lies in last_trick, and its winner leads."""
-    n = state.game.players
-    if any(len(w) % n for w in state.won):
-        raise ValueError(f"won: each trick taken holds {n} cards")
-    if not any(state.won):
-        if state.last_trick or state.leader != (state.round_no - 1) % state.game.players:
-            raise ValueError("last_trick, leader: before the first trick of a game, none; the seat after the dealer leads")
-        return
-    winner = state.last_trick[-1][0] if len(state.last_trick) == n else -1
-    if winner < 0 or len({who for who, _ in state.last_trick}) != n:
-        raise ValueError(f"last_trick: the game's previous trick, one card from each of the {n} players")
-    if state.won[winner][-n:] != [c for _, c in state.last_trick] or state.leader != winner:
-        raise ValueError("last_trick: its cards end its winner's won cards, and its winner leads")
-
-
-def _check_last(state: TikoState) -> None:
-    """The last play: none before the first; else the card just laid, or one of the trick just taken."""
-    n = state.game.players
-    if (state.last is None) != (state.version == 0):
-        raise ValueError("last: every play is recorded, and none before the first")
-    if state.pile:
-        expected = (state.turn - 1) % n
-        if state.last != (expected, dict(state.pile)[expected]):
-            raise ValueError("last: the card laid by the player before the one whose turn it is")
-    elif any(state.won) and state.last not in state.last_trick:
-        raise ValueError("last: a card of the trick just taken")
-
-
-def _check_match(state: TikoState) -> None:
-    """Games played so far: their cards won, the totals, and the version (one per card laid)."""
-    game, n = state.rules, state.game.players
-    if len(state.history) != state.round_no - (not state.over):
-        raise ValueError("history must hold one entry per finished game")
-    if any(sum(r) != dealt_per_game(game) or any(x % n for x in r) for r in state.history):
-        raise ValueError(f"history: each game's cards won, whole tricks of {n}, add up to the cards it dealt")
-    if state.over and state.history[-1] != [len(w) for w in state.won]:
-        raise ValueError("history: the last game's entry is the cards won in it")
-    by_games = game.options["match"] == "games"
-    points = [[int(x == max(r)) for x in r] if by_games else r for r in state.history]
-    if state.totals != [sum(r[p] for r in points) for p in range(n)]:
-        raise ValueError("totals must add up the games in history")
-    played = sum(map(sum, state.history)) + (0 if state.over else sum(map(len, state.won)) + len(state.pile))
-    if state.version != played:
-        raise ValueError(f"version: one per card laid, {played} here")

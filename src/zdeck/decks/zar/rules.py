@@ -1,0 +1,10 @@
+"""The words of ZAR's turn flow and who deals: shared by the state (state.py) and the check of what play
+reaches (reachable.py), so each is written once. (What follows what: following.py; the calls: calls.py.)"""
+
+PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"  # the phases (docs/observations/zar.md)
+PHASES = (PLAY, DRAWN, OUT, OVER)
+
+
+def dealer_of(hand_winner: int) -> int:
+    """Who deals: seat 0 the first hand (no winner yet, -1), the winner of each hand the next."""
+    return max(hand_winner, 0)
