@@ -74,8 +74,10 @@ def _compile(folder: Path, quiet: bool) -> str | None:
         run = subprocess.run([sys.executable, "-c", script, *files], cwd=sources, capture_output=True, text=True,
                              check=False)
         if run.returncode != 0:
-            tail = "\n".join((run.stdout + run.stderr).splitlines()[-20:])
-            return f"mypyc or the C compiler failed:\n{tail}"
+            lines = (run.stdout + run.stderr).splitlines()
+            # the errors, not mypyc's warnings nor its own traceback (an internal error ends with the source line)
+            errors = [line for line in lines if "error" in line.lower() and not line.startswith(" ")][-10:]
+            return "mypyc or the C compiler failed:\n" + "\n".join(errors or lines[-5:])
         built = sources / "out"
         staged = folder.with_name(folder.name + ".part")
         shutil.rmtree(staged, ignore_errors=True)
