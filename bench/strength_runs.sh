@@ -13,14 +13,14 @@ out=${1:?usage: sh bench/strength_runs.sh OUT.jsonl [a|b]}
 half=${2:-ab}
 run() { nice -n 10 .venv/bin/python bench/strength.py "$@" --seed 1000000 --json --quiet >> "$out"; }
 case $half in *a*)
-  run zar -o hands=1 --bot ismcts:iters=400,rollout=heuristic --games 200
-  run zoker-kubo --bot ismcts:iters=400 --games 150
-  run zopzoo -o target=1 --bot ismcts:iters=400,rollout=heuristic,lean=2 --games 100
+  run zar -o hands=1 --bot ismcts:iters=400,rollout=heuristic --games 350
+  run zoker-kubo --bot ismcts:iters=400 --games 200
+  run zopzoo -o target=1 --bot ismcts:iters=400,rollout=heuristic,lean=2 --games 200
   run zipzap -o rounds=1 --bot ismcts:iters=200 --games 200
-  run zoker-memo --bot ismcts:iters=100,rollout=perfect,root=paired,lean=2,follow=1 --games 100
+  run zoker-memo --bot ismcts:iters=100,rollout=perfect,root=paired,lean=2,follow=1 --games 200
 esac
 case $half in *b*)
-  run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 100
-  run zoop -p 3 --bot ismcts:iters=160,rollout=heuristic,lean=2 --games 300
+  run zoker-tiko --bot ismcts:iters=450,rollout=cheap-winner --games 150
+  run zoop -p 3 --bot ismcts:iters=160,rollout=heuristic,lean=2 --games 450
   run zoker-solo --opponent greedy --bot ismcts:iters=300 --games 50
 esac

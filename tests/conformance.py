@@ -246,7 +246,7 @@ def check_choice_walk(game: Game, seed: int, choices: list[int], conserved: Cons
 
 
 SHARED_KEYS = ("game", "seat", "phase", "turn", "round", "rounds", "hand", "hand_sizes", "scores", "round_scores",
-               "over", "winners")  # docs/observations.md, in this order
+               "over", "winners", "options")  # docs/observations.md, in this order
 
 
 def check_vocabulary(state: State) -> None:
@@ -266,6 +266,8 @@ def check_vocabulary(state: State) -> None:
         assert obs["scores"] == state.scores() and len(obs["scores"]) == game.players
         assert obs["round_scores"] == state.round_scores()
         assert obs["winners"] == state.winners()
+        assert obs["options"] == game.options and obs["options"] is not game.options, "the options, a copy"
+        assert not set(obs).intersection(game.options) - set(SHARED_KEYS), "an option is shown under options only"
         sizes = obs["hand_sizes"]
         assert sizes is None or (len(sizes) == game.players and all(isinstance(n, int) for n in sizes))
         hand = obs["hand"]

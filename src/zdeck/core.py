@@ -137,6 +137,11 @@ class Game(ABC):
         faces: dict[str, dict[str, Any]] = self.part("cards").card_faces(self)
         return faces
 
+    def rounds(self) -> int | None:
+        """How many rounds (hands, deals) a match has when that is fixed in advance; None when it is
+        played to a target. The observations' `rounds`."""
+        return 1
+
     def describe(self) -> dict[str, Any]:
         return {"game": self.id, "players": self.players, "options": dict(self.options)}
 
@@ -456,9 +461,50 @@ class State(metaclass=ABCMeta):  # (not `ABC`, a class mypyc cannot build `__new
         return [self.scores()] if self.is_over() else []
 
     # -- views ------------------------------------------------------------------------------
-    @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
-        """JSON-ready view holding only what this seat may see (None: a spectator)."""
+        """JSON-ready view holding only what this seat may see (None: a spectator): the keys every
+        game shares (docs/observations.md), built here from the answers below so that they mean one
+        thing everywhere, then the game's own keys (`own_view`)."""
+        game = self.game
+        view = {
+            "game": game.id,
+            "seat": player,
+            "phase": self.phase_name(),
+            "turn": self.turn_seat(),
+            "round": self.round(),
+            "rounds": game.rounds(),
+            "hand": None if player is None else self.hand_texts(player),
+            "hand_sizes": self.hand_sizes(),
+            "scores": self.scores(),
+            "round_scores": self.round_scores(),
+            "over": self.is_over(),
+            "winners": self.winners(),
+            "options": dict(game.options),
+        }
+        view.update(self.own_view(player))
+        return view
+
+    @abstractmethod
+    def phase_name(self) -> str:
+        """What the table is doing now, in the game's own words; "over" once the game is over."""
+
+    @abstractmethod
+    def turn_seat(self) -> int | None:
+        """The seat that must act in turn now; None when nobody has the turn (a race open to all,
+        a moment where everyone may act, the end)."""
+
+    def hand_texts(self, player: int) -> list[str] | None:
+        """This seat's own cards by name; None in a game without hands."""
+        return None
+
+    def hand_sizes(self) -> list[int] | None:
+        """How many cards each seat holds; None in a game without hands."""
+        return None
+
+    @abstractmethod
+    def own_view(self, player: int | None) -> dict[str, Any]:
+        """The game's own observation keys (its page in docs/observations/), holding only what this
+        seat may see. Options are not repeated here: the shared `options` key holds them."""
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:

@@ -50,6 +50,9 @@ class ScriptGame(Game):
         return {"kind": KINDS[action.index], "label": str(action), "card": "b" if action.index == 1 else "r",
                 "call": "Go!" if action.index == 4 else None}
 
+    def rounds(self) -> int:
+        return len(json.loads(self.options["script"]))
+
     def new_state(self, seed: int) -> ScriptState:
         return ScriptState(self, json.loads(self.options["script"]))
 
@@ -111,14 +114,18 @@ class ScriptState(State):
     def round_scores(self) -> list[list[float]]:
         return [list(r) for r in self.history]
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        over = self.is_over()
+    def phase_name(self) -> str:
+        return "over" if self.is_over() else "play"
+
+    def turn_seat(self) -> int | None:
         actors = self.actors()
-        return {"game": "script", "seat": player, "phase": "over" if over else "play",
-                "turn": actors[0] if len(actors) == 1 else None, "round": self.round(), "rounds": len(self.script),
-                "hand": None, "hand_sizes": list(self.sizes), "scores": self.scores(), "round_scores": self.round_scores(),
-                "over": over, "winners": self.winners(),
-                "dealer": self.script[min(self.hand, len(self.script) - 1)]["dealer"], "last": {"version": self.version}}
+        return actors[0] if len(actors) == 1 else None
+
+    def hand_sizes(self) -> list[int]:
+        return list(self.sizes)
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
+        return {"dealer": self.script[min(self.hand, len(self.script) - 1)]["dealer"], "last": {"version": self.version}}
 
     def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand, "step": self.step}
@@ -230,10 +237,14 @@ class PickState(State):
         best = max(self.scores())
         return [s for s, score in enumerate(self.scores()) if score == best]
 
-    def observation(self, player: int | None) -> dict[str, Any]:
-        return {"game": "pick", "seat": player, "phase": "play", "turn": len(self.picks), "round": 1, "rounds": 1,
-                "hand": None, "hand_sizes": None, "scores": self.scores(), "round_scores": self.round_scores(),
-                "over": self.is_over(), "winners": self.winners(), "last": None}
+    def phase_name(self) -> str:
+        return "play"
+
+    def turn_seat(self) -> int | None:
+        return len(self.picks)
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
+        return {"last": None}
 
     def to_dict(self) -> dict[str, Any]:
         return {"picks": self.picks}

@@ -92,7 +92,13 @@ class TapState(State):
         best = max(self.points)
         return [i for i, p in enumerate(self.points) if p == best]
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def phase_name(self) -> str:
+        return "over" if self.is_over() else "tap"
+
+    def turn_seat(self) -> int | None:
+        return None
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         return {"points": list(self.points), "version": self.version}
 
     def to_dict(self) -> dict[str, Any]:
@@ -364,7 +370,8 @@ def test_a_lazy_observation_read_after_the_state_moved_on_is_refused() -> None:
     early, late = LazyObservation(state, 0), LazyObservation(state, 0)
     assert early["points"] == [0, 0]
     state.apply(0, Tap(1))
-    assert dict(early) == {"points": [0, 0], "version": 0}, "read in time: the view it was made for"
+    seen = dict(early)
+    assert (seen["points"], seen["version"]) == ([0, 0], 0), "read in time: the view it was made for"
     with pytest.raises(RuntimeError, match="dict\\(observation\\)"):
         late["points"]
 

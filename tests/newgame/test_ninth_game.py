@@ -1,6 +1,7 @@
 """A ninth game touches one folder: the template game (examples/new_game/snap), copied into a folder of its own
-that ZDECK_GAMES names, is played by the kernel's conformance suite, the CLI, the simulator and the search bot
-with no edit anywhere else."""
+that ZDECK_GAMES names, is played by the kernel's conformance suite, the CLI, the simulator, the search bot, the
+server (a person and a bot over a WebSocket) and the RL environments (PettingZoo's own checker) with no edit
+anywhere else. The browser (tests/browser/test_ninth_game_table.py) and the terminal table play it too."""
 
 from __future__ import annotations
 
@@ -24,8 +25,11 @@ from tests.conformance import (
     check_resample_independent,
     check_vocabulary,
 )
+from tests.server.conftest import LAX, TestClient  # (the server tests' client, its httpx warning silenced)
 from zdeck import registry
 from zdeck.botspecs import make_bot
+from zdeck.server.app import create_app
+from zdeck.server.limits import PUBLIC
 from zdeck.sim import play
 
 TEMPLATE = Path(__file__).parents[2] / "examples" / "new_game" / "snap"
@@ -39,6 +43,8 @@ def forget_extra_games(folder: str) -> None:
         del sys.modules[name]
     registry._packages.cache_clear()
     registry._registry.cache_clear()
+    if "zdeck.rl.encodings" in sys.modules:  # (its list of encoded games is kept once made)
+        sys.modules["zdeck.rl.encodings"].encoded_games.cache_clear()
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +101,40 @@ def test_the_search_bot_plays_it(games_folder: Path) -> None:
     game = zdeck.make("snap", players=2)
     state, _ = play(game, [make_bot("snap", "ismcts:iters=20"), make_bot("snap", "snappy")], 1)
     assert state.is_over()
+
+
+def test_the_server_seats_a_person_and_a_bot_at_it(games_folder: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{games_folder / 'zdeck.sqlite3'}", PUBLIC.with_settings(LAX))) as client:
+        assert "snap" in [g["id"] for g in client.get("/api/games").json()]
+        assert client.get("/api/games/snap/cards", params={"players": 2}).json()["red 1"]["number"] == 1
+        room = client.post("/api/rooms", json={"game": "snap", "players": 2, "bots": {"1": "snappy"},
+                                               "options": {"speed": 0}}).json()["room"]
+        token = client.post(f"/api/rooms/{room}/join", json={"name": "Ada"}).json()["token"]
+        with client.websocket_connect(f"/ws/rooms/{room}?token={token}") as ws:
+            for _ in range(2000):
+                message = ws.receive_json()
+                if message["type"] == "state" and message["over"]:
+                    break
+                if message["type"] == "state" and message["legal_ids"]:
+                    ws.send_json({"type": "act", "action": message["legal_ids"][0], "seen": message["version"]})
+            else:
+                raise AssertionError("the game did not end")
+        assert message["observation"]["game"] == "snap" and len(message["observation"]["winners"]) == 1
+
+
+def test_the_rl_environments_take_it(games_folder: Path) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    import zdeck.rl
+    from tests.rl.test_checkers import strict_warnings
+
+    assert "snap" in zdeck.rl.encoded_games()
+    with strict_warnings():  # PettingZoo's warnings, as the eight games' checkers take them
+        api_test(zdeck.rl.env("snap", 3), num_cycles=200)
+    env = zdeck.rl.raw_env("snap", 2)
+    env.reset(seed=5)
+    assert env.observe(env.agent_selection)["observation"].shape == env.observation_space(env.agent_selection)["observation"].shape
 
 
 def zdeck_command(*args: str) -> subprocess.CompletedProcess[str]:

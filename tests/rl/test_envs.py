@@ -229,6 +229,26 @@ def test_each_game_s_env_is_named_by_its_game_and_encoding_version(game_id: str,
     assert "human" in zdeck.rl.raw_env(game_id).metadata["render_modes"]
 
 
+def test_each_env_is_a_module_named_as_pettingzoo_names_its_envs() -> None:
+    """`from zdeck.rl.envs import zipzap_v2; zipzap_v2.env()`, as `from pettingzoo.classic import texas_holdem_v4`:
+    one module per game and encoding version, with `env`, `raw_env` and `parallel_env`."""
+    import importlib
+
+    from pettingzoo.utils import wrappers
+
+    from zdeck.rl.envs import zipzap_v2, zoker_tiko_v1
+
+    env = zipzap_v2.env(players=3, rounds=1)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper) and env.metadata["name"] == "zipzap_v2"
+    assert env.unwrapped.table.game.players == 3 and env.unwrapped.table.game.options["rounds"] == 1
+    raw = zoker_tiko_v1.raw_env(2)
+    assert isinstance(raw, zdeck.rl.ZdeckAEC) and raw.metadata["name"] == "zoker-tiko_v1"
+    assert zoker_tiko_v1.parallel_env(2).metadata["name"] == "zoker-tiko_v1"
+    assert importlib.import_module("zdeck.rl.envs.zar_v2").raw_env(2, hands=1).metadata["name"] == "zar_v2"
+    names = {f"{g.replace('-', '_')}_v{v}" for g in zdeck.rl.encoded_games() for v in (1, 2)}
+    assert names <= set(dir(importlib.import_module("zdeck.rl.envs")))
+
+
 def test_version_2_is_version_1_normalised_where_the_rules_bound_it() -> None:
     """The observation space is Box(0, 1) (or [-1, 1], or inf where no rule bounds a float), and each float of
     version 2 is version 1's divided by the largest magnitude version 1 states for it."""

@@ -360,3 +360,35 @@ def test_sqlite_refuses_several_workers_and_a_single_server_refuses_a_fleets_dat
         assert single.returncode != 0 and "another zdeck serve is serving this database" in single.stderr
     finally:
         fleet.stop()
+
+
+def test_a_message_longer_than_a_notification_goes_through_the_relayed_table_in_order(database: str) -> None:
+    import psycopg
+
+    from zdeck.server.fleet import Sender, libpq_url
+    from zdeck.server.store import Store
+
+    store = Store(database)
+    store.migrate()
+    store.close()
+    sender = Sender(database)
+    with psycopg.connect(libpq_url(database), autocommit=True) as listening, \
+            psycopg.connect(libpq_url(database), autocommit=True) as reading:
+        listening.execute('LISTEN "zdeck_test"')
+        sender.start()
+        try:
+            long = "é" * 20_000  # over the 8000 bytes of a notification
+            for record in (["d", 1, "first", 1], ["d", 1, long, 0], ["d", 1, "last", 0]):
+                sender.put("test", record)
+            received: list[Any] = []
+            for note in listening.notifies(timeout=10):
+                for record in json.loads(note.payload)[1:]:
+                    if record[0] == "big":
+                        row = reading.execute("DELETE FROM relayed WHERE id = %s RETURNING body", (record[1],))
+                        record = json.loads(row.fetchone()[0])  # type: ignore[index]
+                    received.append(record)
+                if len(received) == 3:
+                    break
+        finally:
+            sender.stop()
+    assert [r[2] for r in received] == ["first", long, "last"]

@@ -134,14 +134,21 @@ class SnapState(State):
         return list(self.won)
 
     # -- views ------------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        over = bool(self.won)
+    # The kernel builds the shared keys (docs/observations.md) from these answers; `own_view` adds Snap's.
+    def phase_name(self) -> str:
+        return OVER if self.won else TURN
+
+    def turn_seat(self) -> int | None:
+        return None if self.won else self.turn
+
+    def hand_texts(self, player: int) -> list[str]:
+        return sorted(TEXTS[c] for c in self.hands[player])
+
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         return {
-            "game": self.game.id, "seat": player, "phase": OVER if over else TURN, "turn": None if over else self.turn,
-            "round": 1, "rounds": 1,
-            "hand": None if player is None else sorted(TEXTS[c] for c in self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands], "scores": self.scores(), "round_scores": self.round_scores(),
-            "over": over, "winners": self.winners(),
             "top": TEXTS[self.pile[-1]], "pile": [TEXTS[c] for c in self.pile], "draw_size": len(self.draw),
             "snap_open": self.pair_by >= 0, "pair_by": None if self.pair_by < 0 else self.pair_by,
             "last": None if self.last is None else {"seat": self.last[0], "action": str(self.last[1])},

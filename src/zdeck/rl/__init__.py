@@ -7,6 +7,7 @@ gymnasium, pettingzoo). docs/rl.md describes them; the rules engine never import
     par = zdeck.rl.parallel_env("zipzap", players=4)      # PettingZoo Parallel
     gym = zdeck.rl.single_agent("zipzap", players=4, opponents=["greedy"])   # Gymnasium, bots at the other seats
     vec = zdeck.rl.vector_env("zipzap", num_envs=64, players=4)   # 64 of those, stacked (workers=k: k processes)
+    from zdeck.rl.envs import zipzap_v2                    # PettingZoo's layout: zipzap_v2.env(players=4)
 """
 
 from __future__ import annotations

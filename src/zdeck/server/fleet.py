@@ -44,7 +44,7 @@ from sqlalchemy.engine import Connection, make_url
 
 from zdeck.live.room import ProtocolError, Room, RoomError, parse_message
 from zdeck.server.settling import settled
-from zdeck.server.store import Store, owners, processes, relayed
+from zdeck.server.store import Store, owners, processes
 
 if TYPE_CHECKING:
     from zdeck.server.app import Hub, Socket
@@ -55,6 +55,7 @@ POLL_S = 0.5  # how often a process looks for processes gone
 NOTE_BYTES = 7800  # a notification's payload at most (PostgreSQL's limit is 8000 bytes)
 BATCH = 1000  # records one flush of the sender takes at most
 CALL_S = 10.0  # how long a request to another process is awaited
+ADOPTING = 8  # tables of a process gone read back at once
 MOVED = "the table moved to another server process while this message was on its way: send it again"
 
 
@@ -128,15 +129,17 @@ class Link:
 
 
 class Sender:
-    """One thread that sends this process's notifications in order: each flush packs what has queued up into as few
-    notifications as it can, in one transaction (a payload over NOTE_BYTES goes into `relayed`)."""
+    """One thread that sends this process's notifications in order, on one connection of its own: each flush packs
+    what has queued up into as few notifications as it can, sent by one statement (a payload over NOTE_BYTES goes
+    into `relayed` first)."""
 
     def __init__(self, url: str) -> None:
-        self.engine = sa.create_engine(url, pool_size=1, max_overflow=0, pool_pre_ping=True)
+        self.url = libpq_url(url)
         self.queue: queue.SimpleQueue[tuple[str, list[Any]] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._loop, name="zdeck-notify", daemon=True)
         self.seq = itertools.count()
         self.sent = 0
+        self._connection: Any = None
 
     def start(self) -> None:
         self.thread.start()
@@ -144,56 +147,65 @@ class Sender:
     def stop(self) -> None:
         self.queue.put(None)
         self.thread.join(timeout=5)
-        self.engine.dispose()
 
     def put(self, process: str, record: list[Any]) -> None:
         self.queue.put((process, record))
 
     def _loop(self) -> None:
-        while True:
-            first = self.queue.get()
-            if first is None:
-                return
-            batch = [first]
-            while len(batch) < BATCH:
-                try:
-                    item = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    self._flush(batch)
+        try:
+            while True:
+                first = self.queue.get()
+                if first is None:
                     return
-                batch.append(item)
-            self._flush(batch)
+                batch = [first]
+                while len(batch) < BATCH:
+                    try:
+                        item = self.queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if item is None:
+                        self._flush(batch)
+                        return
+                    batch.append(item)
+                self._flush(batch)
+        finally:
+            if self._connection is not None:
+                self._connection.close()
 
     def _flush(self, batch: list[tuple[str, list[Any]]]) -> None:
+        import psycopg
+
         by_process: dict[str, list[str]] = {}
         for process, record in batch:
             by_process.setdefault(process, []).append(json.dumps(record, separators=(",", ":")))
         try:
-            with self.engine.begin() as connection:
-                channels, payloads = [], []
-                for process, records in by_process.items():
-                    for payload in self._pack(connection, records):
-                        channels.append(f"zdeck_{process}")
-                        payloads.append(payload)
-                connection.execute(sa.text("SELECT pg_notify(c, p) FROM unnest(CAST(:cs AS text[]), "
-                                           "CAST(:ps AS text[])) WITH ORDINALITY AS t(c, p, n) ORDER BY n"),
-                                   {"cs": channels, "ps": payloads})
+            if self._connection is None or self._connection.closed:
+                self._connection = psycopg.connect(self.url, autocommit=True)
+            channels, payloads = [], []
+            for process, records in by_process.items():
+                for payload in self._pack(records):
+                    channels.append(f"zdeck_{process}")
+                    payloads.append(payload)
+            # one statement, its own transaction: delivered in this order, after any `relayed` rows it names
+            self._connection.execute("SELECT pg_notify(c, p) FROM unnest(%s::text[], %s::text[]) WITH ORDINALITY "
+                                     "AS t(c, p, n) ORDER BY n", (channels, payloads))
             self.sent += len(payloads)
         except Exception as exc:  # noqa: BLE001 - the database went away: the receivers notice the owner gone
             log.warning("relaying %d message(s) failed: %s", len(batch), str(exc).splitlines()[0])
+            if self._connection is not None:
+                self._connection.close()
+                self._connection = None
 
-    def _pack(self, connection: Connection, records: list[str]) -> list[str]:
-        """Payloads `[seq, record, ...]` within NOTE_BYTES (the sequence number keeps two equal payloads of one
-        transaction from being merged into one by PostgreSQL)."""
+    def _pack(self, records: list[str]) -> list[str]:
+        """Payloads `[seq, record, ...]` within NOTE_BYTES (the sequence number keeps two equal payloads from being
+        merged into one by PostgreSQL)."""
         payloads: list[str] = []
         current: list[str] = []
         size = 0
         for record in records:
             if len(record.encode()) > NOTE_BYTES - 40:
-                ident = connection.execute(relayed.insert().returning(relayed.c.id), {"body": record}).scalar()
-                record = json.dumps(["big", ident])
+                row = self._connection.execute("INSERT INTO relayed (body) VALUES (%s) RETURNING id", (record,))
+                record = json.dumps(["big", row.fetchone()[0]])
             if current and size + len(record.encode()) + 1 > NOTE_BYTES - 24:
                 payloads.append(f"[{next(self.seq)},{','.join(current)}]")
                 current, size = [], 0
@@ -417,16 +429,47 @@ class Fleet:
                         len(orphans), spent)
 
     async def _adopt(self, rooms: list[str]) -> int:
-        taken = 0
-        for room_id in rooms:
-            try:
-                if room_id in self.hub.rooms or await self.take(room_id):
-                    room = await self.hub.get(room_id)
-                    taken += room is not None
-            except (Elsewhere, RoomError):
-                continue
-            except Exception:
-                log.exception("room %s could not be taken over", room_id)
+        """Take what it can of `rooms` (all locks tried in one commit) and read them back, several at once; how many
+        it took."""
+        got = await self.take_many([room for room in rooms if room not in self.hub.rooms])
+        gate = asyncio.Semaphore(ADOPTING)
+
+        async def load(room_id: str) -> bool:
+            async with gate:
+                try:
+                    return await self.hub.get(room_id) is not None
+                except (Elsewhere, RoomError):
+                    return False
+                except Exception:
+                    log.exception("room %s could not be taken over", room_id)
+                    return False
+
+        return sum(await asyncio.gather(*(load(room) for room in got)))
+
+    async def take_many(self, rooms: list[str]) -> list[str]:
+        """Try to own each room at once: those now held here."""
+        wanted = [room for room in rooms if room not in self.held]
+        if not wanted:
+            return []
+        name: str = self.name
+        locked: list[list[str] | None] = [None]
+
+        def work(connection: Connection) -> list[str]:
+            if locked[0] is None:  # (a batch that failed is retried write by write: locked once)
+                rows = connection.execute(sa.text(
+                    "SELECT r, pg_try_advisory_lock(hashtextextended(r, 0)) FROM unnest(CAST(:rs AS text[])) r"),
+                    {"rs": wanted}).all()
+                locked[0] = [room for room, got in rows if got]
+            got: list[str] = locked[0] or []
+            if got:
+                connection.execute(sa.text(
+                    "INSERT INTO owners (room_id, process, fence, since) SELECT r, :p, 1, :t FROM "
+                    "unnest(CAST(:rs AS text[])) r ON CONFLICT (room_id) DO UPDATE SET process = :p, "
+                    "fence = owners.fence + 1, since = :t"), {"rs": got, "p": name, "t": time.time()})
+            return got
+
+        taken: list[str] = await self.store.call(work)
+        self.held.update(taken)
         return taken
 
     # -- relaying a client of this process ---------------------------------------------------------------------

@@ -101,7 +101,7 @@ def stack(lines: Sequence[Text]) -> Text:
 # -- the seats -------------------------------------------------------------------------------------------------
 
 SHARED = ("game", "seat", "phase", "turn", "round", "rounds", "hand", "hand_sizes", "scores", "round_scores",
-          "over", "winners", "top", "pile", "draw_size", "direction", "dealer", "last")
+          "over", "winners", "options", "top", "pile", "draw_size", "direction", "dealer", "last")
 
 
 def per_seat_keys(obs: Mapping[str, Any], players: int) -> list[str]:
@@ -343,8 +343,8 @@ def zopzoo_view(obs: Mapping[str, Any], faces: Faces, width: int, me: int | None
     lines = pile_view({"pile": [obs["top"]] if obs.get("top") else [], "draw_size": obs.get("draw_size", 0)},
                       faces, width)
     lines[0] = Text(f"discard pile: {obs.get('pile_size', 0)} cards, top shown", style="grey62")
-    if obs.get("pending"):
-        lines.append(Text("drawn, to decide: ", style="bold") + Text(str(obs["pending"])))
+    if obs.get("drawn"):
+        lines.append(Text("drawn, to decide: ", style="bold") + Text(str(obs["drawn"])))
     for p, seat_row in enumerate(obs.get("rows") or []):
         who = "your row" if p == me else f"P{p}'s row"
         bonus = obs.get("bonus", [[]])[p] if p < len(obs.get("bonus") or []) else []
@@ -370,7 +370,7 @@ DRAWN_KEYS = {  # what each layout draws itself: `facts` leaves these out
     "zoker-solo": ("upper", "piles", "free_places"),
     "zoker-memo": ("table", "face_up", "seen", "flips", "collected"),
     "zoker-kubo": ("table", "scored"),
-    "zopzoo": ("rows", "bonus", "pending", "pile_size"),
+    "zopzoo": ("rows", "bonus", "drawn", "pile_size"),
 }
 
 

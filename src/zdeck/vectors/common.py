@@ -49,6 +49,8 @@ def outcome(scale: float, *, rounds: float, per_round: tuple[float, float], tota
         RoundScores("round_scores", scale, rounds=rounds, low=per_round[0], high=per_round[1]),
         Flag("over"),
         Seats("winners"),
+        Ignored("options", "the options a policy needs are encoded where the game's fields name them "
+                "(`options.<name>`); the rest are fixed for an environment"),
     ]
 
 

@@ -26,6 +26,9 @@ Field kinds (each writes a fixed number of floats):
 | `Both` | two of the above for one key, one after the other |
 | `Null` | nothing: the key is always null in this game (a value is refused) |
 | `Custom` | a game's own structure, described in its spec |
+
+A game option the vector should carry is a field read from the observation's `options` (`option(OneOf(...))`):
+it keeps its place among the fields, and the key check counts `options` once, where the observation has it.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -80,6 +83,12 @@ class Field:
 
     key: str
     size: int = 0
+    under: str | None = None  # the key is read inside observation[under] (`option`), not at the top
+
+    @property
+    def path(self) -> str:
+        """The key as the documentation names it: `pair_rule`, or `options.pair_rule`."""
+        return self.key if self.under is None else f"{self.under}.{self.key}"
 
     def bind(self, game: Game) -> None:
         """Fix the size (and tables) for this game's players and options."""
@@ -100,6 +109,15 @@ class Field:
     def unknown(self, what: str, value: Any) -> EncodingMismatch:
         text = repr(value)
         return EncodingMismatch(f"{self.key}: unknown {what} {text[:60]}")
+
+
+F = TypeVar("F", bound=Field)
+
+
+def option(field: F) -> F:
+    """`field` reading the game option of its name from the observation's `options`, where options appear."""
+    field.under = "options"
+    return field
 
 
 def index_of(values: Sequence[str]) -> dict[str, int]:
@@ -524,7 +542,8 @@ class Spec:
     keys: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.keys = tuple(e.key for e in self.entries)
+        # The observation's own keys, in order: an option's field reads inside `options`, listed once by itself.
+        self.keys = tuple(e.key for e in self.entries if getattr(e, "under", None) is None)
 
 
 VERSIONS = (1, 2)  # 1: the scales each field states; 2: the same floats normalised (`Encoder.normaliser`)
@@ -580,7 +599,7 @@ class Encoder:
         ctx = Context(seat, self.players)
         for f, at in self.fields:
             try:
-                f.write(observation[f.key], out, at, ctx)
+                f.write(observation[f.key] if f.under is None else observation[f.under][f.key], out, at, ctx)
             except EncodingMismatch as exc:
                 raise EncodingMismatch(f"{self.name}: {exc}: the game's observation changed; "
                                        "update the encoding and bump its version") from None
@@ -633,8 +652,8 @@ class Encoder:
         for f, _ in self.fields:
             for part in getattr(f, "parts", [f]):
                 vocab = getattr(part, "vocab", None)
-                if vocab is not None and f.key not in found.setdefault(tuple(vocab), []):
-                    found[tuple(vocab)].append(f.key)
+                if vocab is not None and f.path not in found.setdefault(tuple(vocab), []):
+                    found[tuple(vocab)].append(f.path)
         return found
 
     def layout(self) -> list[tuple[str, int, int, str]]:
@@ -644,6 +663,6 @@ class Encoder:
             if isinstance(entry, Ignored):
                 rows.append((entry.key, at, 0, f"not encoded: {entry.why}"))
             else:
-                rows.append((entry.key, at, entry.size, entry.describe()))
+                rows.append((entry.path, at, entry.size, entry.describe()))
                 at += entry.size
         return rows

@@ -38,7 +38,7 @@ class StateEncoder:
         self.name, self.size, self.players = reference.name, reference.size, game.players
         self.low, self.high = reference.low, reference.high
         self.normaliser = reference.normaliser  # version 2: each float times its factor, after the rest
-        self.at = {key: at for key, at, _, _ in reference.layout()}  # where each key's floats start
+        self.at = {f.key: at for f, at in reference.fields}  # where each key's floats start (an option's by its name)
         self.fields: dict[str, Field] = {f.key: f for f, _ in reference.fields}
         self._rotations = reference.rotations()
         self._state: State | None = None

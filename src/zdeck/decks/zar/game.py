@@ -93,6 +93,9 @@ class ZarGame(Game):
         if self.options["hands"] is None and self.options["target"] is None:
             raise ValueError("zar: set hands or target (or both), or the game would never end")
 
+    def rounds(self) -> int | None:
+        return self.options["hands"] if self.options["target"] is None else None
+
     def with_call(self, play: Play, call: Call | None) -> Play:
         return replace(play, call=call)
 

@@ -515,22 +515,22 @@ class ZarState(State):
         return [list(map(float, hand)) for hand in self.history]
 
     # -- views ---------------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """The shared vocabulary (docs/observations.md), then ZAR's own keys (docs/observations/zar.md)."""
-        game, top = self.rules, self.pile_as[-1]
+    def phase_name(self) -> str:
+        return self.phase
+
+    def turn_seat(self) -> int | None:
+        return self.turn if self.turn >= 0 else None
+
+    def hand_texts(self, player: int) -> list[str]:
+        return hand_texts(self.hands[player])
+
+    def hand_sizes(self) -> list[int]:
+        return list(self.sizes)
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
+        """ZAR's own keys (docs/observations/zar.md)."""
+        top = self.pile_as[-1]
         return {
-            "game": game.id,
-            "seat": player,
-            "phase": self.phase,
-            "turn": self.turn if self.turn >= 0 else None,
-            "round": self.hand_no,
-            "rounds": game.options["hands"] if game.options["target"] is None else None,
-            "hand": None if player is None else hand_texts(self.hands[player]),
-            "hand_sizes": list(self.sizes),
-            "scores": self.scores(),
-            "round_scores": self.round_scores(),
-            "over": self.phase == OVER,
-            "winners": self.winners(),
             "top": TEXTS[self.pile[-1]],
             "pile": list(map(TEXTS.__getitem__, self.pile)),
             "draw_size": len(self.drawpile),

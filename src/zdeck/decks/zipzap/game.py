@@ -36,6 +36,9 @@ class ZipZap(Game):
 
         self.total_rounds: int = self.options["rounds"] or self.players * DATA["rounds_per_player"][str(self.players)]
 
+    def rounds(self) -> int:
+        return self.total_rounds
+
     def check_options(self) -> None:
         # Lower totals win by the rulebook's scoring; rounds won count in the "wins" variant.
         self.score_order = "higher" if self.options["scoring"] == "wins" else "lower"

@@ -239,21 +239,21 @@ class ZipZapState(RoundTotals):
         return self.leaders(min if self.rules.score_order == "lower" else max)
 
     # -- views ---------------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def phase_name(self) -> str:
+        return self.phase
+
+    def turn_seat(self) -> int | None:
+        return self.leader
+
+    def hand_texts(self, player: int) -> list[str]:
+        return texts(self.hands[player])
+
+    def hand_sizes(self) -> list[int]:
+        return [hand.bit_count() for hand in self.hands]
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         pile = self.pile
         return {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "turn": self.leader,
-            "round": self.round_no,
-            "rounds": self.rules.total_rounds,
-            "hand": None if player is None else texts(self.hands[player]),
-            "hand_sizes": [hand.bit_count() for hand in self.hands],
-            "scores": list(self.totals),
-            "round_scores": [list(r) for r in self.history],
-            "over": self.phase == OVER,
-            "winners": self.winners(),
             "top": TEXTS[pile[-1][1]] if pile else None,
             "pile": [{"seat": who, "card": TEXTS[index]} for who, index in pile],
             "draw_size": len(self.deck),

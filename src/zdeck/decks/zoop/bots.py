@@ -58,7 +58,7 @@ class _Table:
     """What the bot knows about the cards it cannot see."""
 
     def __init__(self, obs: Mapping[str, Any]) -> None:
-        self.deck = load_deck(obs["colours"])
+        self.deck = load_deck(obs["options"]["colours"])
         self.hand = [c for c in (card_by_text(t) for t in obs["hand"]) if c is not None]
         seen = Counter(obs["pile"]) + Counter(obs["hand"])
         self.unseen = {c: n - seen[c.text] for c, n in zip(self.deck.kinds, self.deck.copies)}

@@ -19,6 +19,7 @@ from zdeck.vectors.encoding import (
     Context,
     Custom,
     Encoder,
+    Ignored,
     Num,
     OneOf,
     Recent,
@@ -28,6 +29,7 @@ from zdeck.vectors.encoding import (
     Spec,
     Vector,
     index_of,
+    option,
 )
 
 COLOURS = ("red", "yellow", "green", "blue", "purple", "orange")  # the printed three, then the `colours` option's
@@ -61,7 +63,8 @@ def spec(game: Game) -> Spec:
         Both("pile", [Cards("pile", CARDS, MOST), Recent("pile", CARDS, 4, length_scale=50.0, longest=deck)]),
         Num("draw_size", 50.0, high=deck),
         OneOf("direction", (1, -1)),
-        Num("colours", 6.0, high=6.0),
+        Ignored("last", "who put the top card down is `placer`, and what it was is the pile's top"),
+        option(Num("colours", 6.0, high=6.0)),
         Card("match", CARDS),
         SeatOf("placer"),
         Num("owed", 4.0, high=20.0),

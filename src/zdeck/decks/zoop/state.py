@@ -106,6 +106,7 @@ class ZoopState(State):
         self.cage: tuple[int, int, int] | None = None
         self.winner = -1
         self.end: str | None = None
+        self.last: tuple[int, Action] | None = None  # the last action taken, and by whom
 
     @classmethod
     def deal(cls, game: ZoopGame, rng: Rng) -> ZoopState:
@@ -293,10 +294,12 @@ class ZoopState(State):
     # -- transitions ------------------------------------------------------------------------------
     def _apply(self, player: int, action: Action) -> Outcome | None:
         kind = type(action)  # (compared with `is`, not isinstance: 2.5% of a random game; the table's classes are final)
-        if kind is Zoop:
-            return zoop(self, player, action)  # type: ignore[arg-type]
-        if kind is Cage:
-            return capture(self, player, action)  # type: ignore[arg-type]
+        if kind is Zoop or kind is Cage:
+            outcome = (zoop if kind is Zoop else capture)(self, player, action)  # type: ignore[arg-type]
+            if outcome is not Outcome.PENALISED:  # a penalised card stays its owner's: `last` names it not
+                self.last = (player, action)
+            return outcome
+        self.last = (player, action)
         self.cage = None  # any other move ends the moment a Cage could capture
         if kind is Play:
             self._play(player, action.card.kind)  # type: ignore[attr-defined]
@@ -458,29 +461,29 @@ class ZoopState(State):
         return [self.winner] if self.phase == OVER else []
 
     # -- views ------------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """docs/observations.md's shared keys, then Zoop's own (docs/observations/zoop.md)."""
-        d = self.rules.deck
-        text = d.texts
-        over = self.phase == OVER
+    def phase_name(self) -> str:
+        return self.phase
+
+    def turn_seat(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    def hand_texts(self, player: int) -> list[str]:
+        text = self.rules.deck.texts
+        return sorted(text[k] for k in self.hands[player])
+
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
+        """Zoop's own keys (docs/observations/zoop.md)."""
+        text = self.rules.deck.texts
+        last = self.last
         return {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "turn": None if over else self.turn,
-            "round": 1,
-            "rounds": 1,
-            "hand": None if player is None else sorted(text[k] for k in self.hands[player]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "scores": self.scores(),
-            "round_scores": self.round_scores(),
-            "over": over,
-            "winners": self.winners(),
             "top": text[self.pile[-1]],
             "pile": [text[k] for k in self.pile],
             "draw_size": len(self.draw),
             "direction": self.direction,
-            "colours": len(d.colours),
+            "last": None if last is None else {"seat": last[0], "action": str(last[1])},
             "match": text[self.match],
             "placer": None if self.placer < 0 else self.placer,
             "owed": self.owed,
@@ -522,6 +525,7 @@ class ZoopState(State):
             "cage": None if self.cage is None else list(self.cage),
             "winner": self.winner,
             "end": self.end,
+            "last": None if self.last is None else [self.last[0], str(self.last[1])],
         }
 
     def _twin(self) -> ZoopState:
@@ -538,6 +542,7 @@ class ZoopState(State):
         twin.game = self.game
         twin.hands = self.hands
         twin.in_hands = self.in_hands
+        twin.last = self.last
         twin.masks = self.masks
         twin.match = self.match
         twin.out_of_turn_at = self.out_of_turn_at
@@ -685,8 +690,20 @@ def read_state(game: ZoopGame, data: dict[str, Any]) -> ZoopState:
     s.resume_owed = _int(data, "resume_owed", 0, 1)
     s.winner = _int(data, "winner", -1, n - 1)
     s.end = sd.choice(sd.field(data, "end"), "end", (None, EMPTIED, BLOCKED))
+    s.last = _read_last(s, data.get("last"))  # (absent from states saved before it was kept)
     check(s)
     return s
+
+
+def _read_last(s: ZoopState, value: Any) -> tuple[int, Action] | None:
+    """The last action as `[seat, text]`; none before the first (or in a state saved before it was kept)."""
+    if value is None:
+        return None
+    if s.version == 0:
+        raise ValueError(f"last: {shorten(value)} but no action was taken yet (version 0)")
+    seat, text = sd.listed(value, "last", length=2)
+    sd.require(isinstance(text, str), f"last: the action is a text, not {shorten(text)}")
+    return sd.seat(seat, s.game.players, "last"), s.game.parse_action(text)
 
 
 def max_version(game: ZoopGame) -> int:

@@ -89,7 +89,7 @@ def _dig_pays(obs: Mapping[str, Any]) -> bool:
     """Dig with the MOLE on top rather than draw? With recall a dig is offered only when it finds
     something; seeing the top alone, when one missing card is expected under it, its match being
     anywhere among the cards unseen."""
-    if obs["recall"]:
+    if obs["options"]["recall"]:
         return True
     missing = sum(1 for _, cover in obs["rows"][obs["seat"]] if cover is None)
     buried: int = obs["pile_size"] - 1

@@ -34,6 +34,7 @@ from zdeck.vectors.encoding import (
     Spec,
     Vector,
     index_of,
+    option,
 )
 
 CATEGORY = ("aardvark", "badger", "gorilla", "sloth", "panda", "octopus", "shark", "jellyfish", "seahorse", "owl",
@@ -95,15 +96,15 @@ def spec(game: Game) -> Spec:
         SeatOf("dealer"),
         Last("last"),
         SeatOf("first"),
-        Num("target", 1000.0, high=game.options["target"]),
-        OneOf("assist", ("auto", "manual")),
-        Flag("recall"),
+        option(Num("target", 1000.0, high=game.options["target"])),
+        option(OneOf("assist", ("auto", "manual"))),
+        option(Flag("recall")),
         Custom("rows", _rows_size, _write_rows,
                f"for each seat (relative) and each of the {len(WHITE)} white cards: 1 if in the row, then what "
                f"covers it, one-hot over {', '.join(COVERS)} (`own`: its points, upper half or anti-minus card)",
                seats=lambda game: [SeatBlocks(0, len(WHITE) * _PER_WHITE, len(WHITE) * _PER_WHITE)]),
         CardsBySeat("bonus", BONUS),
-        Card("pending", CARDS),
+        Card("drawn", CARDS),
         Num("pile_size", 20.0, high=float(len(CARDS))),
         Cards("void", CARDS),
         Seats("dug"),
@@ -178,7 +179,7 @@ class StateEncoder(fast.StateEncoder):
             for c in cards:
                 out[bonus + p * len(BONUS) + self.bonus[c]] += 1.0
         if s.pending >= 0:
-            out[at["pending"] + card[s.pending]] = 1.0
+            out[at["drawn"] + card[s.pending]] = 1.0
         out[at["pile_size"]] = len(discard) / 20.0
         void = s.void
         if void:

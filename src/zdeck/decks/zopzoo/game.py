@@ -42,3 +42,6 @@ class ZopZoo(Game):
             choices=(False, True),
         ),
     }
+
+    def rounds(self) -> int | None:
+        return None  # played to a target

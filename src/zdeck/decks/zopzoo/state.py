@@ -400,37 +400,29 @@ class ZopZooState(RoundTotals):
         return self.leaders() if self.phase == "over" else []
 
     # -- views ---------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def phase_name(self) -> str:
+        return self.phase
+
+    def turn_seat(self) -> int | None:
+        return None if self.phase == "over" else self.current
+
+    # No hand: every card a player holds lies face up in their row.
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         """What a seat sees (docs/observations/zopzoo.md): the rows, covers and bonus cards, and the
         discard pile's top (its whole with `recall`); never the draw pile's order."""
-        over = self.phase == "over"
         last, cover, discard = self.last, self.cover, self.discard
         seen = discard if self.recall else discard[-1:]
         return {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "turn": None if over else self.current,
-            "round": self.round_no,
-            "rounds": None,  # played to a target
-            "hand": None,  # no hand: every card a player holds lies face up in their row
-            "hand_sizes": None,
-            "scores": list(self.totals),
-            "round_scores": [list(s) for s in self.history],
-            "over": over,
-            "winners": self.winners(),
             "top": NAME[discard[-1]] if discard else None,
             "pile": [NAME[c] for c in seen],
             "draw_size": len(self.draw),
             "dealer": DEALER,
             "last": None if last is None else {"seat": last[0], "action": str(last[1])},
             "first": self.first,
-            "target": self.target,
-            "assist": "auto" if self.auto else "manual",
-            "recall": self.recall,
             "rows": [[[NAME[b], TEXT[cover.get(b, -1)]] for b in row] for row in self.rows],
             "bonus": [[NAME[b] for b in bonus] for bonus in self.bonus],
-            "pending": TEXT[self.pending],
+            "drawn": TEXT[self.pending],
             "pile_size": len(discard),
             "void": [NAME[c] for c in seen if c in self.void],
             "dug": list(self.dug),

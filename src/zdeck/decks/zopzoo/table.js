@@ -39,9 +39,9 @@ export function board(ctx) {
   if (obs.top) ctx.bind(discard, (f) => f.kind === "take", "Take the discard");
   const piles = div("piles", drawPile(ctx, obs.draw_size),
     div("pile-spot", discard, text("span", `discards: ${obs.pile_size}`, "count")),
-    obs.pending ? div("pile-spot pending", ctx.card(obs.pending, {name: `drawn card: ${obs.pending}`}), text("span", "drawn card", "count")) : null);
+    obs.drawn ? div("pile-spot pending", ctx.card(obs.drawn, {name: `drawn card: ${obs.drawn}`}), text("span", "drawn card", "count")) : null);
   const spent = obs.void.length ? chip(`used up: ${obs.void.map(cardName).join(", ")}`, "", "Specialty cards in the discard pile that can no longer be used") : null;
-  return centre(piles, facts(chip(`first to ${obs.target} points wins`), spent), rows);
+  return centre(piles, facts(chip(`first to ${obs.options.target} points wins`), spent), rows);
 }
 
 export function label(ctx, action) {
@@ -62,7 +62,7 @@ export function say(ctx, face, who) {
   if (face.kind === "steal") return `${capital(who)} stole ${name}.`;
   if (face.kind === "switch") return `${capital(who)} switched ${name} for ${cardName(face.for)}.`;
   if (face.kind === "cover") return `${capital(who)} covered ${name}.`;
-  if (face.kind === "draw") return `${capital(who)} drew ${ctx.obs.pending ? cardName(ctx.obs.pending) : "a card"}.`;
+  if (face.kind === "draw") return `${capital(who)} drew ${ctx.obs.drawn ? cardName(ctx.obs.drawn) : "a card"}.`;
   return undefined;
 }
 

@@ -86,9 +86,9 @@ function showLobby() {
   refreshRooms();
 }
 
-// A bot level's words: "medium (rating 14.2)". The rating is OpenSkill's ordinal from the server's measured games.
+// A bot level's words: "medium (rating 14)". The rating is OpenSkill's ordinal from the server's measured games.
 function levelWords(level) {
-  const rating = level.rating && typeof level.rating.ordinal === "number" ? ` (rating ${fmt(level.rating.ordinal)})` : "";
+  const rating = level.rating && typeof level.rating.ordinal === "number" ? ` (rating ${Math.round(level.rating.ordinal)})` : "";
   return `${level.level}${rating}`;
 }
 
@@ -627,6 +627,7 @@ function drawHand(ctx) {
   }
   hand.hidden = false;
   hand.classList.toggle("big", obs.hand.length > 7); // on a phone a big hand overlaps as a fan
+  hand.style.setProperty("--n", String(obs.hand.length));
   obs.hand.forEach((text) => {
     const actions = ctx.legal.filter((a) => (a.face.card === text && !a.face.cards) || (a.face.cards && a.face.cards.includes(text)));
     const playable = actions.filter((a) => ["play", "discard", "call"].includes(a.face.kind) && !a.face.line);

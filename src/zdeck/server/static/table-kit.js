@@ -62,6 +62,7 @@ export function playPile(ctx, cards, label = "play pile") {
   const spot = div("pile-spot");
   const fan = div("fan");
   const shown = cards.slice(-4);
+  let by = null;
   shown.forEach((entry, i) => {
     const card = typeof entry === "string" ? entry : entry.card;
     const seat = typeof entry === "string" ? null : entry.seat;
@@ -71,11 +72,12 @@ export function playPile(ctx, cards, label = "play pile") {
       node.classList.add("top");
       if (ctx.flash.landed && ctx.flash.landed.card === card) node.classList.add("landing");
     }
-    const by = seat !== null && seat !== undefined && top ? text("span", `by ${ctx.who(seat)}`, "by") : null;
-    fan.append(div("fan-card" + (top ? " top" : ""), node, by));
+    if (seat !== null && seat !== undefined && top) by = text("span", `by ${ctx.who(seat)}`, "by");
+    fan.append(div("fan-card" + (top ? " top" : ""), node));
   });
   if (!shown.length) fan.append(slotEl(`the ${label} is empty`));
-  spot.append(fan);
+  spot.append(fan); // who played the top card goes under the whole fan, where no card covers it
+  if (by) spot.append(by);
   return spot;
 }
 

@@ -59,7 +59,7 @@ class PointsBot(BotBase):
         claims = [a for a in legal_actions if isinstance(a, Score)]
         if claims:  # always announce, and always shout: points are points
             return max(claims, key=lambda a: (LINE_POINTS[a.line], -a.line))
-        frame = FRAMES[observation["start"]]
+        frame = FRAMES[observation["options"]["start"]]
         placed = _mask(observation["table"])
         mine = _mask(observation["hand"])
         before = threats(frame, placed, mine)

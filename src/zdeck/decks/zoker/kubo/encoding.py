@@ -29,6 +29,7 @@ from zdeck.vectors.encoding import (
     Spec,
     Vector,
     index_of,
+    option,
 )
 
 
@@ -60,9 +61,9 @@ def spec(game: Game) -> Spec:
         Num("draw_size", 64.0, high=64.0),
         SeatOf("dealer"),
         Last("last"),
-        OneOf("start", ("blue-corners", "blue-red-S", "blue-red-4")),
-        OneOf("scoring", ("auto", "claim")),
-        Num("target", 100.0, high=max(game.options["target"], 1)),  # (0: played to a number of rounds)
+        option(OneOf("start", ("blue-corners", "blue-red-S", "blue-red-4"))),
+        option(OneOf("scoring", ("auto", "claim"))),
+        option(Num("target", 100.0, high=max(game.options["target"], 1))),  # (0: played to a number of rounds)
         Cards("table", CARDS),
         SeatOf("missed_by"),
         Flag("may_draw"),

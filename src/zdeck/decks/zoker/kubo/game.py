@@ -51,3 +51,6 @@ class Kubo(Game):
         if options["rounds"] is None:
             options = {**options, "rounds": TARGET_ROUNDS if options["target"] else 1}
         return options
+
+    def rounds(self) -> int | None:
+        return None if self.options["target"] else int(self.options["rounds"])

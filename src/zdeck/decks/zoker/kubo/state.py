@@ -298,27 +298,23 @@ class KuboState(RoundTotals):
         return (self.round_no - 2) % self.game.players
 
     # -- views ---------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
-        options = self.game.options
+    def phase_name(self) -> str:
+        return self.phase
+
+    def turn_seat(self) -> int | None:
+        return self.turn if self.phase == TURN else None
+
+    def hand_texts(self, player: int) -> list[str]:
+        return texts_of(self.hands[player])
+
+    def hand_sizes(self) -> list[int]:
+        return [h.bit_count() for h in self.hands]
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         return {
-            "game": self.game.id,
-            "seat": player,
-            "phase": self.phase,
-            "turn": self.turn if self.phase == TURN else None,
-            "round": self.round_no,
-            "rounds": None if options["target"] else options["rounds"],
-            "hand": None if player is None else texts_of(self.hands[player]),
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "scores": list(self.totals),
-            "round_scores": [list(r) for r in self.history],
-            "over": self.phase == OVER,
-            "winners": self.winners(),
             "draw_size": len(self.draw_pile),
             "dealer": self.dealer(),
             "last": None if self.last is None else {"seat": self.last[0], "action": str(self.last[1])},
-            "start": self.frame.name,
-            "scoring": options["scoring"],
-            "target": options["target"],
             "table": texts_of(self.placed),
             "missed_by": self.turn if self.phase == SHOUT else None,
             "may_draw": self.may_draw(self.turn),

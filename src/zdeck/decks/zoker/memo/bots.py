@@ -61,7 +61,7 @@ class MemoryBot(BotBase):
     ) -> Action | None:
         if not legal_actions:
             return None
-        rule = observation["pair_rule"]
+        rule = observation["options"]["pair_rule"]
         known = self.remembered(observation, rng)
         first = observation["face_up"]
         turns = {a.slot: a for a in legal_actions if isinstance(a, Turn)}  # the listed objects: no re-check

@@ -27,6 +27,7 @@ from zdeck.vectors.encoding import (
     Spec,
     Vector,
     index_of,
+    option,
 )
 
 PLACES = 64  # the table never holds more places than the deck has cards
@@ -82,7 +83,7 @@ def spec(game: Game) -> Spec:
         Num("draw_size", 64.0, high=64.0),
         SeatOf("dealer"),
         Last("last"),
-        OneOf("pair_rule", ("two", "one")),
+        option(OneOf("pair_rule", ("two", "one"))),
         Custom("table", lambda g: PLACES * 3 + len(CARDS), _write_table,
                f"for each of {PLACES} places (place 1 first; places past the table's end stay zeros): earned, "
                "face down or face up, one-hot; then the face-up cards' one-hot"),

@@ -156,27 +156,19 @@ class MemoState(State):
         return [p for p, w in enumerate(self.won) if len(w) == best]
 
     # -- views ----------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def phase_name(self) -> str:
+        return "over" if self.over else ("first" if self.up == EMPTY else "second")
+
+    def turn_seat(self) -> int | None:
+        return None if self.over else self.turn
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         """Public: every seat sees the same table. Face-down cards show as "down"; `seen` lists only
         cards that have been face up (with the flip number when they last were)."""
-        over = self.over
         return {
-            "game": self.game.id,
-            "seat": player,
-            "phase": "over" if over else ("first" if self.up == EMPTY else "second"),
-            "turn": None if over else self.turn,
-            "round": 1,
-            "rounds": 1,
-            "hand": None,
-            "hand_sizes": None,
-            "scores": self.scores(),
-            "round_scores": self.round_scores(),
-            "over": over,
-            "winners": self.winners(),
             "draw_size": len(self.deck),
             "dealer": self.game.players - 1,  # seat 0, on the dealer's left, begins
             "last": self._last_action(),
-            "pair_rule": self.rule,
             "table": self._table_view(),
             "face_up": None if self.up == EMPTY else self.up + 1,
             "seen": [[TEXTS[c], self.seen_at[s]] if c != EMPTY and self.seen_at[s] >= 0 else None

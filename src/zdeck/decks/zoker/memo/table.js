@@ -46,7 +46,7 @@ export function board(ctx) {
     if (card !== null) ctx.bind(node, (f) => f.kind === "turn" && f.place === i, `Turn the card at ${place}`);
     grid.append(div("memo-cell", node, text("span", String(i + 1), "place-number")));
   });
-  const rule = obs.pair_rule === "two" ? "a pair shares exactly two of colour, size and shape" : "a pair shares at least one of colour, size and shape";
+  const rule = obs.options.pair_rule === "two" ? "a pair shares exactly two of colour, size and shape" : "a pair shares at least one of colour, size and shape";
   return centre(grid, facts(lastTurn(ctx), chip(rule), chip(`${plural(obs.draw_size, "card")} left to deal`)));
 }
 

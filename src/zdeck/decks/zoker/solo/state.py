@@ -160,22 +160,15 @@ class SoloState(State):
         return [] if self.legal else [0]
 
     # -- views ----------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def phase_name(self) -> str:
+        return "play" if self.legal else "over"
+
+    def turn_seat(self) -> int | None:
+        return 0 if self.legal else None
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         """Everything on the table is face up; only the draw pile's order is hidden."""
-        over = not self.legal
         return {
-            "game": self.game.id,
-            "seat": player,
-            "phase": "over" if over else "play",
-            "turn": None if over else 0,
-            "round": 1,
-            "rounds": 1,
-            "hand": None,
-            "hand_sizes": None,
-            "scores": self.scores(),
-            "round_scores": self.round_scores(),
-            "over": over,
-            "winners": self.winners(),
             "draw_size": len(self.deck),
             "last": None if self.last is None else {"seat": 0, "action": str(self.last)},
             "upper": [[_TEXT_OR_NONE[self.upper[i]] for i in range(r, r + ROW)] for r in range(0, UPPER, ROW)],

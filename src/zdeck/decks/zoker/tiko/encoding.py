@@ -10,7 +10,7 @@ from zdeck.decks.zoker.encoding import CARDS
 from zdeck.decks.zoker.tiko.state import HAND, OVER, TRICK, Entry, TikoState
 from zdeck.vectors import fast
 from zdeck.vectors.common import hands, head, match, outcome
-from zdeck.vectors.encoding import Card, CardsBySeat, Encoder, Last, Num, OneOf, Recent, SeatOf, Spec, Vector
+from zdeck.vectors.encoding import Card, CardsBySeat, Encoder, Last, Num, OneOf, Recent, SeatOf, Spec, Vector, option
 
 
 def spec(game: Game) -> Spec:
@@ -27,8 +27,8 @@ def spec(game: Game) -> Spec:
         Num("draw_size", 64.0, high=64.0),
         SeatOf("dealer"),
         Last("last"),
-        OneOf("compare", ("top", "previous")),
-        OneOf("match", ("cards", "games")),
+        option(OneOf("compare", ("top", "previous"))),
+        option(OneOf("match", ("cards", "games"))),
         SeatOf("leader"),
         Num("compared", float(seats), low=-1.0, high=float(seats)),
         CardsBySeat("won", CARDS),

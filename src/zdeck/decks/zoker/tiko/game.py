@@ -43,3 +43,6 @@ class Tiko(Game):
             choices=("cards", "games"),
         ),
     }
+
+    def rounds(self) -> int | None:
+        return int(self.options["rounds"])

@@ -182,27 +182,25 @@ class TikoState(RoundTotals):
         return (self.round_no - 2) % self.game.players
 
     # -- views -------------------------------------------------------------------------------
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def phase_name(self) -> str:
+        return OVER if self.over else TRICK
+
+    def turn_seat(self) -> int | None:
+        return None if self.over else self.turn
+
+    def hand_texts(self, player: int) -> list[str]:
+        return [TEXTS[c] for c in self.hands[player]]
+
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.hands]
+
+    def own_view(self, player: int | None) -> dict[str, Any]:
         return {
-            "game": self.game.id,
-            "seat": player,
-            "phase": OVER if self.over else TRICK,
-            "turn": None if self.over else self.turn,
-            "round": self.round_no,
-            "rounds": self.game.options["rounds"],
-            "hand": None if player is None else [TEXTS[c] for c in self.hands[player]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "scores": list(self.totals),
-            "round_scores": [list(r) for r in self.history],
-            "over": self.over,
-            "winners": self.winners(),
             "top": TEXTS[self.pile[-1][1]] if self.pile else None,
             "pile": _shown(self.pile),  # the trick lies face up
             "draw_size": len(self.deck),
             "dealer": self.dealer(),
             "last": None if self.last is None else {"seat": self.last[0], "action": PLAY_TEXTS[self.last[1]]},
-            "compare": self.game.options["compare"],
-            "match": self.game.options["match"],
             "leader": self.leader,
             "compared": self.compared_position(),
             "won": [[TEXTS[c] for c in w] for w in self.won],  # every won card was seen face up in its trick

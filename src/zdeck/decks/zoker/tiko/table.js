@@ -24,7 +24,7 @@ export function board(ctx) {
     lastTrick.append(text("span", `last trick, taken by ${ctx.who(taker)}:`, "note small"));
     for (const entry of obs.last_trick) lastTrick.append(ctx.card(entry.card, {small: true, name: `${capital(ctx.who(entry.seat))}: ${entry.card}`}));
   }
-  const rule = obs.compare === "top" ? "a card must beat the card on top of the trick" : "a card must beat the card laid just before it";
+  const rule = obs.options.compare === "top" ? "a card must beat the card on top of the trick" : "a card must beat the card laid just before it";
   return centre(div("piles", drawPile(ctx, obs.draw_size, "deck"), trick), lastTrick, facts(chip(rule)));
 }
 
