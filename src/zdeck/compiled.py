@@ -23,13 +23,13 @@ from collections.abc import Callable, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 T = TypeVar("T")
 
-try:  # mypyc's options for a class; at run time the decorator does nothing (mypy_extensions comes with mypy)
+if TYPE_CHECKING:  # mypyc reads the decorator by this name; at run time it does nothing (the engine needs no mypy)
     from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 - mypy --strict: re-exported
-except ImportError:
+else:
 
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
         return lambda cls: cls
