@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from zdeck.bots import Bot
 from zdeck.core import shorten
+from zdeck.handicap import HANDICAPS, Handicapped, split_handicaps
 from zdeck.registry import bot_factory, own_bots
 
 SEARCH_BOTS = ("ismcts",)  # bots every game has, which take parameters: `ismcts:iters=2000,c=0.7`
@@ -29,22 +30,32 @@ def default_bot(game_id: str) -> str:
 
 def make_bot(game_id: str, name: str) -> Bot:
     """A new bot by its spec: a name of `bot_names`, and for a search bot its parameters after a colon
-    (`ismcts:iters=2000,c=0.7`, `ismcts:ms=200,rollout=greedy`). ValueError says what was wrong."""
+    (`ismcts:iters=2000,c=0.7`, `ismcts:ms=200,rollout=greedy`). Any bot also takes a person's handicaps there
+    (`greedy:reaction=1600,miss=0.3,err=0.15`: `zdeck.handicap`). ValueError says what was wrong."""
     if not isinstance(name, str):
         raise ValueError(f"a bot spec is a text, not {type(name).__name__} {shorten(name)}")  # noqa: TRY004
-    factories = own_bots(game_id)
-    base, colon, params = name.partition(":")
+    spec = name.strip()
+    base, colon, params = spec.partition(":")
     base = base.strip()
+    own, handicaps = split_handicaps(spec, params) if colon else ("", {})
+    bot = _plain_bot(game_id, base, own if handicaps else params, bool(colon) and not handicaps, name)
+    return Handicapped(bot, spec, handicaps) if handicaps else bot
+
+
+def _plain_bot(game_id: str, base: str, params: str, bare_colon: bool, name: str) -> Bot:
+    """The bot `base` with its own parameters (a search's), before any handicap."""
+    factories = own_bots(game_id)
     if base in SEARCH_BOTS:
         from zdeck.search import ismcts_from_spec  # (only a search pays for its import: `zdeck list` starts fast)
 
         own = {bot: bot_factory(target) for bot, target in factories.items()}  # (its rollout bot may be any)
-        return ismcts_from_spec(name.strip(), params, own, game_id)
-    if base in factories and colon:
-        raise ValueError(f"bot {base!r} takes no parameters (only {', '.join(SEARCH_BOTS)} does): {shorten(name)}")
-    if name not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
+        return ismcts_from_spec(f"{base}:{params}" if params.strip() else base, params, own, game_id)
+    if base in factories and (params.strip() or bare_colon):
+        raise ValueError(f"bot {base!r} takes no parameters but a person's handicaps "
+                         f"({', '.join(HANDICAPS)}; only {', '.join(SEARCH_BOTS)} takes more): {shorten(name)}")
+    if base not in factories:  # looked up first: a KeyError inside a factory is a bug, not an unknown name
         raise ValueError(f"unknown bot {shorten(name)} for {game_id}; choose from {', '.join(bot_names(game_id))}")
-    return bot_factory(factories[name])()
+    return bot_factory(factories[base])()
 
 
 def split_bot_specs(text: str) -> list[str]:

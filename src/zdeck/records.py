@@ -37,6 +37,7 @@ _FIELDS: tuple[tuple[str, type, str], ...] = (
     ("bots", list, "a list"),
     ("scores", list, "a list"),
     ("winners", list, "a list"),
+    ("seats", list, "a list"),
 )
 
 
@@ -51,22 +52,25 @@ class Record:
     scores: list[float] | None = None
     winners: list[int] | None = None
     version: str = __version__
+    # Who sat where at a live table, a person by name and a bot by its spec apart ({"kind": "bot", "bot": spec,
+    # "level", "name"}; {"kind": "person", "name"}): `bots` names both alike. None where nobody kept it.
+    seats: list[dict[str, Any]] | None = None
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "game": self.game,
-                "zdeck": self.version,
-                "players": self.players,
-                "options": self.options,
-                "seed": self.seed,
-                "bots": self.bots,
-                "actions": self.actions,
-                "scores": self.scores,
-                "winners": self.winners,
-            },
-            separators=(",", ":"),
-        )
+        kept = {
+            "game": self.game,
+            "zdeck": self.version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "bots": self.bots,
+            "actions": self.actions,
+            "scores": self.scores,
+            "winners": self.winners,
+        }
+        if self.seats is not None:
+            kept["seats"] = self.seats
+        return json.dumps(kept, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, line: str) -> Record:
@@ -96,6 +100,7 @@ class Record:
             scores=data.get("scores"),
             winners=data.get("winners"),
             version=_version_text(data.get("zdeck", "?")),
+            seats=data.get("seats"),
         )
 
     def make_game(self) -> Game:

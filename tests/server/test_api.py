@@ -27,7 +27,7 @@ def test_games_lists_every_game_with_players_options_and_bots(client: TestClient
     calls = next(o for o in zoop["options"] if o["name"] == "calls")
     assert calls == {"name": "calls", "default": "auto", "choices": ["auto", "strict"], "doc": calls["doc"],
                      "scope": "game", "min": None, "max": None}
-    assert {o["name"] for o in zoop["options"] if o["scope"] == "table"} == {"idle", "speed"}
+    assert {o["name"] for o in zoop["options"] if o["scope"] == "table"} == {"clock", "race", "cover", "speed"}
 
 
 def test_openapi_page_serves_the_rest_half(client: TestClient) -> None:
@@ -55,7 +55,10 @@ def test_lobby_page_and_static_files(client: TestClient) -> None:
     ({"game": "zipzap", "options": {"colour": 1}}, "unknown option(s) colour; allowed: rounds, scoring"),
     ({"game": "zipzap", "options": {"speed": -1}}, "speed=-1 is not allowed"),
     ({"game": "zipzap", "options": {"idle": "soon"}}, "idle='soon' is not allowed"),
-    ({"game": "zipzap", "bots": {"1": "genius"}}, "choose from random, greedy"),
+    ({"game": "zipzap", "options": {"clock": 1}}, "clock=1 is not allowed: seconds from 2 to 600"),
+    ({"game": "zipzap", "options": {"race": 0}}, "race=0 is not allowed: seconds from 1 to 60"),
+    ({"game": "zipzap", "options": {"cover": "yes"}}, "cover='yes' is not allowed: true or false"),
+    ({"game": "zipzap", "bots": {"1": "genius"}}, "choose a level (easy, medium, hard, strongest) or a bot: random, greedy"),
     ({"game": "zipzap", "players": 2, "bots": {"5": "random"}}, "not a seat of this table (0..1)"),
     ({"game": "zipzap", "bots": {"first": "random"}}, "not a seat"),
 ])

@@ -32,12 +32,15 @@ def test_a_silent_zoop_is_penalised_and_only_its_sender_hears_which_card(client:
         assert answer == {"type": "result", "outcome": "penalised", "version": version + 1, "id": "z"}
         own = next(m for m in before if m["type"] == "event" and m["kind"] == "action")
         assert (own["action"], own["outcome"], own["late"]) == (silent, "penalised", False)
-        assert own["reason"].startswith("the rules penalised")
+        assert own["why"] == "no call"
+        assert own["reason"] == "ZOOP! without calling it: it goes back to your hand and you draw one."
         hand_sizes = states[seat]["observation"]["hand_sizes"]
         for other in (p for p in range(3) if p != seat):
             event, _ = receive_until(ws[other], lambda m: m["type"] == "event" and m["kind"] == "action")
             assert (event["seat"], event["outcome"], event["action"], event["id"]) == (seat, "penalised", None, None)
-            assert event["reason"] == own["reason"] and silent.removeprefix("silent zoop ") not in json.dumps(event)
+            assert event["why"] == "no call" and silent.removeprefix("silent zoop ") not in json.dumps(event)
+            assert event["reason"] == f"{['Ann', 'Bob', 'Cy'][seat]} played out of turn without calling ZOOP!: it goes " \
+                                      "back to their hand and they draw one."
             shown, _ = receive_until(ws[other], lambda m: m["type"] == "state" and m["version"] == version + 1)
             sizes = shown["observation"]["hand_sizes"]
             assert sizes[seat] == hand_sizes[seat] + 1  # what the rules show: the penalised seat drew a card

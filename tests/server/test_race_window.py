@@ -104,7 +104,8 @@ def test_a_bot_card_due_just_after_a_persons_lands_late_and_is_resolved_by_the_r
         late = _bot_events(ear)
         assert len(late) == 1 and late[0]["late"] and late[0]["seen"] == version, late
         assert late[0]["outcome"] in ("bounced", "penalised", "applied")
-        assert late[0]["outcome"] != "bounced" or late[0]["reason"].startswith("too late")
+        assert late[0]["outcome"] != "bounced" or (late[0]["why"], late[0]["reason"]) == (
+        "late", f"{room.seats[1].name}'s card came too late and went back to their hand.")
         assert room.actions[1] == [1, str(plan.action), version]
         room.stop()
 

@@ -228,7 +228,8 @@ def test_a_finished_room_rematches_with_the_same_seats(client: TestClient) -> No
         answer = reply(ws, {"type": "rematch"})
         assert answer == {"type": "result", "outcome": "rematch", "number": 2}
         state = state_of(ws)
-        assert state["number"] == 2 and not state["over"] and [s["name"] for s in state["seats"]] == ["Ann", "random"]
+        assert state["number"] == 2 and not state["over"] and [s["bot"] for s in state["seats"]] == [None, "random"]
+        assert state["seats"][0]["name"] == "Ann" and state["seats"][1]["name"].endswith(" · bot (random)")
     refused = client.get(f"/api/rooms/{room}/record")
     assert refused.status_code == 409 or refused.text != first
     assert client.get(f"/api/rooms/{room}/record?number=1").text == first  # the first game stays saved

@@ -69,8 +69,8 @@ def test_a_waiting_room_nobody_is_at_closes_and_stays_closed(short: TestClient, 
 
 
 def test_a_table_its_people_left_closes_unless_bots_stand_in(short: TestClient) -> None:
-    left = make(short)
-    kept = make(short, options={"idle": 0.05, "speed": 0})  # bots stand in for the people who left
+    left = make(short, options={"cover": False})  # the table waits for its people
+    kept = make(short, options={"speed": 0})  # (a new table's default: bots cover the people who left)
     tokens = {room: [short.post(f"/api/rooms/{room}/join", json={"name": n}).json()["token"] for n in ("A", "B")]
               for room in (left, kept)}
     for room in (left, kept):
@@ -78,8 +78,8 @@ def test_a_table_its_people_left_closes_unless_bots_stand_in(short: TestClient) 
             assert state_of(ws)["status"] == "playing"
     wait_until(lambda: closed_with(short, left) != "")
     assert "its people all left it" in closed_with(short, left)
-    info = short.get(f"/api/rooms/{kept}").json()
-    assert info["status"] in ("playing", "over") and info["version"] > 0  # the stand-ins play on
+    wait_until(lambda: short.get(f"/api/rooms/{kept}").json()["version"] > 0)  # the covering bots play on
+    assert short.get(f"/api/rooms/{kept}").json()["status"] in ("playing", "over")
 
 
 def test_the_lobby_cannot_be_locked_by_waiting_rooms(short: TestClient) -> None:

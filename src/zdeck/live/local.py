@@ -18,8 +18,8 @@ from typing import Any
 
 from zdeck.core import Game
 from zdeck.live.room import Room, RoomData, Seat
+from zdeck.live.settings import TableSettings
 from zdeck.records import Record
-from zdeck.server.catalog import TableSettings
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -72,8 +72,8 @@ class LocalTable:
         self.seed = secrets.randbits(63) if seed is None else seed
         others = [p for p in range(game.players) if p != human]
         self.bots = {p: bot_names[i % len(bot_names)] for i, p in enumerate(others)}
-        self.room = Room.new("local", game, self.bots, TableSettings(max(speed, 0.0), idle), MemorySaver(),
-                             seed=self.seed)
+        settings = TableSettings(max(speed, 0.0), clock=idle, cover=idle is not None)
+        self.room = Room.new("local", game, self.bots, settings, MemorySaver(), seed=self.seed)
         self.room.private = True  # one person, nobody watching: the clock may wait for that person alone
         self.conn: LocalConn | None = None
 
@@ -142,7 +142,8 @@ class LocalTable:
         over = state.is_over()
         return Record(self.game.id, self.game.players, dict(self.game.options), self.room.seed, self.seat_names(),
                       [list(entry) for entry in self.room.actions],
-                      list(state.scores()) if over else None, list(state.winners()) if over else None)
+                      list(state.scores()) if over else None, list(state.winners()) if over else None,
+                      seats=[seat.record(self.game.id) for seat in self.room.seats])
 
 
 __all__ = ["LocalConn", "LocalTable", "MemorySaver"]

@@ -43,15 +43,20 @@ from zdeck.asking import ask, reaction
 from zdeck.bots import Bot
 from zdeck.botspecs import make_bot
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
+from zdeck.live import rounds
+from zdeck.live.gamedata import table_data
 from zdeck.live.seat_view import state_message, table_text
+from zdeck.live.seating import bot_label, bot_names, cover_bot, table_bot
+from zdeck.live.settings import TableSettings
 from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
-from zdeck.server.catalog import TableSettings, stand_in_bot, table_bot
 
 log = logging.getLogger("zdeck.server")
 
-IDLE_S = 1.5  # a table whose bots all hold back waits this long before "nobody plays"
-IDLE_PERSON_S = 6.0  # the same when people sit at the table (both scaled by its speed; `_nobody_plays_after`)
+IDLE_S = 1.5  # a table whose bots all hold back waits this long before "nobody plays" (x speed); with people: `race`
+AWAY_S = 3.0  # a person whose every connection dropped is covered (if `cover`) this long after: a reload is quicker
+ABANDON_S = 30.0  # a table in play with nobody at it this long is "abandoned" in the lobby
+BOTS_PAUSE_S = 3.0  # the pause after a round at a table of bots only (x speed): long enough to read its summary
 # The commit window (ms, scaled by the table's speed). A card already on its way when another lands first
 # cannot be taken back: a hand that started to move within the time a person needs to see the other card
 # land (a simple visual reaction, ~200-250 ms) still throws it. So a bot whose answer was due within
@@ -189,29 +194,60 @@ def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 
 class Seat:
     index: int
     kind: str  # "person" or "bot"
-    bot: str | None = None  # the bot's name, for a bot seat
-    name: str | None = None  # the person's name once the seat is taken
+    bot: str | None = None  # the bot's spec, for a bot seat
+    name: str | None = None  # the person's name once the seat is taken; a bot's first name ("Ada")
     token_hash: str | None = None
     # live, not saved: a resumed room starts these from zero
     connections: int = 0
-    standin: Bot | None = None
+    standin: Bot | None = None  # the bot covering an absent person
+    cover_why: str | None = None  # "away" (every connection dropped) or "clock" (the turn clock ran out)
     was_actor: bool = False
-    active_since: float = 0.0
+    active_since: float = 0.0  # (loop time) when the table began to wait for this person on their turn
+    away_since: float | None = None  # (loop time) when the person's last connection dropped; None while connected
 
     @property
     def open(self) -> bool:
         return self.kind == "person" and self.name is None
 
-    def public(self) -> dict[str, Any]:
+    def label(self, game_id: str) -> str | None:
+        """What people call the seat: the person's name, or the bot's (`Ada · bot, easy`)."""
+        if self.kind == "person":
+            return self.name
+        return bot_label(game_id, self.bot or "bot", self.name or "Bot")
+
+    def public(self, game_id: str) -> dict[str, Any]:
+        data = table_data(game_id)
+        covering = None if self.standin is None else {
+            "bot": self.standin.name, "level": data.level_of(self.standin.name), "why": self.cover_why}
         return {
             "seat": self.index,
             "kind": self.kind,
-            "name": self.name if self.kind == "person" else self.bot,
+            "name": self.label(game_id),
             "bot": self.bot,
+            "level": data.level_of(self.bot) if self.kind == "bot" else None,
             "open": self.open,
             "connected": self.connections > 0 if self.kind == "person" else True,
             "standin": self.standin.name if self.standin is not None else None,
+            "covered_by": covering,
         }
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        """Who sat here, for a record: a person by name, a bot by its spec (and level and name) apart."""
+        if self.kind == "person":
+            return {"kind": "person", "name": self.name}
+        return {"kind": "bot", "bot": self.bot, "level": table_data(game_id).level_of(self.bot),
+                "name": self.label(game_id)}
+
+
+@dataclass
+class Pause:
+    """The table between rounds: it goes on once every person at it is ready, or at `until`."""
+
+    round: int
+    version: int  # the state's version when the round ended: an action answering an earlier one is still judged
+    until: float  # (loop time)
+    ends_at: float  # (Unix time) the same, for clients
+    ready: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -235,8 +271,12 @@ class Room:
                  created: float | None = None) -> None:
         self.id = room_id
         self.game = game
-        self.settings = settings
+        self.settings = settings.resolved(game.id)
         self.seats = seats
+        named = bot_names(room_id, len(seats))  # bots go by a person's name; a saved one keeps its own
+        for seat in seats:
+            if seat.kind == "bot" and seat.name is None:
+                seat.name = named[seat.index]
         self.saver = saver
         self.created = time.time() if created is None else created
         self.conns: set[Conn] = set()
@@ -245,7 +285,11 @@ class Room:
         self.closed: str | None = None  # why the server closed the room for good (it is then `broken` too)
         self.on_broken: Callable[[Room], None] | None = None
         self._timer: asyncio.TimerHandle | None = None
-        self._idle_timer: asyncio.TimerHandle | None = None
+        self._idle_timer: asyncio.TimerHandle | None = None  # the cover clock: the next absent person to cover
+        self._pause_timer: asyncio.TimerHandle | None = None
+        self.pause: Pause | None = None
+        self.summaries: list[dict[str, Any]] = []  # this game's finished rounds (docs/protocol.md, Round summaries)
+        self._nobody_since = time.monotonic()  # when the last person's connection dropped (the lobby's "abandoned")
         self._tasks: set[asyncio.Task[None]] = set()
         self._plans: list[Plan] = []
         self._late: list[tuple[int, Plan]] = []  # (version seen, answer) still on its way: lands by the clock
@@ -278,8 +322,8 @@ class Room:
     @classmethod
     def restore(cls, data: RoomData, saver: Saver) -> Room:
         """Replay the saved game from its seed, asking the bots again where they were asked."""
+        from zdeck.live.settings import table_settings
         from zdeck.registry import make
-        from zdeck.server.catalog import table_settings
 
         game = make(data.game, data.players, **data.options)
         room = cls(data.id, game, table_settings(data.settings), data.seats, saver, data.created)
@@ -292,6 +336,7 @@ class Room:
             if room.started and not state.is_over() and not window_late:
                 room._ask_seat_bots(everyone=index == last_landing)
             room._track_window(entry)
+            before, finished = state.observation(None), len(state.round_scores())
             try:
                 if player is None and text == TIMEOUT:
                     state.timeout()
@@ -300,6 +345,8 @@ class Room:
             except (IllegalAction, ValueError) as exc:
                 raise ValueError(f"room {data.id}: saved action {index + 1} {entry!r} does not replay: {exc}") from None
             room.actions.append(entry)
+            if len(state.round_scores()) > finished:
+                room.summaries.append(room._summary(before, entry))
         return room
 
     def _track_window(self, entry: list[Any]) -> None:
@@ -331,9 +378,10 @@ class Room:
             if hasattr(bot, "reset"):
                 bot.reset()
         for seat in self.seats:
-            seat.standin, seat.was_actor = None, False
+            seat.standin, seat.cover_why, seat.was_actor = None, None, False
         self.asked = -1
         self._plans, self._late = [], []
+        self.summaries, self.pause = [], None
 
     def _ask_seat_bots(self, everyone: bool) -> None:
         """What the live table does at each new version, while replaying: bots that remember what they saw
@@ -362,29 +410,94 @@ class Room:
         return "over" if self.state.is_over() else "playing"
 
     def summary(self) -> dict[str, Any]:
+        """The room as the lobby lists it: besides the game's `status`, what the table is (`table`: waiting,
+        playing, covered, abandoned, over) and a line saying so (`label`), from public facts."""
         taken = sum(1 for s in self.seats if not s.open)
         return {"room": self.id, "game": self.game.id, "title": self.game.title, "players": self.game.players,
                 "seats_taken": taken, "seats_open": self.game.players - taken, "status": self.status,
-                "number": self.number, "created": self.created}
+                "number": self.number, "created": self.created, **self.presence()}
+
+    def presence(self) -> dict[str, Any]:
+        """Who is at the table: people seated, connected, covered by a bot; what the table is, in a line that
+        names whom it waits for or a bot covers (people's names are public: they are on the seats)."""
+        people = [s for s in self.seats if s.kind == "person" and not s.open]
+        present = sum(1 for s in people if s.connections)
+        covering = [s.name or f"seat {s.index + 1}" for s in people if s.standin is not None]
+        away = [s.name or f"seat {s.index + 1}" for s in people if not s.connections and s.standin is None]
+        status = self.status
+        if status in ("waiting", "over", "closed"):
+            table = status
+            label = {"waiting": f"waiting for {_many(sum(s.open for s in self.seats), 'person')}",
+                     "over": "game over", "closed": "closed"}[status]
+            if status == "waiting" and not present and people:
+                label += ", nobody there"
+        elif people and not present and time.monotonic() - self._nobody_since >= ABANDON_S:
+            table = "abandoned"
+            label = "abandoned: nobody at the table" + (", bots finish the game" if not away else
+                                                         ", it waits for them until it is closed")
+        elif away:
+            table = "away"
+            label = f"waiting for {_names(away)} (away)" + (f"; a bot covers {_names(covering)}" if covering else "")
+        elif covering:
+            table = "covered"
+            label = f"playing with {_many(present, 'person')}; a bot covers {_names(covering)}"
+        else:
+            table = "playing"
+            label = f"playing with {_many(present, 'person')}" if people else "bots playing"
+        return {"people": len(people), "present": present, "covered": len(covering), "table": table,
+                "label": label}
 
     def info(self) -> dict[str, Any]:
         over = self.state.is_over()
         return {**self.summary(), "options": dict(self.game.options), "settings": self.settings.as_dict(),
-                "seats": [s.public() for s in self.seats], "version": self.state.version, "over": over,
+                "seats": [s.public(self.game.id) for s in self.seats], "version": self.state.version, "over": over,
                 "scores": list(self.state.scores()) if over else None,
                 "winners": list(self.state.winners()) if over else None,
-                "watchers": len(self.conns)}
+                "watchers": len(self.conns), "pause": self.pause_info(), "summaries": list(self.summaries)}
 
     def record(self) -> Record:
         if not self.state.is_over():
             raise RoomError(f"game {self.number} of room {self.id} is not over: its record (which holds the seed) "
                             "is served once it is")
         return Record(self.game.id, self.game.players, dict(self.game.options), self.seed, self.seat_names(),
-                      [list(e) for e in self.actions], list(self.state.scores()), list(self.state.winners()))
+                      [list(e) for e in self.actions], list(self.state.scores()), list(self.state.winners()),
+                      seats=[s.record(self.game.id) for s in self.seats])
 
     def seat_names(self) -> list[str]:
-        """Who sat where, for a record: a bot's name or a person's."""
+        """Who sat where, for a record: a bot's spec or a person's name (`Record.seats` keeps them apart)."""
         return [(s.bot or "bot") if s.kind == "bot" else (s.name or "person") for s in self.seats]
+
+    def names(self) -> list[str]:
+        """What people call each seat (a person's name, `Ada · bot, easy`; `seat 3` while open)."""
+        return [s.label(self.game.id) or f"seat {s.index}" for s in self.seats]
+
+    def short_names(self) -> list[str]:
+        """The seats' names as a sentence says them: a person's name, a bot's first name ("Ada")."""
+        return [s.name or f"seat {s.index}" for s in self.seats]
+
+    def pause_info(self) -> dict[str, Any] | None:
+        """The pause between rounds, as clients show it: the round that ended, when the table goes on, who is
+        ready and whom it waits for (people present and not covered)."""
+        if self.pause is None:
+            return None
+        waiting = [s.index for s in self._to_be_ready() if s.index not in self.pause.ready]
+        return {"round": self.pause.round, "until": self.pause.ends_at, "ready": sorted(self.pause.ready),
+                "waiting": waiting}
+
+    def turn_clock(self) -> dict[str, Any] | None:
+        """The turn clock running now, when a bot would cover the seat as it runs out: the person whose turn it
+        is and when (Unix time). Public: whose turn it is is."""
+        if not self.settings.cover or self.pause is not None or not self.started or self.state.is_over():
+            return None
+        for seat in self.seats:
+            if seat.kind == "person" and seat.was_actor and seat.standin is None and seat.connections:
+                now = _loop_time()
+                if now is None:
+                    return None
+                left = seat.active_since + self._clock_s() - now
+                return {"seat": seat.index, "ends": round(time.time() + max(left, 0.0), 3),
+                        "seconds": self._clock_s()}
+        return None
 
     def seat_for(self, token: str) -> int | None:
         """The seat this token stands for, or None. Every seat's hash is compared, in constant time."""
@@ -408,9 +521,11 @@ class Room:
         return state_message(self, seat)
 
     def first_state_text(self, seat: int | None) -> str:
-        """A connection's first `state` message: the state, with the game's action texts, action faces and
-        card faces (`table`), sent once so that later messages name actions by id."""
-        return self.state_text(seat)[:-1] + ',"table":' + table_text(self.game) + "}"
+        """A connection's first `state` message: the state, with this game's round summaries so far (`summaries`:
+        a reload or a second device has them too) and the game's action texts, action faces and card faces
+        (`table`), sent once so that later messages name actions by id."""
+        summaries = json.dumps(self.summaries, separators=(",", ":"))
+        return self.state_text(seat)[:-1] + ',"summaries":' + summaries + ',"table":' + table_text(self.game) + "}"
 
     def broadcast_state(self) -> None:
         for conn in list(self.conns):
@@ -426,11 +541,12 @@ class Room:
     # -- connections -------------------------------------------------------------------------------
     def attach(self, conn: Conn) -> None:
         """Connect `conn`: its first `state` carries the game's tables (`first_state_text`); the others see
-        the seat connected (and its stand-in, if any, handed back)."""
+        the seat connected (and the bot covering it, if any, hand it back)."""
         handed_back = False
         if conn.seat is not None:
             seat = self.seats[conn.seat]
             seat.connections += 1
+            seat.away_since = None
             self._rev += 1
             if seat.standin is not None:
                 self._hand_back(seat)
@@ -447,9 +563,17 @@ class Room:
             return
         self.conns.discard(conn)
         if conn.seat is not None:
-            self.seats[conn.seat].connections -= 1
+            seat = self.seats[conn.seat]
+            seat.connections -= 1
+            if not seat.connections:
+                seat.away_since = _loop_time()
+                if not any(s.connections for s in self.seats if s.kind == "person"):
+                    self._nobody_since = time.monotonic()
             self._rev += 1
             self.broadcast_state()
+            if not seat.connections and self.pause is not None:
+                self._maybe_resume()
+            self._arm_cover()
 
     def close_all(self, code: int, reason: str) -> None:
         for conn in list(self.conns):
@@ -500,8 +624,11 @@ class Room:
             elif kind == "rematch":
                 await self.rematch(conn.seat)
                 conn.send(_reply({"type": "result", "outcome": "rematch", "number": self.number}, ident))
+            elif kind in ("ready", "back"):
+                said = await self.back(conn.seat, ready=kind == "ready")
+                conn.send(_reply({"type": "result", "outcome": said}, ident))
             else:
-                raise ProtocolError(f"unknown message type {_shorten(kind)}; send one of: act, rematch")
+                raise ProtocolError(f"unknown message type {_shorten(kind)}; send one of: act, ready, back, rematch")
         except (ProtocolError, RoomError, IllegalAction) as exc:
             conn.send(_reply({"type": "error", "message": str(exc)}, ident))
         except NotSaved:
@@ -528,8 +655,39 @@ class Room:
             if holder.standin is not None:
                 self._hand_back(holder)
                 self.broadcast_state()
+                self._replan()
+            if self.pause is not None and seen >= self.pause.version:  # (an answer to the round that ended is judged)
+                raise RoomError('the next round starts once everyone is ready (send {"type": "ready"}), or in '
+                                f"{max(0.0, self.pause.until - asyncio.get_running_loop().time()):.0f} s")
             holder.active_since = asyncio.get_running_loop().time()
             return await self._submit(seat, action, seen, "person")
+
+    async def back(self, seat: int | None, ready: bool) -> str:
+        """A person says they are here (`back`) or ready for the next round (`ready`, which says both): a bot
+        covering the seat hands it back; between rounds the table goes on once everyone at it is ready."""
+        if seat is None:
+            raise ProtocolError("a spectator has no seat to come back to or be ready at")
+        async with self.lock:
+            self._check_usable()
+            holder = self.seats[seat]
+            changed = False
+            if holder.standin is not None:
+                self._hand_back(holder)
+                changed = True
+            holder.active_since = asyncio.get_running_loop().time()
+            outcome = "back"
+            if ready and self.pause is not None:
+                outcome = "ready"
+                if seat not in self.pause.ready:
+                    self.pause.ready.add(seat)
+                    self._rev += 1
+                    self.broadcast({"kind": "ready", "seat": seat, "number": self.number, "round": self.pause.round})
+                    changed = True
+            if changed:
+                self.broadcast_state()
+                if not self._maybe_resume():
+                    self._replan()
+            return outcome
 
     def _action_of(self, named: Any) -> Action:
         """An action by its id (what clients send: the `legal_ids`) or by its text (what people type)."""
@@ -568,6 +726,7 @@ class Room:
         in seconds into the moment, as planned (a person's is read off the clock)."""
         at = time.time()
         before = self.state.version
+        table_before, finished = self.state.observation(None), len(self.state.round_scores())
         outcome = self.state.apply(seat, action, seen=seen)  # IllegalAction: nothing happened
         late = seen is not None and seen != before
         entry: list[Any] = [seat, str(action), seen] if late else [seat, str(action)]
@@ -575,20 +734,45 @@ class Room:
         over = self.state.is_over()
         result = (list(self.state.scores()), list(self.state.winners())) if over else None
         await self._save(self.saver.add_action(self.id, self.number, len(self.actions) - 1, entry, result))
+        why, own, public = rounds.reason(self.game, table_before, seat, action, outcome, late,
+                                         self.short_names()[seat]) if outcome is not Outcome.APPLIED else (None,) * 3
         event = {"kind": "action", "seat": seat, "by": by, "action": None, "id": None, "outcome": outcome.value,
                  "late": late,
                  "seen": seen if late else before, "version": self.state.version, "number": self.number, "at": at,
-                 "reason": _reason(outcome, late, seen, before)}
+                 "why": why, "reason": public}
         named = {"action": str(action), "id": self.game.action_id(action)}
         if outcome is Outcome.APPLIED:
             self.broadcast({**event, **named})
         else:  # a card that came back, or was punished, stays its owner's secret
-            self.broadcast(event, {seat: {**event, **named}})
+            self.broadcast(event, {seat: {**event, **named, "reason": own}})
+        if len(self.state.round_scores()) > finished:
+            self._round_over(table_before, entry)
         if not late:
             self._commit_window(before, landed)
         if outcome is not Outcome.BOUNCED:
             self._changed()
         return outcome
+
+    def _summary(self, before: dict[str, Any], entry: list[Any]) -> dict[str, Any]:
+        """The round's summary from the table as everyone saw it just before `entry` (`before`) and now."""
+        return rounds.round_summary(self.game, before, self.state.observation(None), entry,
+                                    self.names(), self.short_names(), self.number)
+
+    def _round_over(self, before: dict[str, Any], entry: list[Any]) -> None:
+        """A round ended with `entry`: everyone gets its summary, and unless the game is over the table pauses
+        until the people at it are ready, or `pause` seconds (x speed) pass (`BOTS_PAUSE_S` with no people)."""
+        summary = self._summary(before, entry)
+        self.summaries.append(summary)
+        self.broadcast({"kind": "round", "number": self.number, "round": summary["round"], "summary": summary})
+        if self.state.is_over():
+            return
+        people = any(seat.kind == "person" for seat in self.seats)
+        seconds = (table_data(self.game.id).clock.pause if people else BOTS_PAUSE_S) * self.settings.speed
+        loop = asyncio.get_running_loop()
+        self.pause = Pause(summary["round"], self.state.version, loop.time() + seconds, time.time() + seconds)
+        for seat in self.seats:
+            seat.was_actor = False  # each turn clock starts again after the pause
+        self._rev += 1
 
     def _commit_window(self, seen: int, landed: float | None) -> None:
         """A card landed on time: the bots' answers due within the commit window are already thrown and
@@ -600,6 +784,7 @@ class Room:
 
     async def _timeout(self) -> None:
         at = time.time()
+        before, finished = self.state.observation(None), len(self.state.round_scores())
         try:
             self.state.timeout()
         except IllegalAction:
@@ -609,12 +794,15 @@ class Room:
         result = (list(self.state.scores()), list(self.state.winners())) if over else None
         await self._save(self.saver.add_action(self.id, self.number, len(self.actions) - 1, [None, TIMEOUT], result))
         self.broadcast({"kind": "timeout", "version": self.state.version, "number": self.number, "at": at})
+        if len(self.state.round_scores()) > finished:
+            self._round_over(before, [None, TIMEOUT])
         self._changed()
 
     def _changed(self) -> None:
         if self.state.is_over():
             self.broadcast({"kind": "over", "number": self.number, "scores": list(self.state.scores()),
                             "winners": list(self.state.winners())})
+        self._note_turn(_loop_time())  # (the turn clock's start is in the state everyone is sent)
         self.broadcast_state()
         self._replan()
 
@@ -644,10 +832,10 @@ class Room:
     def stop(self) -> None:
         """Stop the clocks. A search under way finishes in its thread; its answer is dropped."""
         self._moment += 1
-        for handle in (self._timer, self._idle_timer):
+        for handle in (self._timer, self._idle_timer, self._pause_timer):
             if handle is not None:
                 handle.cancel()
-        self._timer = self._idle_timer = None
+        self._timer = self._idle_timer = self._pause_timer = None
         for task in list(self._tasks):
             task.cancel()
 
@@ -672,8 +860,14 @@ class Room:
             due = self._moment_start + self._late[0][1].delay
             self._timer = loop.call_at(due, self._spawn, self._land_late)
             return
+        if self.pause is not None:  # between rounds: nobody plays until the table goes on (`_resume`)
+            if self._pause_timer is None:
+                self._pause_timer = loop.call_at(self.pause.until, self._spawn, self._pause_over)
+            self._arm_cover()
+            return
         now = self._moment_start = loop.time()
-        self._watch_idle(now)
+        self._note_turn(now)
+        self._arm_cover()
         self._ask(self._acting_bots())
 
     def _ask(self, bots: Mapping[int, tuple[Bot, int]]) -> None:
@@ -737,9 +931,13 @@ class Room:
             people = [p for p in actors if p not in bots]
             if people and len(actors) == 1:
                 return None
-            return (IDLE_PERSON_S if people else IDLE_S) * self.settings.speed
+            return (self._race_s() if people else IDLE_S) * self.settings.speed
         people_sit = any(seat.kind == "person" for seat in self.seats)
-        return (IDLE_PERSON_S if people_sit else IDLE_S) * self.settings.speed
+        return (self._race_s() if people_sit else IDLE_S) * self.settings.speed
+
+    def _race_s(self) -> float:
+        """How long a window open to everyone stays open with nobody playing, at a table with people (x speed)."""
+        return float(self.settings.race if self.settings.race is not None else table_data(self.game.id).clock.race)
 
     def _spawn(self, work: Callable[[], Awaitable[None]]) -> None:
         task: asyncio.Task[None] = asyncio.ensure_future(work())
@@ -783,61 +981,123 @@ class Room:
             if outcome is Outcome.BOUNCED:
                 self._replan()  # (an accepted one replanned already, through _changed)
 
-    def _watch_idle(self, now: float) -> None:
-        """Note when each person's seat began to be waited for; stand a bot in past `idle` seconds."""
-        if self._idle_timer is not None:
-            self._idle_timer.cancel()
-            self._idle_timer = None
-        idle = self.settings.idle
-        if idle is None:
+    # -- between rounds -------------------------------------------------------------------------------
+    async def _pause_over(self) -> None:
+        async with self.lock:
+            self._pause_timer = None
+            if self.pause is not None and not self.broken:
+                self._resume()
+
+    def _to_be_ready(self) -> list[Seat]:
+        """The people the pause waits for: seated, connected and not covered by a bot."""
+        return [s for s in self.seats if s.kind == "person" and s.connections and s.standin is None]
+
+    def _maybe_resume(self) -> bool:
+        """Go on if everyone the pause waits for is ready (True if the table went on)."""
+        if self.pause is None or any(s.index not in self.pause.ready for s in self._to_be_ready()):
+            return False
+        if not any(s.kind == "person" for s in self.seats):
+            return False  # a table of bots pauses its full time, so that whoever watches can read the summary
+        self._resume()
+        return True
+
+    def _resume(self) -> None:
+        """The pause is over: the next round's play begins now."""
+        assert self.pause is not None
+        round_no = self.pause.round
+        self.pause = None
+        if self._pause_timer is not None:
+            self._pause_timer.cancel()
+            self._pause_timer = None
+        self._rev += 1
+        self.broadcast({"kind": "resume", "number": self.number, "round": round_no + 1, "version": self.state.version})
+        self._note_turn(_loop_time())
+        self.broadcast_state()
+        self._replan()
+
+    # -- covering absent people ----------------------------------------------------------------------
+    def _clock_s(self) -> float:
+        return float(self.settings.clock if self.settings.clock is not None else table_data(self.game.id).clock.turn)
+
+    def _note_turn(self, now: float | None) -> None:
+        """Note when the table began to wait for each person on their turn: their turn clock starts then."""
+        if now is None or self.pause is not None or not self.started or self.state.is_over():
             return
-        actors = self._waited_for()
-        due = []
+        if not any(seat.kind == "person" for seat in self.seats):
+            return
+        waited = self._waited_for()
         for seat in self.seats:
             if seat.kind != "person":
                 continue
-            if seat.index in actors:
+            if seat.index in waited:
                 if not seat.was_actor:
                     seat.active_since = now
                 seat.was_actor = True
-                if seat.standin is None:
-                    due.append(seat.active_since + idle)
             else:
                 seat.was_actor = False
+
+    def _arm_cover(self) -> None:
+        """Set the cover clock for the next person to cover (if `cover`): one away `AWAY_S` since their last
+        connection dropped, or one whose turn clock (`clock`) ran out. Both are public facts: who is connected,
+        and whose turn it is (never who could act in a race: that tells who holds a card that follows)."""
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        now = _loop_time()
+        if now is None or not self.settings.cover or self.broken or not self.started or self.state.is_over():
+            return
+        due = [when for _, when, _ in self._covers_due(now)]
         if due:
-            self._idle_timer = asyncio.get_running_loop().call_at(min(due), self._spawn, self._stand_in)
+            self._idle_timer = asyncio.get_running_loop().call_at(min(due), self._spawn, self._cover)
+
+    def _covers_due(self, now: float) -> list[tuple[Seat, float, str]]:
+        """Each person the table would cover, when, and why ("away" or "clock")."""
+        found = []
+        for seat in self.seats:
+            if seat.kind != "person" or seat.open or seat.standin is not None:
+                continue
+            if not seat.connections:
+                if seat.away_since is None:
+                    seat.away_since = now  # (never connected since the table began: away from now)
+                found.append((seat, seat.away_since + AWAY_S, "away"))
+            elif seat.was_actor and self.pause is None:
+                found.append((seat, seat.active_since + self._clock_s(), "clock"))
+        return found
 
     def _waited_for(self) -> set[int]:
         """The seats the table publicly waits for: the one whose turn it is (the observation's `turn`). A
-        stand-in is announced to everyone, so its clock must not start for a seat that merely could act in a
+        cover is announced to everyone, so its clock must not start for a seat that merely could act in a
         race (that is what it holds). Wherever no seat has the turn, every game lets the table wait ("nobody
         plays"), so an idle person holds nobody up there."""
         turn = self.state.observation(None).get("turn")
         return {turn} if isinstance(turn, int) and not isinstance(turn, bool) else set()
 
-    async def _stand_in(self) -> None:
+    async def _cover(self) -> None:
         async with self.lock:
-            if self.broken or self.state.is_over() or self.settings.idle is None:
+            self._idle_timer = None
+            if self.broken or self.state.is_over() or not self.settings.cover:
                 return
             now = asyncio.get_running_loop().time()
-            actors = self._waited_for()
             changed = False
-            for seat in self.seats:
-                if seat.kind == "person" and seat.index in actors and seat.standin is None \
-                        and now >= seat.active_since + self.settings.idle - 1e-3:
-                    seat.standin = make_bot(self.game.id, stand_in_bot(self.game.id))
-                    self.broadcast({"kind": "standin", "seat": seat.index, "bot": seat.standin.name})
+            for seat, when, why in self._covers_due(now):
+                if now >= when - 1e-3:
+                    spec = cover_bot(self.game.id)
+                    seat.standin, seat.cover_why = make_bot(self.game.id, spec), why
+                    self.broadcast({"kind": "standin", "seat": seat.index, "bot": spec, "why": why,
+                                    "level": table_data(self.game.id).level_of(spec), "number": self.number})
                     changed = True
             if changed:
                 self._rev += 1
                 self.broadcast_state()
+                if self.pause is not None:
+                    self._maybe_resume()
             self._replan()
 
     def _hand_back(self, seat: Seat) -> None:
-        seat.standin = None
-        seat.was_actor = False  # its idle clock starts again
+        seat.standin, seat.cover_why = None, None
+        seat.was_actor = False  # its turn clock starts again
         self._rev += 1
-        self.broadcast({"kind": "handback", "seat": seat.index})
+        self.broadcast({"kind": "handback", "seat": seat.index, "number": self.number})
 
 
 def _settle_when_done(finished: asyncio.Future[None], work: Future[Any] | None) -> None:
@@ -889,15 +1149,22 @@ def _reply(message: dict[str, Any], ident: Any) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def _reason(outcome: Outcome, late: bool, seen: int | None, before: int) -> str | None:
-    if outcome is Outcome.BOUNCED:
-        return f"too late: it answered version {seen}, but the table was at version {before}; it had no effect"
-    if outcome is Outcome.PENALISED:
-        if late:
-            return f"too late: it answered version {seen}, but the table was at version {before}; the rules " \
-                   "penalised it"
-        return "the rules penalised how it was made (e.g. a missing or wrong call)"
-    return None
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _many(count: int, thing: str) -> str:
+    if thing == "person":
+        return "1 person" if count == 1 else f"{count} people"
+    return f"1 {thing}" if count == 1 else f"{count} {thing}s"
+
+
+def _loop_time() -> float | None:
+    """The running event loop's time, or None outside one (a room read from a thread, or after its loop)."""
+    try:
+        return asyncio.get_running_loop().time()
+    except RuntimeError:
+        return None
 
 
 def _shorten(value: Any, limit: int = 40) -> str:

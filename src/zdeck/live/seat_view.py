@@ -35,8 +35,9 @@ def state_message(room: Room, seat: int | None) -> dict[str, Any]:
         "options": dict(room.game.options), "settings": room.settings.as_dict(), "number": room.number,
         "status": room.status, "version": state.version, "seat": seat, "observation": state.observation(seat),
         "legal": [str(a) for a in listed], "legal_ids": [room.game.action_id(a) for a in listed],
-        "seats": [s.public() for s in room.seats], "over": over,
+        "seats": [s.public(room.game.id) for s in room.seats], "over": over,
         "scores": list(state.scores()) if over else None, "winners": list(state.winners()) if over else None,
+        "pause": room.pause_info(), "turn_clock": room.turn_clock(), "table_status": room.presence()["table"],
     }
 
 

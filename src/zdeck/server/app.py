@@ -166,11 +166,12 @@ class Hub:
 
     def _unattended(self, room: Room) -> str | None:
         """Why nobody keeps the room going, or None: a waiting room nobody is at, a table in play whose people
-        all left and that no bot stands in for (`idle`). A table of bots plays on (at a human pace, to its end)."""
+        all left and that no bot covers (`cover` false). A table of bots, or one whose absent people bots cover, plays on
+        (at a human pace, to its end)."""
         if room.status == "waiting" and not room.conns:
             return f"nobody sat down at it or waited there for {self.limits.waiting_s / 60:g} minutes"
         people = [seat for seat in room.seats if seat.kind == "person"]
-        if room.status == "playing" and people and room.settings.idle is None \
+        if room.status == "playing" and people and not room.settings.cover \
                 and not any(seat.connections for seat in people):
             return f"its people all left it for {self.limits.abandoned_s / 60:g} minutes"
         return None
@@ -314,7 +315,9 @@ class Hub:
         now = time.monotonic()
         if now - self._listed[0] > LIST_S:
             self._listed = (now, await asyncio.to_thread(self.store.listing, LISTED))
-        return self._listed[1]
+        # Who is at a table (people present, covered, `table`, `label`) is known to the process that holds it: its
+        # own rooms say so; another process's say only what the database holds (`table` its status, `people` null).
+        return [self._summaries.get(entry["room"]) or _unknown_presence(entry) for entry in self._listed[1]]
 
     def listing(self) -> list[dict[str, Any]]:
         """The newest rooms waiting or in play, at most LISTED. A room saving a change is shown as it was."""
@@ -333,7 +336,7 @@ class Hub:
 class RoomRequest(BaseModel):
     game: str = Field(description="a game id from GET /api/games")
     players: int | None = Field(None, description="seats at the table (default: the game's)")
-    options: dict[str, Any] = Field(default_factory=dict, description="game options and table options (idle, speed)")
+    options: dict[str, Any] = Field(default_factory=dict, description="game options and table options (clock, race, cover, speed)")
     bots: dict[str, str] = Field(default_factory=dict, description='seat -> bot name, e.g. {"1": "heuristic"}')
 
 
@@ -753,3 +756,11 @@ def _error(message: str, text: Any) -> str:
     except ValueError:
         pass
     return json.dumps({"type": "error", "message": message, **({"id": ident} if ident is not None else {})})
+
+
+def _unknown_presence(entry: dict[str, Any]) -> dict[str, Any]:
+    """A lobby entry read from the database, with the presence fields of `Room.summary` not known here."""
+    label = f"waiting for {entry['seats_open']} " + ("person" if entry["seats_open"] == 1 else "people") \
+        if entry["status"] == "waiting" else "playing"
+    return {**entry, "people": None, "present": None, "covered": None, "table": entry["status"], "label": label}
+

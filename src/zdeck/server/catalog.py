@@ -9,43 +9,31 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import re
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from zdeck.bots import Bot
-from zdeck.botspecs import SEARCH_BOTS, bot_names, default_bot, make_bot
+from zdeck.botspecs import bot_names, default_bot, make_bot
 from zdeck.core import Game, shorten
+from zdeck.live.gamedata import LEVELS, table_data
+from zdeck.live.seating import level_spec, table_bot
+from zdeck.live.settings import (
+    MAX_SPEED,
+    MAX_THINK_MS,
+    TABLE_OPTION_NAMES,
+    TableSettings,
+    table_options,
+    table_settings,
+)
 from zdeck.live.sized_cache import SizedCache
 from zdeck.registry import game_class, games, make, rules_document
 from zdeck.server.limits import PUBLIC, Limits
 
-# Options of the table rather than of the rules: they sit beside the game's options in a
-# room's "options" and are taken out before the game is made.
-TABLE_OPTIONS: dict[str, dict[str, Any]] = {
-    "idle": {
-        "default": None,
-        "choices": None,
-        "doc": "seconds a person's seat may stay silent when it could act before a bot stands in for it "
-               "(handed back when the person acts or reconnects); null: never",
-    },
-    "speed": {
-        "default": 1.0,
-        "choices": None,
-        "doc": "the bots' reaction-time multiplier (2 = twice as slow, 0.1 = ten times as fast); "
-               "it scales the table's waiting times too",
-    },
-}
-MAX_SPEED = 100.0
-MAX_IDLE = 24 * 3600.0
-# The longest a search bot may think a decision at a server's table (ms, wall clock). A room request cannot
-# buy more: `ismcts:ms=5000` is refused, and an iteration budget stops here too (whichever ends first), so
-# every seat costs at most a second of CPU a decision. The tuned `ismcts` takes about 0.2 s; a person would
-# not wait much longer than a second for a bot anyway.
-MAX_THINK_MS = 1000.0
+__all__ = ["MAX_THINK_MS", "RoomSpec", "TableSettings", "describe_games", "spec_from_request", "table_bot",
+           "table_settings"]
+
 MAX_BOT_SPEC = 64  # characters: what the database keeps of a seat's bot
 # What a room request may ask of the options that set a game's length, beyond what the rules allow (`zdeck play`
 # and `zdeck simulate` take any): every game a request makes ends within some thousands of moves. About 800
@@ -57,20 +45,6 @@ OPTION_LIMITS: dict[str, dict[str, tuple[int, int]]] = {
     "zoker-tiko": {"rounds": (1, 20)},
     "zopzoo": {"target": (1, 3000)},
 }
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """The table options of a room."""
-
-    speed: float = 1.0
-    idle: float | None = None
-    # Not a table option a request sets: the server's cap on a search bot's decision (MAX_THINK_MS), saved
-    # with the room so that a resumed table's bots think as they did. None (a terminal table): uncapped.
-    think_ms: float | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"speed": self.speed, "idle": self.idle, "think_ms": self.think_ms}
 
 
 @dataclass
@@ -96,9 +70,10 @@ def describe_game(game_id: str, limits: Limits = PUBLIC) -> dict[str, Any]:
          "max": capped.get(name, (None, None))[1]}
         for name, spec in cls.options_spec.items()
     ]
-    table: dict[str, dict[str, Any]] = {"speed": {"min": 0.0, "max": MAX_SPEED, "min_bots_only": limits.min_bots_only_speed},
-             "idle": {"min": None, "max": MAX_IDLE}}
-    options += [{"name": name, **spec, "scope": "table", **table[name]} for name, spec in TABLE_OPTIONS.items()]
+    table = table_options(game_id)
+    table["speed"]["min_bots_only"] = limits.min_bots_only_speed
+    options += [{"name": name, **spec, "scope": "table"} for name, spec in table.items()]
+    data = table_data(game_id)
     return {
         "id": cls.id,
         "title": cls.title,
@@ -109,7 +84,13 @@ def describe_game(game_id: str, limits: Limits = PUBLIC) -> dict[str, Any]:
         "score_order": cls.score_order,
         "options": options,
         "bots": bot_names(game_id),
-        "default_bot": default_bot(game_id),  # the game's strongest own bot: what a new table seats
+        "default_bot": default_bot(game_id),  # the game's strongest own bot: what covers an absent person
+        # the bots people play against, weakest first, with their measured ratings (docs/bots.md, Levels)
+        "levels": [level.public() for level in data.levels],
+        "default_level": data.default_level,  # what a table with people seats unless told otherwise
+        "newcomer": None if data.newcomer is None else data.newcomer.public(),
+        "rated": data.measured,
+        "clock": {"turn": data.clock.turn, "race": data.clock.race, "pause": data.clock.pause},
         "actions_at_most": limits.actions_at_most,  # this server's limit on a game's action table (its options')
     }
 
@@ -132,24 +113,6 @@ def _query_value(text: str) -> Any:
     return value if value is None or isinstance(value, (bool, int, float, str)) else text
 
 
-def table_bot(game_id: str, spec: str, think_ms: float | None) -> Bot:
-    """The bot of a spec (`make_bot`), a search bot thinking at most `think_ms` a decision: its iterations
-    or its own `ms`, whichever ends first (None: as the spec says)."""
-    bot = make_bot(game_id, spec)
-    if think_ms is not None and spec.partition(":")[0].strip() in SEARCH_BOTS:
-        from zdeck.search import ISMCTS
-
-        if isinstance(bot, ISMCTS):
-            bot.ms = think_ms if bot.ms is None else min(bot.ms, think_ms)
-    return bot
-
-
-def stand_in_bot(game_id: str) -> str:
-    """The bot that stands in for an idle person: the one `zdeck play` seats by default (the game's
-    strongest own bot). Not the search bot: a stand-in must answer at once, whatever the table."""
-    return default_bot(game_id)
-
-
 def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any, limits: Limits = PUBLIC) -> RoomSpec:
     """Check a room request against the game's rules and this server's limits (`OPTION_LIMITS`, a human pace
     at a bots-only table); ValueError with a message naming what is allowed."""
@@ -160,8 +123,8 @@ def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any, limit
         raise ValueError(f"players must be an integer, got {players!r}")
     if not isinstance(options, dict):
         raise ValueError("options must be an object of name: value")  # noqa: TRY004
-    game_options = {k: v for k, v in options.items() if k not in TABLE_OPTIONS}
-    settings = table_settings({k: v for k, v in options.items() if k in TABLE_OPTIONS})
+    game_options = {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
+    settings = table_settings({k: v for k, v in options.items() if k in TABLE_OPTION_NAMES}, game_id, request=True)
     within_limits(game_id, game_options)
     try:
         game = make(game_id, players, **game_options)
@@ -202,27 +165,10 @@ def within_limits(game_id: str, options: Mapping[str, Any]) -> None:
                              "(GET /api/games states each option's limits)")
 
 
-def table_settings(values: dict[str, Any]) -> TableSettings:
-    """The settings of a request's table options, or of a saved room (which also holds its `think_ms`; a
-    room saved before there was one was made by the server: MAX_THINK_MS)."""
-    speed = values.get("speed", 1.0)
-    if isinstance(speed, bool) or not isinstance(speed, (int, float)) or not math.isfinite(speed) \
-            or not 0 <= speed <= MAX_SPEED:
-        raise ValueError(f"option speed={speed!r} is not allowed: a number from 0 to {MAX_SPEED:g}")
-    idle = values.get("idle")
-    if idle is not None and (isinstance(idle, bool) or not isinstance(idle, (int, float))
-                             or not math.isfinite(idle) or not 0 < idle <= MAX_IDLE):
-        raise ValueError(f"option idle={idle!r} is not allowed: null or seconds above 0, at most {MAX_IDLE:g}")
-    think_ms = values.get("think_ms", MAX_THINK_MS)
-    if think_ms is not None and (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float))):
-        raise ValueError(f"saved think_ms={think_ms!r} is not a number of ms")
-    return TableSettings(float(speed), None if idle is None else float(idle),
-                         None if think_ms is None else float(think_ms))
-
-
 def seat_bots(game: Game, bots: Any) -> dict[int, str]:
-    """{"1": "heuristic", "2": "ismcts:iters=300"} -> {1: "heuristic", 2: "ismcts:iters=300"}; seats and bot
-    specs are checked, a search's time against MAX_THINK_MS."""
+    """{"1": "easy", "2": "ismcts:iters=300"} -> {1: <the easy level's spec>, 2: "ismcts:iters=300"}; seats and
+    bot specs are checked, a search's time against MAX_THINK_MS. A level (`easy` ... `strongest`) stands for its
+    bot spec (`GET /api/games`, `levels`)."""
     if bots is None:
         return {}
     if not isinstance(bots, dict):
@@ -236,7 +182,7 @@ def seat_bots(game: Game, bots: Any) -> dict[int, str]:
             seat = -1
         if not 0 <= seat < game.players or str(seat) != str(key).strip():
             raise ValueError(f"bots: {key!r} is not a seat of this table (0..{game.players - 1})")
-        chosen[seat] = checked_bot(game.id, name, allowed)
+        chosen[seat] = checked_bot(game.id, level_spec(game.id, name) if isinstance(name, str) else name, allowed)
     return chosen
 
 
@@ -245,7 +191,8 @@ def checked_bot(game_id: str, name: Any, allowed: list[str]) -> str:
     and no longer a think than the server allows."""
     base = name.partition(":")[0].strip() if isinstance(name, str) else name
     if base not in allowed:
-        raise ValueError(f"bots: {name!r} is not a bot of {game_id}; choose from {', '.join(allowed)}")
+        raise ValueError(f"bots: {name!r} is not a bot of {game_id}; choose a level ({', '.join(LEVELS)}) or a "
+                         f"bot: {', '.join(allowed)}")
     spec = str(name).strip()
     if len(spec) > MAX_BOT_SPEC:
         raise ValueError(f"bots: {spec[:20]!r}... is longer than {MAX_BOT_SPEC} characters")

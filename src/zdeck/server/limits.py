@@ -20,7 +20,7 @@ class Limits:
     rooms_every_s: float = 30.0  # ... and one more every this many seconds
     waiting_per_address: int = 10  # rooms one address made that still wait for people
     waiting_s: float = 1800.0  # a waiting room nobody is connected to expires after this long
-    abandoned_s: float = 1800.0  # a table in play whose people all left ends after this long (unless `idle`)
+    abandoned_s: float = 1800.0  # a table in play whose people all left ends after this long (unless bots cover them: `cover`)
     token_s: float = 7 * 86400.0  # a seat's token stops working this long after its room's last game ended
     min_bots_only_speed: float = 1.0  # bots-only tables run at a human pace (speed 1: the bots' reaction times)
     # -- requests (the HTTP protocol and the app) ---------------------------------------------------

@@ -363,7 +363,8 @@ class Store:
                 .where(actions.c.room_id == room.id, actions.c.number == number).order_by(actions.c.idx)).all()
         return Record(room.game.id, room.game.players, dict(room.game.options), game["seed"], room.seat_names(),
                       [[p, a] if seen is None else [p, a, seen] for p, a, seen in entries],
-                      json.loads(game["scores"]), json.loads(game["winners"]))
+                      json.loads(game["scores"]), json.loads(game["winners"]),
+                      seats=[seat.record(room.game.id) for seat in room.seats])
 
     def room_game(self, room_id: str) -> Game | None:
         """The game a room plays (its players and options), for a process that relays it: None if no such room."""

@@ -1,0 +1,124 @@
+"""What a game's folder says about its live table, as data: its clock and its bot levels.
+
+A game keeps them in `table.json` beside its rules (found by convention, as its deck is; a game without one gets
+`DEFAULT_CLOCK` and levels made from its own bots, unrated):
+
+    {"clock": {"turn": 20, "race": 5, "pause": 12},
+     "levels": {"easy": {"bot": "greedy:reaction=2650,miss=0.5,err=0.3", "about": "..."}, ...},
+     "newcomer": {"bot": "...", "about": "..."},
+     "default_level": "medium",
+     "ratings": {"easy": {"mu": 21.3, "sigma": 1.1}, ..., "newcomer": {...}},
+     "measured": {"command": "zdeck tournament ...", "games": 240, "seed": 0, "load": "..."}}
+
+- `clock.turn`: seconds a person has to act on their turn (the observation's `turn`) before a bot covers the seat;
+  `clock.race`: seconds a window open to everyone (a race, a call) stays open when nobody plays into it;
+  `clock.pause`: seconds the table waits after a round for its people to be ready.
+- `levels`: the bots people play against, weakest first (`LEVELS`), each a bot spec (`zdeck.botspecs.make_bot`:
+  an own bot, `ismcts` settings, a person's handicaps). `newcomer` is the proxy of a person new to the game the
+  levels are measured against; `default_level` the level a table with people seats unless told otherwise: the
+  one the newcomer proxy beats about half the time (docs/bots.md, Levels).
+- `ratings`: OpenSkill ratings from `zdeck tournament` runs of the levels and the newcomer, `measured` how.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from zdeck.registry import game_class
+
+LEVELS = ("easy", "medium", "hard", "strongest")  # weakest first
+
+
+@dataclass(frozen=True)
+class Clock:
+    turn: float  # seconds a person has on their turn before a bot covers the seat
+    race: float  # seconds a window open to everyone stays open with nobody playing into it
+    pause: float  # seconds the table waits after a round for its people to be ready
+
+
+DEFAULT_CLOCK = Clock(turn=30.0, race=6.0, pause=15.0)
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    bot: str  # its bot spec
+    about: str  # what it plays like, in a player's words
+    rating: dict[str, float] | None  # OpenSkill mu, sigma, ordinal (mu - 3 sigma); None when not measured
+
+    def public(self) -> dict[str, Any]:
+        return {"level": self.name, "bot": self.bot, "about": self.about, "rating": self.rating}
+
+
+@dataclass(frozen=True)
+class TableData:
+    clock: Clock
+    levels: tuple[Level, ...]
+    default_level: str
+    newcomer: Level | None
+    measured: dict[str, Any] | None
+
+    def level(self, name: str) -> Level | None:
+        return next((level for level in self.levels if level.name == name), None)
+
+    def level_of(self, spec: str | None) -> str | None:
+        """The level whose bot is `spec`, or None for a bot chosen by its spec."""
+        return next((level.name for level in self.levels if level.bot == spec), None)
+
+
+@cache
+def table_data(game_id: str) -> TableData:
+    """The game's `table.json`, checked (ValueError naming what is wrong), else the defaults."""
+    folder = game_class(game_id).__module__.rpartition(".")[0]
+    try:
+        text = resources.files(folder).joinpath("table.json").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return _defaults(game_id)
+    try:
+        return _read(game_id, json.loads(text))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{game_id}: its table.json is not valid: {exc}") from None
+
+
+def _rating(raw: Any) -> dict[str, float] | None:
+    if raw is None:
+        return None
+    mu, sigma = float(raw["mu"]), float(raw["sigma"])
+    return {"mu": round(mu, 2), "sigma": round(sigma, 2), "ordinal": round(mu - 3 * sigma, 2)}
+
+
+def _read(game_id: str, data: dict[str, Any]) -> TableData:
+    clock = data.get("clock", {})
+    made = Clock(**{name: float(clock.get(name, getattr(DEFAULT_CLOCK, name))) for name in ("turn", "race", "pause")})
+    ratings = data.get("ratings") or {}
+    raw = data["levels"]
+    if list(raw) != list(LEVELS):
+        raise ValueError(f"levels must be {', '.join(LEVELS)}, in this order")
+    levels = tuple(Level(name, str(raw[name]["bot"]), str(raw[name].get("about", "")), _rating(ratings.get(name)))
+                   for name in LEVELS)
+    newcomer = data.get("newcomer")
+    proxy = None if newcomer is None else Level("newcomer", str(newcomer["bot"]), str(newcomer.get("about", "")),
+                                               _rating(ratings.get("newcomer")))
+    default = str(data.get("default_level", "medium"))
+    if default not in LEVELS:
+        raise ValueError(f"default_level {default!r} is not one of {', '.join(LEVELS)}")
+    return TableData(made, levels, default, proxy, data.get("measured"))
+
+
+def _defaults(game_id: str) -> TableData:
+    """A game without `table.json` (a game in the making): levels from its own bots, unrated."""
+    from zdeck.botspecs import default_bot
+
+    own = default_bot(game_id)
+    levels = (
+        Level("easy", "random:reaction=2650", "plays any legal card, slowly", None),
+        Level("medium", f"{own}:reaction=1550,miss=0.3,err=0.15", f"the game's {own} bot at a person's pace, "
+              "missing some chances and slipping now and then", None),
+        Level("hard", own, f"the game's {own} bot", None),
+        Level("strongest", "ismcts", "a search that looks ahead (up to a second a move)", None),
+    )
+    return TableData(DEFAULT_CLOCK, levels, "medium", None, None)
