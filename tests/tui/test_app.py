@@ -570,7 +570,9 @@ def test_a_small_window_keeps_every_seat_and_the_table_and_says_what_it_hid() ->
             assert app.panel("#middle").region.height >= 5, "the table keeps its room"
             assert not app.panel("#log").display and "small window" in str(app.panel("#title").render())
             seats = str(app.panel("#seats").render())
-            assert all(name in seats for name in app.seats.names[1:])
+            lines = [line for line in seats.splitlines() if line.strip()]
+            # a long name ("Wen · bot (random) 🤖") is cut in its middle: its start shows, and seats stay apart
+            assert all(name[:3] in seats for name in app.seats.names[1:]) and len(set(lines)) == len(lines) >= players
             await pilot.resize_terminal(80, 24)
             await pilot.pause(0.2)
             assert app.panel("#log").display and "small window" not in str(app.panel("#title").render())
