@@ -5,6 +5,7 @@ has finished (`pytest_sessionfinish` below)."""
 from __future__ import annotations
 
 import gc
+import os
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,11 @@ ARTEFACTS = Path(__file__).resolve().parents[1] / "test-artefacts"
 GC_ROUNDS = 5  # as pytest's own: a collection can free objects whose finalizers leave more garbage
 
 set_hypothesis_home_dir(ARTEFACTS / "hypothesis")
+
+# The suite runs the rules as pure Python, whatever build `make test` made (some tests replace an engine
+# function or method, which a compiled module does not look up again); tests/builds runs the golden records,
+# the conformance suites and a trace of every observation under the compiled build and compares the two.
+os.environ.setdefault("ZDECK_BUILD", "pure")
 
 
 @pytest.hookimpl(trylast=True)

@@ -1,4 +1,9 @@
-"""zdeck: a pure-Python engine for the Zop Zoo, Zoop, Zip Zap, Zoker and ZAR card games."""
+"""zdeck: an engine for the Zop Zoo, Zoop, Zip Zap, Zoker and ZAR card games, in Python (its rules compiled
+with mypyc where a build of them exists: zdeck.compiled)."""
+
+from zdeck import compiled
+
+compiled.activate()  # before any rules module is imported: they come from the compiled build, if there is one
 
 from zdeck.bots import Bot, RandomBot
 from zdeck.botspecs import bot_names, make_bot

@@ -9,13 +9,14 @@ observations and a full dict round-trip. Nothing here does I/O or reads a clock.
 from __future__ import annotations
 
 import importlib
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import ModuleType
 from typing import Any, ClassVar, Protocol, TypeVar, overload
 
+from zdeck.compiled import mypyc_attr
 from zdeck.rng import Rng
 
 S = TypeVar("S", bound="State")
@@ -72,6 +73,7 @@ class Option:
             return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game written outside, or a variant, subclasses it
 class Game(ABC):
     """A rule set with fixed players and options. Subclasses declare metadata as data."""
 
@@ -106,6 +108,7 @@ class Game(ABC):
         self.players = players
         self.check_options()
         self._codec: ActionCodec | None = None
+        self._action_faces: list[dict[str, Any]] | None = None
 
     # -- metadata hooks -------------------------------------------------------
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
@@ -162,7 +165,7 @@ class Game(ABC):
         by these names (docs/writing-a-game.md); a family of games sharing one folder's module (the Zoker
         deck's cards) finds it in the parent folder, and a subclass of a game defined elsewhere (a variant)
         finds its parent's. `optional`: None for a game without one."""
-        packages = [c.__module__.rpartition(".")[0] for c in cls.__mro__ if issubclass(c, Game)]
+        packages = [_package_of(c) for c in cls.__mro__ if issubclass(c, Game)]
         for package in packages[:-1]:  # (the last is the kernel's own Game)
             for folder in (package, package.rpartition(".")[0]):
                 try:
@@ -246,11 +249,10 @@ class Game(ABC):
         the card it is done with (`card`, a card text as observations name it), the call it makes
         (`call`), what it declares, ... (per game: docs/observations/<game>.md). A client binds a card or
         a button to an action with it, never by reading action texts. Computed once; do not mutate."""
-        faces: list[dict[str, Any]] | None = self.__dict__.get("_action_faces")
-        if faces is None:
-            faces = [self.action_face(self.action_from_id(i)) for i in range(self.num_distinct_actions())]
-            self.__dict__["_action_faces"] = faces
-        return faces
+        if self._action_faces is None:
+            ids = range(self.num_distinct_actions())
+            self._action_faces = [self.action_face(self.action_from_id(i)) for i in ids]
+        return self._action_faces
 
     def action_face(self, action: Action) -> dict[str, Any]:
         """The face of one action of the table (`action_faces`): the game's `actions` module's
@@ -261,6 +263,12 @@ class Game(ABC):
     def parse_action(self, text: str) -> Action:
         """The action a text names (`str(action)`; case and runs of spaces do not matter)."""
         return self.action_codec().parse(text)
+
+
+def _package_of(cls: type) -> str:
+    """The package a class is defined in. (A `type`, not a `type[Game]`: mypyc reads `__module__` off a class
+    object typed so.)"""
+    return cls.__module__.rpartition(".")[0]
 
 
 def shorten(value: object, limit: int = 60) -> str:
@@ -325,11 +333,18 @@ class ActionTable:
             raise ValueError(f"{self._game_id}: cannot read {shorten(text)} as an action") from None
 
 
-class State(ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game written outside, or a variant, subclasses it
+class State(metaclass=ABCMeta):  # (not `ABC`, a class mypyc cannot build `__new__` on)
     """One moment of one game. Mutated in place by `apply`; `clone()` for search."""
 
     game: Game
     version: int  # submissions that took effect (applied or penalised) plus timeouts; a bounce leaves it
+
+    def __new__(cls: type[S], *args: Any, **kwargs: Any) -> S:  # noqa: PYI019 - as resample_hidden
+        """A state with no field set yet: what `clone` and `_resample_hidden` start their copies from
+        (`X.__new__(X)`, then every field). Written out so that a class compiled by mypyc, which otherwise
+        runs `__init__` in `__new__`, makes it the same way."""
+        return super().__new__(cls)
 
     # -- who acts, and what they may do -------------------------------------------
     @abstractmethod
@@ -528,9 +543,11 @@ class State(ABC):
         return f"<{self.game.id} v{self.version}>"
 
 
-class RoundTotals:
-    """`scores`, `round` and `round_scores` for a state that keeps its match in `totals`,
-    the current round in `round_no` and each finished round's scores in `history`."""
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game written outside, or a variant, subclasses it
+class RoundTotals(State):
+    """A state that keeps its match in `totals`, the current round in `round_no` and each finished
+    round's scores in `history`: its `scores`, `round` and `round_scores`. (A State itself, not a
+    mixin: compiled classes have one base.)"""
 
     totals: list[int]
     round_no: int

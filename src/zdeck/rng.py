@@ -183,7 +183,7 @@ class Rng:
     def from_state(cls, state: int) -> Rng:
         if isinstance(state, bool) or not isinstance(state, int) or not 0 <= state <= _MASK:
             raise ValueError(f"rng state must be an integer in [0, 2**64), got {_quote(state)}")
-        rng = cls.__new__(cls)
+        rng = Rng.__new__(Rng)
         rng.state = state
         return rng
 

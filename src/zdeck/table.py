@@ -4,8 +4,9 @@ actions and messages into text.
 The game is the room every client plays through (`zdeck.live.local.LocalTable`): bots on a real
 clock with their reaction times, a late card resolved by the rulebook, every change sent as the
 `state` / `event` messages of docs/protocol.md. This module prints the whole table after every change
-(read through the shared observation vocabulary, docs/observations.md) with a numbered menu of the
-seat's actions, and reads the person's lines.
+in the game's own words (its text view, `zdeck.textview`: the game folder's `terminal.py`, the same the
+terminal app draws), what happened, each round's summary, and a numbered menu of the seat's actions;
+then it reads the person's lines.
 
 Input is bounded: the reader thread hands over one line at a time and waits until it is taken, so
 piped input (`yes 1 | zdeck play ... --plain`) is read no faster than the table answers it and never
@@ -20,11 +21,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
 import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -34,19 +34,26 @@ from rich.text import Text
 from zdeck.core import Game, shorten
 from zdeck.live.local import LocalTable
 from zdeck.records import Record
+from zdeck.textview import Moment, Seats, TextView, view_for
+from zdeck.textview.scene import Block, Cards, Chips, Cube, Line, Place, SeatLine, Summary
+from zdeck.textview.words import capital
 
 TYPING_S = 1.0  # a number arriving within this of a menu change may have been typed against the old menu
 RETRY_S = 0.25  # after a refused line while the seat may act, the next line is read no sooner than this
-HELP = "type the number or the text of an action; 'o' shows the table again, 'q' quits"
+HELP = "type the number or the text of an action; 'o' shows the table again, 's' the score sheet, 'q' quits"
 
 
 class LiveTable:
     """One seat (`human`; None: bots only, the person watches) of a live table, as lines of text."""
 
     def __init__(self, game: Game, human: int | None, bot_names: list[str], seed: int | None, speed: float,
-                 console: Console, lines: Iterable[str] | None = None, typing_s: float = TYPING_S) -> None:
+                 console: Console, lines: Iterable[str] | None = None, typing_s: float = TYPING_S,
+                 pictures: str = "words") -> None:
         self.game = game
         self.human = human
+        self.view: TextView = view_for(game, pictures)
+        self.seats = Seats.plain(game.players, human)
+        self.events: list[dict[str, Any]] = []  # events waiting for the state they led to (for their words)
         self.table = LocalTable(game, human, bot_names, seed, speed)
         self.seed = self.table.seed
         self.console = console
@@ -82,9 +89,7 @@ class LiveTable:
             self.result = self.table.record()
             self.table.stop()
         if finished:
-            state = self.table.room.state
-            self.console.print(f"[bold]game over[/]: scores {state.scores()}, winners {state.winners()}",
-                               highlight=False)
+            self.console.print("--- game over ---", highlight=False)
         return finished
 
     async def _watch(self) -> bool:
@@ -138,6 +143,9 @@ class LiveTable:
             self.console.print(HELP)
             self.show()
             return True
+        if line in ("s", "scores"):
+            self.score_sheet()
+            return True
         message = self.message
         if message is None or message["status"] != "playing":
             return self.refuse("the game has not started" if message is None or message["status"] == "waiting"
@@ -183,19 +191,31 @@ class LiveTable:
         if len(picks) <= 1:
             return False
         was, now = _pick(window[0][1], number), _pick(window[-1][1], number)
-        self.console.print(Text(f"the menu changed while you typed: {number} was {_name(was)} and is now "
-                                f"{_name(now)}; nothing played, choose again", style="red"))
+        self.console.print(Text(f"the menu changed while you typed: {number} was {self._name(was)} and is now "
+                                f"{self._name(now)}; nothing played, choose again", style="red"))
         self.show_menu(window[-1][1])
         return True
+
+    def _name(self, action: str | None) -> str:
+        if action is None:
+            return "nothing"
+        return f"'{self.view.offer(action, Moment(self.message['observation'] if self.message else {}, self.seats))}'"
 
     # -- what the table says ---------------------------------------------------------------------------
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "state":
+            before = self.message["observation"] if self.message is not None and \
+                self.message.get("number") == message.get("number") else None
             self.message = message
+            self.seats = Seats.of(message.get("seats") or [], self.human, self.view.art.mode != "words")
+            self._tell(before, message["observation"])
             key = (message["number"], message["version"])
             if key != self.shown_version and message["status"] != "waiting":
                 self.shown_version = key
+                summary = self.view.round_over(before, message["observation"], self.seats)
+                if summary is not None:
+                    self.summarise(summary)
                 self.show()
             self.changed.set()
             if message["over"]:
@@ -209,21 +229,65 @@ class LiveTable:
             self.asked = "result"
 
     def _event(self, event: Mapping[str, Any]) -> None:
-        if event.get("kind") == "timeout":
-            self.console.print(Text("nobody plays", style="cyan"))
-        elif event.get("kind") == "action" and event.get("action") is not None:
-            seat = event["seat"]
-            who = "you" if seat == self.human else f"P{seat} ({self.table.bots.get(seat, '?')})"
-            note = "" if event["outcome"] == "applied" else f" - too late: {event['outcome']}"
-            self.console.print(Text(f"{who}: {event['action']}{note}", style="cyan"))
-        elif event.get("kind") in ("standin", "handback"):
-            self.console.print(Text(json.dumps(event), style="cyan"))
+        kind = event.get("kind")
+        if kind == "action" and event.get("outcome") == "bounced":
+            seat, text = event.get("seat"), event.get("action")
+            if isinstance(seat, int):
+                mine = text if seat == self.human and isinstance(text, str) else None
+                self.say(self.view.bounced(seat, mine, self.seats))
+        elif kind in ("action", "timeout"):
+            self.events.append(dict(event))  # said with the state it led to
+        elif kind in ("standin", "handback") and isinstance(event.get("seat"), int):
+            who = capital(self.seats.who(event["seat"]))
+            self.say(f"{who} is away: a bot plays for them until they are back." if kind == "standin"
+                     else f"{who} is back.")
+
+    def _tell(self, before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> None:
+        """What happened, in the game's words, now that the state it led to is here."""
+        events, self.events = self.events, []
+        for event in events:
+            seat, text = event.get("seat"), event.get("action")
+            if event.get("kind") == "timeout":
+                self.say("Nobody played: the table moves on.")
+            elif not isinstance(seat, int):
+                continue
+            elif event.get("outcome") == "penalised":
+                self.say(self.view.penalty(seat, text if isinstance(text, str) else None, before, after, self.seats))
+            elif isinstance(text, str):
+                self.say(self.view.narrate(seat, text, before, after, self.seats))
+
+    def say(self, words: str) -> None:
+        if words:
+            self.console.print(Text(words, style="cyan"))
+
+    def summarise(self, summary: Summary) -> None:
+        """A round's summary (or the game's end) as a small table of lines."""
+        self.console.print(Text(summary.headline, style="bold"))
+        for name, points, total, why in summary.rows:
+            row = f"  {name}: {points} this {self.view.round_word}" if points else f"  {name}"
+            row += f", total {total}" if total else ""
+            self.console.print(Text(row + (f" ({why})" if why else "")))
+        for line in summary.ending or (summary.rule,):
+            self.console.print(Text(line, style="bold" if summary.ending else ""))
+
+    def score_sheet(self) -> None:
+        message = self.message
+        if message is None:
+            return
+        obs = message["observation"]
+        rounds = list(obs.get("round_scores") or [])
+        names = [self.seats.name(p) for p in range(len(self.seats))]
+        self.console.print(Text("Score sheet: " + " | ".join(names), style="bold"))
+        for i, points in enumerate(rounds, 1):
+            self.console.print(Text(f"  {self.view.round_word} {i}: " + " | ".join(_number(v) for v in points)))
+        self.console.print(Text("  total: " + " | ".join(_number(v) for v in obs.get("scores") or [])))
+        self.console.print(Text(self.view.rule_words(obs)))
 
     def show(self) -> None:
         """The whole table as the person's seat sees it, then their menu: nothing is cut."""
         if self.message is None:
             return
-        for line in describe(self.message["observation"], self.human):
+        for line in describe(self.view, self.message, self.seats):
             self.console.print(Text(line))  # Text: "[...]" in a card or a list is data, not markup
         texts, ids = self._menu()
         self.menus = [*self.menus[-8:], (time.monotonic(), texts, ids)]
@@ -231,8 +295,9 @@ class LiveTable:
 
     def show_menu(self, texts: list[str]) -> None:
         if texts:
-            self.console.print("  ".join(f"[green]{i}[/] {escape(a)}" for i, a in enumerate(texts, 1)),
-                               highlight=False)
+            moment = Moment(self.message["observation"] if self.message else {}, self.seats)
+            self.console.print("  ".join(f"[green]{i}[/] {escape(self.view.offer(a, moment))}"
+                                         for i, a in enumerate(texts, 1)), highlight=False)
 
 
 def _read(lines: Iterable[str] | None, inbox: asyncio.Queue[tuple[float, str | None]],
@@ -265,54 +330,67 @@ def _pick(listed: list[str], number: int) -> str | None:
     return listed[number - 1] if 0 < number <= len(listed) else None
 
 
-def _name(action: str | None) -> str:
-    return "nothing" if action is None else f"'{action}'"
-
-
-# The shared keys of docs/observations.md that the header shows; every other key follows, as it is.
-_HEADER_KEYS = ("game", "seat", "phase", "turn", "round", "rounds", "scores", "hand", "over", "winners")
-NUMBERED_FROM = 9  # a list this long has its entries numbered from 1 (Memo's places, a long pile)
-
-
-def describe(obs: Mapping[str, Any], seat: int | None) -> list[str]:
-    """The table as lines of text: a header of the shared keys (round, phase, turn, scores, your
-    hand), then every other key of the observation in its order, each value whole.
-
-    >>> describe({"game": "g", "seat": 1, "phase": "turn", "turn": 1, "round": 2, "rounds": 3,
-    ...           "scores": [4, 5], "hand": ["red 1", "blue 2"], "top": "red 3", "pile": [1, [2]]}, 1)
-    ['round 2 of 3 · phase turn · your turn', 'scores: P0 4 · P1 (you) 5', 'your hand: red 1, blue 2', 'top: red 3', 'pile: [1, [2]]']
-    """
-    head = [f"round {obs['round']}" + (f" of {obs['rounds']}" if obs.get("rounds") else "")] if "round" in obs else []
-    if obs.get("phase") is not None:
-        head.append(f"phase {obs['phase']}")
-    if "turn" in obs:
-        turn = obs["turn"]
-        head.append("nobody's turn" if turn is None else "your turn" if turn == seat else f"P{turn}'s turn")
-    if obs.get("over"):
-        head.append(f"over, won by {', '.join(f'P{w}' for w in obs.get('winners') or []) or 'nobody'}")
-    lines = [" · ".join(head)] if head else []
-    if isinstance(obs.get("scores"), list):
-        lines.append("scores: " + " · ".join(f"P{p}{' (you)' if p == seat else ''} {_number(v)}"
-                                              for p, v in enumerate(obs["scores"])))
-    if obs.get("hand") is not None:
-        lines.append(f"your hand: {_value(obs['hand'], numbered=False)}")
-    lines += [f"{key}: {_value(value)}" for key, value in obs.items() if key not in _HEADER_KEYS]
+def describe(view: TextView, message: Mapping[str, Any], seats: Seats) -> list[str]:
+    """The table as lines of words: the heading, one line per seat, the middle of the table in the game's
+    words, your hand, and what the table waits for. Nothing is cut: a line says everything it holds."""
+    obs = message["observation"]
+    m = Moment(obs, seats, time.monotonic(), tuple(message.get("legal") or ()))
+    heading = view.heading(m)
+    lines = [f"== {view.game.title}" + (f" - {heading}" if heading else "") + " =="]
+    lines += [_seat(line) for line in view.seat_lines(m)]
+    for block in view.table(m):
+        lines += _block(view, block)
+    hand = obs.get("hand")
+    if isinstance(hand, list):
+        lines.append("Your hand: " + (", ".join(view.card_name(card) for card in hand) or "no cards"))
+    words, _ = view.doing(m, seats.me is not None and bool(message.get("legal")))
+    lines.append(words)
     return lines
 
 
-def _value(value: Any, numbered: bool = True) -> str:
-    """A value whole: a flat list as its entries (numbered from 1 when long), anything nested as JSON."""
-    if isinstance(value, list) and all(isinstance(v, str | int | float) or v is None for v in value):
-        if not value:
-            return "none"
-        texts = [v if isinstance(v, str) else json.dumps(v) for v in value]
-        if numbered and len(texts) >= NUMBERED_FROM:
-            return "  ".join(f"{i}:{t}" for i, t in enumerate(texts, 1))
-        return ", ".join(texts)
-    if isinstance(value, str):
-        return value
-    return json.dumps(value)
+def _seat(line: SeatLine) -> str:
+    parts = [f"{line.cards} card{'s' if line.cards != 1 else ''}"] if line.cards is not None else []
+    parts += [line.score] if line.score else []
+    parts += list(line.notes)
+    parts += ["won"] if line.won else []
+    return f"{'>' if line.turn else ' '} {line.name}: {', '.join(parts)}"
+
+
+def _block(view: TextView, block: Block) -> list[str]:
+    if isinstance(block, Line):
+        return [block.text]
+    if isinstance(block, Cards | Chips):
+        shown = block.places[-12:] if isinstance(block, Cards) and block.last else block.places
+        legend = [words for words, found in (("? face down", any(p.card is not None and view.look(p.card).back
+                                                                 for p in shown)),
+                                             ("- empty", any(p.card is None for p in shown))) if found]
+        title = block.title + (f" ({', '.join(legend)})" if legend else "")
+        places = [_place(view, p) for p in shown]
+        return _lines([f"{title}:" if title else "", "  " + "  ".join(places)])
+    if isinstance(block, Cube):
+        out = [block.title] if block.title else []
+        for n, layer in enumerate(block.layers, 1):
+            laid = [view.card_name(card) for card in layer if card is not None]
+            out.append(f"  layer {n}: " + (", ".join(laid) if laid else "empty"))
+        return out
+    return []
+
+
+def _place(view: TextView, place: Place) -> str:
+    if place.card is None:
+        card = "-"
+    elif place.card == "down" or view.look(place.card).back:
+        card = "?"
+    else:
+        card = view.card_name(place.card)
+    if not place.caption:
+        return card
+    return f"{place.caption} {card}" if place.caption.isdigit() else f"{place.caption}: {card}"
 
 
 def _number(value: Any) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _lines(items: Sequence[str]) -> list[str]:
+    return [item for item in items if item]

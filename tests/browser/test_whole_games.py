@@ -40,15 +40,16 @@ from tests.server.conftest import ServerProcess
 FAST = 0.1
 GAME_S = 150.0
 
-# game -> (players, bots by seat, options): a person at seat 0, bots elsewhere; two rounds where a game has rounds
+# game -> (players, bots by seat, options): a person at seat 0, bots (a level or a bot by name) elsewhere; two
+# rounds where a game has rounds
 GAMES: dict[str, tuple[int, dict[int, str], dict[str, Any]]] = {
-    "zipzap": (3, {1: "greedy", 2: "greedy"}, {"rounds": 2, "speed": 0.5}),  # races: the person must get a card in
-    "zoop": (3, {1: "heuristic", 2: "heuristic"}, {}),
+    "zipzap": (3, {1: "medium", 2: "easy"}, {"rounds": 2, "speed": 0.5}),  # races: the person must get a card in
+    "zoop": (3, {1: "hard", 2: "medium"}, {}),
     "zar": (2, {1: "heuristic"}, {"hands": 2}),
     "zopzoo": (2, {1: "heuristic"}, {"target": 80}),
     "zoker-solo": (1, {}, {}),
     "zoker-memo": (2, {1: "perfect"}, {"deal": 8}),
-    "zoker-tiko": (3, {1: "cheap-winner", 2: "random"}, {"rounds": 2}),
+    "zoker-tiko": (3, {1: "easy", 2: "random"}, {"rounds": 2}),
     "zoker-kubo": (2, {1: "points"}, {"rounds": 2}),
 }
 

@@ -149,3 +149,27 @@ def test_the_command_line_lists_explains_and_simulates_it(games_folder: Path) ->
     assert rules.returncode == 0 and "Snap!" in rules.stdout and "snap_penalty" in rules.stdout, rules.stderr
     simulated = zdeck_command("simulate", "snap", "-p", "3", "-n", "30", "--bots", "snappy,random", "--workers", "1")
     assert simulated.returncode == 0 and "snappy" in simulated.stdout, simulated.stderr
+
+
+def test_the_terminal_table_plays_it_with_no_terminal_code_of_its_own(games_folder: Path) -> None:
+    """The template has no `terminal.py`: the generic text view draws its table from the shared observation
+    vocabulary and its faces, and a person plays a whole game by the keys shown at 80x24 - every legal action
+    reachable by a key - to a summary of the end."""
+    from tests.tui.helpers import play_by_keys, run
+    from zdeck.live.local import LocalTable
+    from zdeck.textview import TextView, view_for
+    from zdeck.tui.app import ZdeckApp
+
+    assert not (games_folder / "snap" / "terminal.py").exists()
+    game = zdeck.make("snap", players=3)
+    assert type(view_for(game)) is TextView
+    app = ZdeckApp(LocalTable(game, 0, ["snappy"], seed=4, speed=0.0))
+
+    async def play() -> int:
+        async with app.run_test(size=(80, 24)) as pilot:
+            return await play_by_keys(app, pilot)
+
+    assert run(play()) > 0
+    assert app.table.over and app.summaries and app.summaries[-1].last
+    record = app.finished
+    assert record is not None and any(entry[0] == 0 for entry in record.actions)

@@ -33,7 +33,6 @@ from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
 from zdeck.server.catalog import TableSettings
 from zdeck.table import LiveTable
-from zdeck.tui import view
 from zdeck.tui.app import ZdeckApp
 
 # game, players, options, seed: short games, several seats, races where the game has them
@@ -207,7 +206,7 @@ def test_the_terminal_tables_view_does_not_change_either(game_id: str, players: 
     assert len(drawn[0]) > 3
     assert drawn[0] == drawn[1]
     printed = [line_mode_text(game_id, players, options, messages) for messages in (real[0], other[0])]
-    assert printed[0] == printed[1] and "scores: P0 (you)" in printed[0]
+    assert printed[0] == printed[1] and " you: " in printed[0]
 
 
 def line_mode_text(game_id: str, players: int, options: dict[str, Any], messages: list[dict[str, Any]]) -> str:
@@ -223,19 +222,7 @@ def line_mode_text(game_id: str, players: int, options: dict[str, Any], messages
 def view_model(game_id: str, players: int, options: dict[str, Any], messages: list[dict[str, Any]]) -> list[Any]:
     game = zdeck.make(game_id, players, **options)
     app = ZdeckApp(LocalTable(game, SEAT, ["random"], seed=0))
-    drawn = []
-    for message in messages:
-        if message["type"] != "state":
-            continue
-        obs = message["observation"]
-        hand = obs.get("hand") if isinstance(obs.get("hand"), list) else []
-        app.message = message
-        app.slots = app.ring.update(hand)
-        app.bindings_now = app._bind(message["legal"], message.get("legal_ids"), hand)
-        drawn.append([app._title(message).plain, view.seats(message, SEAT, game.score_order).plain,
-                      view.middle(obs, app.faces, 60, SEAT, players).plain, app._status(message).plain,
-                      app._hand(80).plain, app._calls().plain])
-    return drawn
+    return [app.view_model(message) for message in messages if message["type"] == "state"]
 
 
 # The clocks (issue 31): games where the table waits in a race or a call window, and games of turns only.

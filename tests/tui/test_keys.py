@@ -76,3 +76,20 @@ def test_every_card_still_held_keeps_its_key_and_keys_are_never_shared(hands: li
         kept = [s for s in slots if s.ident in previous]
         assert all(previous[s.ident] == s.key for s in kept)
         previous = {s.ident: s.key for s in slots}
+
+
+def test_a_new_round_starts_the_keys_again_from_the_first_even_when_a_card_is_dealt_again() -> None:
+    """docs/terminal.md: "A new deal gives the keys again from 1" - also where the new hand shares a card with
+    the old one (Zip Zap deals every round anew; a card left from the last round may come again)."""
+    ring = KeyRing(CARD_KEYS)
+    ring.update(["a", "b", "c"], deal=(1, 1))
+    ring.update(["c"], deal=(1, 1))  # a and b played
+    assert [s.key for s in ring.update(["c", "d", "e"], deal=(1, 2))] == ["1", "2", "3"]
+
+
+def test_a_hand_refilled_after_it_emptied_starts_from_the_first_key() -> None:
+    """Tiko deals four new cards once the hand is empty, within one round."""
+    ring = KeyRing(CARD_KEYS)
+    ring.update(["a", "b"], deal=(1, 1))
+    ring.update([], deal=(1, 1))
+    assert [s.key for s in ring.update(["x", "y"], deal=(1, 1))] == ["1", "2"]

@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from zdeck import compiled
 from zdeck.cli.common import one_line_usage_errors
 from zdeck.core import IllegalAction
 
@@ -60,7 +61,8 @@ app = _Commands(
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-click.version_option(package_name="zdeck", message="zdeck %(version)s")(app)
+# which build of the rules engine runs: compiled with mypyc, or pure Python (and why) - zdeck.compiled
+click.version_option(package_name="zdeck", message=f"zdeck %(version)s, rules engine {compiled.BUILD}")(app)
 
 
 def main() -> None:

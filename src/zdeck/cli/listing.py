@@ -17,6 +17,7 @@ def command() -> None:
     """
     from zdeck.botspecs import bot_names
     from zdeck.cli.common import seats
+    from zdeck.compiled import BUILD
     from zdeck.registry import game_class, games
 
     rows = [("game", "players", "bots (default first; ismcts searches)", "better score", "description")]
@@ -29,3 +30,4 @@ def command() -> None:
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1])
     if any(row[1].endswith("*") for row in rows):
         click.echo("* some counts only under an option: `zdeck rules GAME` says which")
+    click.echo(f"rules engine: {BUILD}")

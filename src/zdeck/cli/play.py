@@ -9,6 +9,7 @@ The record file is opened before the game, so a path that cannot take it is refu
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ from zdeck.cli.common import bot_list, build_game, fail, game_argument, note, op
 
 if TYPE_CHECKING:
     from zdeck.core import Game
+    from zdeck.live.local import LocalTable
     from zdeck.records import Record, RecordWriter
 
 
@@ -38,11 +40,14 @@ if TYPE_CHECKING:
 @options_option
 @click.option("--record", type=click.Path(path_type=Path), default=None, metavar="FILE",
               help="append the game's record (JSON Lines) to FILE, even when you leave early")
+@click.option("--pictures", type=click.Choice(["emoji", "glyphs", "words"]), default=None, envvar="ZDECK_PICTURES",
+              help="how cards show their animals and symbols: emoji (the default in a UTF-8 terminal), glyphs "
+                   "(one-cell symbols, for a font without emoji) or words only (every card always has its words)")
 @click.option("--plain", is_flag=True,
               help="the line-mode table (text after every change, a numbered menu); the default where stdin or "
                    "stdout is not a terminal")
 def command(game: str, players: int | None, seat: int, bots: str | None, seed: int | None, speed: float,
-            watch: bool, options: tuple[str, ...], record: Path | None, plain: bool) -> None:
+            watch: bool, options: tuple[str, ...], record: Path | None, pictures: str | None, plain: bool) -> None:
     """Play one seat against bots, races on a real clock.
 
     In a terminal: press the key shown on a card to play it (it keeps its key while you hold it), the
@@ -63,9 +68,9 @@ def command(game: str, players: int | None, seat: int, bots: str | None, seed: i
         fail(str(exc))
     human = None if watch else seat
     if plain or not in_terminal():
-        _plain(rules, human, names, seed, speed, sink)
+        _plain(rules, human, names, seed, speed, sink, pictures or "words")
     else:
-        _app(rules, human, names, seed, speed, sink)
+        _app(rules, human, names, seed, speed, sink, pictures or default_pictures())
 
 
 def in_terminal() -> bool:
@@ -73,33 +78,45 @@ def in_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def default_pictures() -> str:
+    """Emoji where the terminal speaks UTF-8 and is not the Linux console (whose font has none); else words."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    return "emoji" if encoding == "utf8" and os.environ.get("TERM") != "linux" else "words"
+
+
 def _plain(rules: Game, human: int | None, names: list[str], seed: int | None, speed: float,
-           sink: RecordWriter | None) -> None:
+           sink: RecordWriter | None, pictures: str) -> None:
     from zdeck.table import LiveTable
 
-    live = LiveTable(rules, human, names, seed, speed, out())
+    live = LiveTable(rules, human, names, seed, speed, out(), pictures=pictures)
     try:
         finished = live.run()
     except KeyboardInterrupt:  # Ctrl-C leaves the table like 'q': the record so far is still kept
         finished = False
     if sink is not None:
         _write(sink, live.record)
+        _close(sink)
     if not finished:
         out().print("game left before its end")
 
 
 def _app(rules: Game, human: int | None, names: list[str], seed: int | None, speed: float,
-         sink: RecordWriter | None) -> None:
+         sink: RecordWriter | None, pictures: str) -> None:
     from zdeck.live.local import LocalTable
     from zdeck.records import RecordError, RecordWriter
     from zdeck.tui import run
 
     table = LocalTable(rules, human, names, seed, speed)
     path = sink.path if sink is not None else None
+
+    def save(record: Record) -> None:  # a game that ends is kept at once: the terminal may be closed next
+        if sink is not None:
+            _write(sink, record)
+
     try:
-        records, keep = run(table, str(path) if path is not None else None)
+        records, keep = run(table, str(path) if path is not None else None, save, pictures)
     except KeyboardInterrupt:
-        records, keep = [table.record()], sink is not None
+        records, keep = ([] if table.over else [table.record()]), sink is not None
     if keep and sink is None:
         path = Path(f"zdeck-{rules.id}-{table.seed}.jsonl")
         try:
@@ -107,21 +124,44 @@ def _app(rules: Game, human: int | None, names: list[str], seed: int | None, spe
         except RecordError as exc:
             fail(str(exc))
     if sink is not None:
-        _write(sink, *records)
+        if keep:
+            _write(sink, *records)
+        _close(sink)
         note(f"the record is in {sink.path} (zdeck replay {sink.path})")
-    record = records[-1]
-    if record.scores is None:
+    last = table.record()
+    if last.scores is None:
         out().print("game left before its end")
     else:
-        out().print(f"game over: scores {record.scores}, winners {record.winners}", highlight=False)
+        out().print(f"Game over: {_result(rules, table, last)}", highlight=False)
+
+
+def _result(rules: Game, table: LocalTable, record: Record) -> str:
+    """The end in a line: each seat's score, and who won."""
+    names = ["you" if p == table.human else f"{name} (bot)" for p, name in enumerate(table.seat_names())]
+    scores = ", ".join(f"{names[p]} {_number(v)}" for p, v in enumerate(record.scores or []))
+    winners = " and ".join(names[w] for w in record.winners or []) or "nobody"
+    order = "lowest" if rules.score_order == "lower" else "highest"
+    return f"{scores}. Won by {winners} (the {order} score wins)."
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def _write(sink: RecordWriter, *records: Record) -> None:
     from zdeck.records import RecordError
 
     try:
-        with sink:
-            for record in records:
-                sink.write(record)
+        for record in records:
+            sink.write(record)
+    except RecordError as exc:
+        fail(str(exc))
+
+
+def _close(sink: RecordWriter) -> None:
+    from zdeck.records import RecordError
+
+    try:
+        sink.close()
     except RecordError as exc:
         fail(str(exc))

@@ -1,9 +1,10 @@
-"""The terminal table: a Textual app, one more client of an in-process server room (`zdeck.live.local`).
+"""The terminal table: a Textual app, one more client of an in-process live table (`zdeck.live.local`).
 
-It draws what the room sends this seat (`state` and `event` messages, docs/protocol.md): the hand as
-coloured cards, the pile or board, the other seats with their counts and scores, whose turn it is,
-and a log. Keys are bound to what they act on (`zdeck.tui.keys`): a card's key stays with the card,
-calls have their own keys, `?` lists them above the rules, `r` shows the rules alone, `q` leaves.
+It draws what the table sends this seat (`state` and `event` messages, docs/protocol.md) through the game's
+text view (`zdeck.textview`, the game folder's `terminal.py`): the seats with their cards and scores, the
+middle of the table, your hand as cards, what happened, and the round summaries. Keys are bound to what they
+act on (`zdeck.tui.faces`, `zdeck.tui.keys`): a card's key stays with the card, calls and moves have their
+own keys, `space` lists every action open to you, `?` the keys and rules, `=` the score sheet, `q` leaves.
 """
 
 from __future__ import annotations
@@ -18,19 +19,31 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
 from zdeck.core import Game
 from zdeck.live.local import LocalTable
 from zdeck.records import Record
-from zdeck.tui import view
+from zdeck.textview import Moment, Seats, TextView, view_for
+from zdeck.textview.scene import Summary
+from zdeck.textview.words import capital
+from zdeck.tui import draw
 from zdeck.tui.faces import Faces, Target
 from zdeck.tui.keys import KeyRing, Slot, card_pool
-from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen
+from zdeck.tui.screens import ChooseScreen, HelpScreen, LeaveScreen, RulesScreen, ScoreScreen, SummaryScreen
 
 PERCEPTION_S = 0.25  # as the line mode: a key pressed sooner than this after a redraw answers the view before it
 BOUNCE_S = 2.0  # how long a card that came back is shown coming back
 WATCH_BEAT_S = 0.8  # watching bots: each change stays on screen this long (times --speed) before they go on
+SUMMARY_S = 12.0  # a round summary stays this long (times --speed) unless a key goes on sooner
+SUMMARY_MIN_S = (5.0, 1.0)  # but at least this long: for a person to read it, for someone watching the bots
+# The window sizes the table is laid out for: below ROOMY cards are compact (3 lines), below SMALL they are
+# one-line chips and the log gives its room to the seats and the table (a notice says so).
+ROOMY = (100, 34)
+SMALL = (76, 22)
+Saver = Callable[[Record], None]
 
 
 @dataclass
@@ -79,7 +92,8 @@ class CallsBar(Static):
 
 
 class ZdeckApp(App[None]):
-    """One game at the terminal. `table` is the hosted room; its messages drive every widget."""
+    """One game at the terminal. `table` is the hosted live table; its messages drive every widget.
+    `save` keeps a game's record the moment it ends (`--record`): the terminal may be closed next."""
 
     CSS_PATH = "zdeck.tcss"
     TITLE = "zdeck"
@@ -87,6 +101,7 @@ class ZdeckApp(App[None]):
         Binding("q", "leave", "leave"),
         Binding("question_mark", "help", "keys"),
         Binding("r", "rules", "rules"),
+        Binding("equals_sign", "scores", "scores"),
         Binding("left", "cursor(-1)", "◀", show=False),
         Binding("right", "cursor(1)", "▶", show=False),
         Binding("enter", "play_cursor", "play card"),
@@ -94,13 +109,17 @@ class ZdeckApp(App[None]):
         Binding("f2", "pause", "pause", show=False),
     ]
 
-    def __init__(self, table: LocalTable, record_path: str | None = None) -> None:
+    def __init__(self, table: LocalTable, record_path: str | None = None, save: Saver | None = None,
+                 pictures: str = "emoji") -> None:
         super().__init__()
         self.table = table
         self.game: Game = table.game
         self.me = table.human
         self.faces = Faces(self.game)
+        self.view: TextView = view_for(self.game, pictures)
+        self.card_w = draw.card_width(self.view)
         self.record_path = record_path
+        self.save = save
         self.keep_record = record_path is not None
         pool = card_pool(self.faces.key_names)
         self.ring = KeyRing(pool)
@@ -110,16 +129,25 @@ class ZdeckApp(App[None]):
         self.slots: list[Slot] = []
         self.cursor: int | None = None  # the ident of the card under the cursor
         self.message: dict[str, Any] | None = None
+        self.seats = Seats.plain(self.game.players, self.me)
         self.bindings_now = Bindings()
         self.views: list[View] = []  # the last moments shown, for the version a key answers
         self.ids: dict[str, int] = {}  # action text -> id: what the app sends
         self.flying: dict[str, float] = {}  # card text -> when it was sent (until the table answers)
-        self.came_back: tuple[str, float, str] | None = None  # (card or action, until, why)
+        self.came_back: tuple[str, float, str] | None = None  # (card, until, why)
         self.paused = False
         self.finished: Record | None = None  # the record of the game just over
         self.earlier: list[Record] = []  # the games finished before a rematch
+        self.saved: list[Record] = []  # the records `save` kept already
+        self.summaries: list[Summary] = []  # every round summary shown
+        self.held = False  # the table waits while a round summary is read
+        self.size_mode = "tall"
+        self.notice = ""
+        self._fitted: tuple[int, int] = (0, 0)
+        self._events: list[dict[str, Any]] = []  # events waiting for the state they led to (for their words)
         self._draw_due = False
         self._shown: dict[str, tuple[str, tuple[Any, ...]]] = {}
+        self.said: list[str] = []  # every line written to the log
         self.own_versions: set[int] = set()
         self._beat = 0
 
@@ -138,22 +166,40 @@ class ZdeckApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        for panel in self.query("#log, #middle"):  # nothing on the table takes the keys: they act on cards
-            panel.can_focus = False
-        self.query_one("#seats").border_title = "seats"
-        self.query_one("#log").border_title = "what happened"
-        self.query_one("#middle").border_title = self.game.title
-        self.query_one("#hand").border_title = "your hand" if self.me is not None else "watching"
+        for name in ("#log", "#middle"):  # nothing on the table takes the keys: they act on cards
+            self.panel(name).can_focus = False
+        self.panel("#seats").border_title = "Seats"
+        self.panel("#log").border_title = "What happened"
+        self.panel("#middle").border_title = self.game.title
+        self.panel("#hand").border_title = "Your hand" if self.me is not None else "Watching"
         if self.me is None:
-            self.query_one("#hand").display = False
-            self.query_one("#calls").display = False
+            self.panel("#hand").display = False
+            self.panel("#calls").display = False
+        self._fit()
         self.set_interval(0.25, self._tick)
         self.table.start(self.receive)
 
     def on_unmount(self) -> None:
         self.table.stop()
 
-    # -- messages from the room -----------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+        self._draw()
+
+    def _fit(self) -> None:
+        """Lay the table out for the window: card size, the side column's width, and whether the log has room.
+        Seats and the table never get zero height: below `SMALL` the log gives way, and a notice says so."""
+        width, height = self.size
+        self._fitted = (width, height)
+        roomy = width >= ROOMY[0] and height >= ROOMY[1]
+        small = width < SMALL[0] or height < SMALL[1]
+        self.size_mode = "tall" if roomy else "chip" if small else "compact"
+        self.panel("#side").styles.width = max(26, min(46, width // 2))
+        self.panel("#log").display = not small
+        self.notice = "small window: log hidden, cards as tags (80x24 shows all)" if small else ""
+        self._shown.clear()
+
+    # -- messages from the table ----------------------------------------------------------------------------
     def receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "state":
@@ -161,7 +207,7 @@ class ZdeckApp(App[None]):
         elif kind == "event":
             self._event(message)
         elif kind == "error":
-            self._say(Text(f"refused: {message.get('message')}", style="bold red"))
+            self._say(f"Refused: {message.get('message')}", "alert")
             self.flying.clear()
             self._draw()
         elif kind == "result":
@@ -169,38 +215,83 @@ class ZdeckApp(App[None]):
             self._draw()
 
     def _state(self, message: dict[str, Any]) -> None:
+        before = self.message["observation"] if self.message is not None else None
+        if before is not None and self.message is not None and message["number"] != self.message["number"]:
+            before = None  # a new game: nothing of the last one is "before" it
         if self.message is None and message["version"] > 0:
-            self._say(Text(f"the game goes on from move {message['version']}", style="bold"))
+            self._say("The game goes on where it was left.", "strong")
         self.message = message
+        self.seats = Seats.of(message.get("seats") or [], self.me, self.view.art.mode != "words")
         obs = message["observation"]
+        now = time.monotonic()
+        self.view.observe(before, obs, now)
+        self._tell(before, obs)
         hand = obs.get("hand")
-        self.slots = self.ring.update(hand) if isinstance(hand, list) else []
+        deal = (message.get("number"), obs.get("round"))
+        self.slots = self.ring.update(hand, deal) if isinstance(hand, list) else []
         if self.cursor is not None and self.ring.by_ident(self.cursor) is None:
             self.cursor = None
         if isinstance(message.get("table"), dict):  # the first state: the game's action texts, by id
             self.ids = {text: ident for ident, text in enumerate(message["table"]["texts"])}
         self.bindings_now = self._bind(message["legal"], message.get("legal_ids"), hand if isinstance(hand, list) else [])
-        self.views = [*self.views[-20:], View(time.monotonic(), message["version"], self.bindings_now)]
+        self.views = [*self.views[-20:], View(now, message["version"], self.bindings_now)]
         self.flying = {c: t for c, t in self.flying.items() if c in (hand or [])}
+        summary = self.view.round_over(before, obs, self.seats)
         if message.get("over") and self.finished is None:
             self.finished = self.table.record()
+            if self.save is not None:  # kept at once: the terminal may be closed after the end
+                self.save(self.finished)
+                self.saved.append(self.finished)
+        if summary is not None:
+            self._summarise(summary)
+        elif message.get("over") and before is not None:
+            self._summarise(Summary("The game is over.", (), self.view.rule_words(obs), int(obs.get("round") or 1),
+                                    True, tuple(self.view.ending(self._moment()))))
         elif self.me is None:
             self.call_later(self._hold)
         self._draw()
+
+    def _moment(self) -> Moment:
+        obs = self.message["observation"] if self.message is not None else {}
+        return Moment(obs, self.seats, time.monotonic())
 
     def _hold(self) -> None:
         """Watching: hold the bots' clock for a beat after each change, so a race can be followed by eye.
         (The room's clock restarts from zero after it: the bots think again, as at a resumed table.)"""
         beat = WATCH_BEAT_S * self.table.speed
-        if beat <= 0 or self.table.over:
+        if beat <= 0 or self.table.over or self.held:
             return
         self._beat += 1
         self.table.pause()
         self.set_timer(beat, lambda beat_no=self._beat: self._release(beat_no))
 
     def _release(self, beat_no: int) -> None:
-        if beat_no == self._beat and not self.paused and not self.table.over:
+        if beat_no == self._beat and not self.paused and not self.held and not self.table.over:
             self.table.resume()
+
+    def _summarise(self, summary: Summary) -> None:
+        """A round ended: its summary, over the table. The table waits while it is read (a key goes on, or it
+        goes on by itself after a while); at the end of the game it stays until closed."""
+        self.summaries.append(summary)
+        for line in [summary.headline, *summary.ending]:
+            self._say(line, "strong")
+        if not summary.last:
+            self.held = True
+            self._beat += 1
+            self.table.pause()
+        wait = None if summary.last else max(SUMMARY_MIN_S[self.me is None], SUMMARY_S * self.table.speed)
+        self.push_screen(SummaryScreen(summary, self.game.title, wait, self.me is not None and summary.last),
+                         self._summary_closed)
+
+    def _summary_closed(self, choice: str | None) -> None:
+        if self.held:
+            self.held = False
+            if not self.paused and not self.table.over:
+                self.table.resume()
+        if choice == "again":
+            self.run_worker(self._rematch())
+        elif choice == "leave":
+            self.action_leave()
 
     def _bind(self, legal: list[str], ids: list[int] | None, hand: list[str]) -> Bindings:
         bound = Bindings(every=list(legal))
@@ -217,39 +308,71 @@ class ZdeckApp(App[None]):
                     bound.loose.append(text)
         return bound
 
+    def keys_for(self, text: str) -> list[str]:
+        """The keys that reach this legal action now (its card's, its place's, its call's; then a list may ask
+        which): what the table offers for it besides `space`."""
+        bound = self.bindings_now
+        keys = [slot.key for slot in self.slots if slot.key is not None and text in bound.cards.get(slot.card, [])]
+        keys += [self.board_keys[target] for target, texts in bound.board.items() if text in texts]
+        keys += [key for key, texts in bound.calls.items() if text in texts]
+        return keys
+
     def _event(self, event: dict[str, Any]) -> None:
         kind = event.get("kind")
-        if kind == "action":
-            self._action_event(event)
-        elif kind == "timeout":
-            self._say(Text("nobody played: the table moves on", style="grey62"))
-        elif kind == "over":
-            self._say(Text(f"game over · scores {self._scores(event['scores'])} · "
-                           f"{self._winners(event['winners'])}", style="bold #ffd75f"))
+        if kind == "action" and event.get("outcome") == "bounced":
+            self._bounced(event)  # nothing changed on the table: no state follows
+        elif kind in ("action", "timeout", "over"):
+            self._events.append(event)  # said with the state it led to
         elif kind == "start":
-            self._say(Text(f"game {event.get('number')} starts", style="bold"))
+            number = event.get("number")
+            if isinstance(number, int) and number > 1:
+                self._say(f"Game {number} starts: a new deal.", "strong")
+            else:
+                self._say("The game starts.", "strong")
         elif kind == "standin":
-            self._say(Text(f"P{event['seat']} is away: {event.get('bot')} plays for them", style="grey62"))
+            self._say(f"{capital(self.seats.who(event['seat']))} is away: a bot plays for them until they are back.",
+                      "quiet")
         elif kind == "handback":
-            self._say(Text(f"P{event['seat']} is back", style="grey62"))
+            self._say(f"{capital(self.seats.who(event['seat']))} is back.", "quiet")
 
-    def _action_event(self, event: dict[str, Any]) -> None:
-        seat, text, outcome = event.get("seat"), event.get("action"), event.get("outcome")
-        who = "you" if seat == self.me else f"P{seat} {self._seat_name(seat)}"
-        if seat == self.me and outcome != "bounced":
-            self.own_versions.add(int(event.get("version", -1)))  # what your own action did, you know at once
-        if outcome == "applied":
-            self._say(Text.assemble((f"{who}: ", "bold #87d7ff" if seat == self.me else "bold"), str(text)))
+    def _tell(self, before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> None:
+        """The log's words for the events that led to this state, now that their outcome shows."""
+        events_, self._events = self._events, []
+        for event in events_:
+            kind = event.get("kind")
+            if kind == "timeout":
+                self._say("Nobody played: the table moves on.", "quiet")
+            elif kind == "action" and event.get("outcome") == "penalised":
+                self._penalised(event, before, after)
+            elif kind == "action":
+                seat, text = event.get("seat"), event.get("action")
+                if seat == self.me:
+                    self.own_versions.add(int(event.get("version", -1)))  # your own action you know at once
+                line = self.view.narrate(int(seat), str(text), before, after, self.seats) \
+                    if isinstance(seat, int) and text is not None else ""
+                if line:
+                    self._say(line, "you" if seat == self.me else "")
+
+    def _penalised(self, event: dict[str, Any], before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> None:
+        seat, text = event.get("seat"), event.get("action")
+        if not isinstance(seat, int):
             return
+        words = self.view.penalty(seat, str(text) if text is not None else None, before, after, self.seats)
         if seat == self.me:
-            why = "too late: another card landed first, it came back" if outcome == "bounced" \
-                else "penalised by the rules"
-            card = self._card_of(str(text))
-            self.came_back = (card or str(text), time.monotonic() + BOUNCE_S, why)
-            self._say(Text(f"you: {text} - {why}", style="bold #ffd75f"))
-        else:
-            self._say(Text(f"{who}: a card came back (too late)" if outcome == "bounced"
-                           else f"{who}: penalised", style="grey62"))
+            self.own_versions.add(int(event.get("version", -1)))
+            card = self._card_of(str(text)) if text is not None else None
+            self.came_back = (card or str(text), time.monotonic() + BOUNCE_S, words)
+        self._say(words, "alert" if seat == self.me else "quiet")
+
+    def _bounced(self, event: dict[str, Any]) -> None:
+        seat, text = event.get("seat"), event.get("action")
+        if not isinstance(seat, int):
+            return
+        words = self.view.bounced(seat, str(text) if seat == self.me and text is not None else None, self.seats)
+        if seat == self.me:
+            card = self._card_of(str(text)) if text is not None else None
+            self.came_back = (card or str(text), time.monotonic() + BOUNCE_S, words)
+        self._say(words, "alert" if seat == self.me else "quiet")
         self._draw()
 
     def _card_of(self, action: str) -> str | None:
@@ -265,124 +388,147 @@ class ZdeckApp(App[None]):
 
     def _draw_now(self) -> None:
         self._draw_due = False
-        message = self.message
-        if message is None:
+        if self.message is None or not self.screen_stack or not self.screen_stack[0].query("#middle"):
+            return  # nothing to draw, or no table on the screen (the app is starting or closing)
+        try:
+            self._draw_panels(self.message)
+        except NoMatches:  # the app closed while this draw waited its turn: its panels are gone
             return
-        obs = message["observation"]
-        self._put(TitleBar, self._title(message))
-        self._put(SeatsView, view.seats(message, self.me, self.game.score_order))
-        middle_width = self.query_one("#middle").content_size.width
+
+    def _draw_panels(self, message: dict[str, Any]) -> None:
+        if self._fitted != tuple(self.size):  # the window was resized (the screen hears of it, not always the app)
+            self._fit()
+        middle_width = self.panel("#middle").content_size.width
         if middle_width <= 0:  # not laid out yet: draw again once it is
             self.call_after_refresh(self._draw)
-        width = max(30, middle_width)
-        board = {target: (key, target in self.bindings_now.board) for target, key in self.board_keys.items()}
-        self._put(TableView, view.middle(obs, self.faces, width, self.me, self.game.players, board))
-        self._put(Status, self._status(message))
-        self.query_one(HandView).display = self.me is not None and isinstance(obs.get("hand"), list)
-        if self.me is not None:
-            self._put(HandView, self._hand(max(30, self.size.width - 4)))
-            self._put(CallsBar, self._calls())
+        for name, text in self.drawn(message, max(24, middle_width), max(24, self.size.width - 4)).items():
+            self._put(name, text)
+        obs = message["observation"]
+        self.panel("#hand").display = self.me is not None and isinstance(obs.get("hand"), list)
+        self.panel("#seats").border_title = self._seats_title()
 
-    def _put(self, kind: type[Static], text: Text) -> None:
+    def drawn(self, message: Mapping[str, Any], middle_width: int = 60, hand_width: int = 80) -> dict[str, Text]:
+        """What each panel shows for this message (the view model tests read: tests/server/test_leaks.py)."""
+        m = Moment(message["observation"], self.seats, time.monotonic(), tuple(message.get("legal") or ()))
+        board = {target: (key, target in self.bindings_now.board) for target, key in self.board_keys.items()}
+        size = "compact" if self.size_mode == "chip" else self.size_mode
+        return {
+            "title": self._title(message, m),
+            "seats": draw.seats(self.view.seat_lines(m), self._width("#seats", 36), self.size_mode == "tall"),
+            "table": draw.stack(draw.blocks(self.view.table(m), self.view, middle_width, size, board, self.card_w)),
+            "status": self._status(message, m),
+            "hand": self._hand(hand_width),
+            "calls": self._calls(m),
+        }
+
+    def panel(self, selector: str) -> Widget:
+        """A panel of the table (also while a pop-up screen lies over it)."""
+        return self.screen_stack[0].query_one(selector)
+
+    def _width(self, selector: str, default: int) -> int:
+        """A panel's inner width once laid out (`default` before: a view model read without a screen)."""
+        if not self.is_running or not self.screen_stack:
+            return default
+        return self.panel(selector).content_size.width or default
+
+    def view_model(self, message: dict[str, Any]) -> list[str]:
+        """What the table shows for this `state` message, panel by panel, as plain text - read without a screen
+        (tests/server/test_leaks.py holds it to what the seat may see)."""
+        obs = message["observation"]
+        hand = obs.get("hand") if isinstance(obs.get("hand"), list) else []
+        self.message = message
+        self.seats = Seats.of(message.get("seats") or [], self.me, self.view.art.mode != "words")
+        self.slots = self.ring.update(hand, (message.get("number"), obs.get("round")))
+        self.bindings_now = self._bind(message["legal"], message.get("legal_ids"), hand)
+        return [text.plain for text in self.drawn(message).values()]
+
+    def _put(self, name: str, text: Text) -> None:
         """Update a widget only when what it shows changed: a refresh costs a layout."""
         shown = (text.plain, tuple(text.spans))
-        if self._shown.get(kind.__name__) != shown:
-            self._shown[kind.__name__] = shown
-            self.query_one(kind).update(text)
+        if self._shown.get(name) != shown:
+            self._shown[name] = shown
+            widget = self.panel(f"#{name}")
+            if isinstance(widget, Static):
+                widget.update(text)
 
-    def _title(self, message: Mapping[str, Any]) -> Text:
-        obs = message["observation"]
+    def _seats_title(self) -> str:
+        way = (self.message or {}).get("observation", {}).get("direction")
+        return {1: "Seats · play goes ↓", -1: "Seats · play goes ↑"}.get(way, "Seats") if isinstance(way, int) else "Seats"
+
+    def _title(self, message: Mapping[str, Any], m: Moment) -> Text:
         title = Text()
         title.append(f" {self.game.title} ", style="bold #000000 on #ffd75f")
-        rounds = f" of {obs['rounds']}" if obs.get("rounds") else ""
-        title.append(f"  round {obs.get('round', 1)}{rounds}  ·  phase: {obs.get('phase')}", style="bold")
+        heading = self.view.heading(m)
+        if heading:
+            title.append(f"  {heading}", style="bold")
         if message.get("number", 1) > 1:
             title.append(f"  ·  game {message['number']}")
         if self.me is None:
             title.append("  ·  watching", style="bold #87d7ff")
         if self.paused:
             title.append("  ·  PAUSED (F2)", style="bold #ff875f")
-        title.append(f"  ·  move {message['version']}", style="grey62")
+        if self.notice:
+            title.append(f"  ·  {self.notice}", style="bold #ff875f")
         return title
 
-    def _status(self, message: Mapping[str, Any]) -> Text:
-        obs = message["observation"]
+    def _status(self, message: Mapping[str, Any], m: Moment) -> Text:
         if self.came_back is not None and time.monotonic() < self.came_back[1]:
             card, _, why = self.came_back
-            return Text.assemble(("↩ ", "bold #ffd75f"), (card, "bold reverse #ffd75f"), f"  {why}")
+            shown = self.view.card_name(card) if card in self.view.cards else card
+            return Text.assemble(("↩ ", "bold #ffd75f"), (shown, "bold reverse #ffd75f"), f"  {why}")
+        may_act = self.me is not None and bool(message.get("legal"))
+        words, tone = self.view.doing(m, may_act)
         if message.get("over"):
             again = "n: another game · " if self.me is not None else ""
-            return Text(f"Game over. Scores {self._scores(obs['scores'])}; {self._winners(obs['winners'])}.  "
-                        f"{again}q: leave the table.", style="bold #ffd75f")
-        # Only what the table shows: whether this seat may act, whose turn it is, and that a window is open
-        # to everyone - never which other seats could act (that is what they hold).
-        turn = obs.get("turn")
-        if self.me is not None and message.get("legal"):
-            if turn == self.me:
-                return Text("Your turn: press the key shown on what you act on (? lists the keys).",
-                            style="bold #afff87")
-            return Text("Race! You may act now: be quick.", style="bold #ff875f")
-        if turn is not None:
-            return Text(f"P{turn} {self._seat_name(turn)} to play.")
-        if message.get("status") == "playing":
-            return Text(f"{str(obs.get('phase') or 'play').capitalize()}: open to everyone.")
-        return Text("Waiting.")
+            words += f"  {again}q: leave the table."
+        return Text(words, style=draw.tone(tone))
 
     def _hand(self, width: int) -> Text:
         if not self.slots:
             obs = (self.message or {}).get("observation", {})
-            return Text("no cards" if isinstance(obs.get("hand"), list) else "(this game has no hand: "
-                        "act with the keys below)", style="grey62")
+            return Text("no cards" if isinstance(obs.get("hand"), list) else "", style="grey62")
         back = self.came_back[0] if self.came_back and time.monotonic() < self.came_back[1] else None
-        drawn = []
-        for slot in self.slots:
-            mark = view.Mark(key=slot.key, cursor=slot.ident == self.cursor, live=slot.card in self.bindings_now.cards,
-                             flying=slot.card in self.flying, back=slot.card == back)
-            drawn.append(view.card(slot.card, self.faces, mark))
-        return view.stack(view.row(drawn, width))
+        marks = [draw.Mark(key=slot.key, cursor=slot.ident == self.cursor, live=slot.card in self.bindings_now.cards,
+                           flying=slot.card in self.flying, back=slot.card == back) for slot in self.slots]
+        looks = [self.view.look(slot.card) for slot in self.slots]
+        per_row = max(1, (width + 1) // (self.card_w + 1))
+        if self.size_mode == "chip" or (self.size_mode == "compact" and len(self.slots) > 2 * per_row):
+            # a big hand in a small window: tags, so the log and the table keep their room
+            return draw.stack(draw.flow([draw.chip(look, mark) for look, mark in zip(looks, marks, strict=True)],
+                                        width))
+        cards = [draw.card(look, self.card_w, mark, self.size_mode) for look, mark in zip(looks, marks, strict=True)]
+        return draw.stack(draw.row(cards, width))
 
-    def _calls(self) -> Text:
+    def _calls(self, m: Moment) -> Text:
         bound = self.bindings_now
         line = Text()
         for key, texts in bound.calls.items():
-            label = texts[0] if len(texts) == 1 else f"{self.faces.key_names.get(key, key)} ({len(texts)} choices)"
+            label = self.view.offer(texts[0], m) if len(texts) == 1 else \
+                f"{self.faces.key_names.get(key, key)} ({len(texts)} choices)"
             line.append(f" {key} ", style="bold reverse #ffd75f")
             line.append(f" {label}   ")
-        if bound.loose:
+        if bound.every:
             line.append(" space ", style="bold reverse #87d7ff")
-            line.append(f" choose among {len(bound.loose)} action{'s' if len(bound.loose) > 1 else ''}   ")
-        if not line.plain:
-            line.append("play a card with its key (or ◀ ▶ and enter)" if bound.cards else
-                        "press the key on a place of the table" if bound.board else "nothing to do now",
-                        style="grey62")
+            line.append(" every action   " if bound.calls else " list every action   ")
+        if not bound.calls:
+            hint = "play a card with its key (or ◀ ▶ and enter)" if bound.cards else \
+                "press the key on a place of the table" if bound.board else "" if bound.every else "nothing to do now"
+            line.append(hint, style="grey62")
         return line
 
-    def _say(self, text: Text) -> None:
-        self.query_one(RichLog).write(text)
-
-    def _seat_name(self, seat: Any) -> str:
-        seats = (self.message or {}).get("seats") or []
-        for info in seats:
-            if info.get("seat") == seat:
-                return str(info.get("name") or "")
-        return ""
-
-    def _scores(self, scores: list[Any]) -> str:
-        return " · ".join(f"P{p} {view._num(s)}" for p, s in enumerate(scores))
-
-    def _winners(self, winners: list[int]) -> str:
-        if self.me is not None and self.me in winners:
-            return "you win!" if len(winners) == 1 else "you share the win"
-        return "won by " + (", ".join(f"P{w} {self._seat_name(w)}" for w in winners) or "nobody")
+    def _say(self, words: str, tone: str = "") -> None:
+        self.said.append(words)
+        style = "bold #87d7ff" if tone == "you" else draw.tone(tone)
+        found = self.screen_stack[0].query("#log") if self.is_running and self.screen_stack else None
+        if found:
+            log = found.first()
+            if isinstance(log, RichLog):
+                log.write(Text(words, style=style))
 
     def _tick(self) -> None:
-        """Let a card that came back fade back into the hand."""
+        """Let a card that came back fade back into the hand; let what a view shows for a while go."""
         if self.came_back is not None and time.monotonic() >= self.came_back[1]:
             self.came_back = None
-            self._draw()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._shown.clear()
         self._draw()
 
     # -- keys -----------------------------------------------------------------------------------------------
@@ -403,10 +549,11 @@ class ZdeckApp(App[None]):
             self._play_card(slot.card)
         elif target is not None:
             event.stop()
-            self._press(lambda bound: bound.board.get(target, []), "from there: which one?")
+            self._press(lambda bound: bound.board.get(target, []), "From there: which one?")
         elif any(key in view.bound.calls for view in self.views[-3:]):
             event.stop()
-            self._press(lambda bound: bound.calls.get(key, []), f"{self.faces.key_names.get(key, key)}: which one?")
+            self._press(lambda bound: bound.calls.get(key, []),
+                        f"{capital(self.faces.key_names.get(key, key))}: which one?")
 
     async def _rematch(self) -> None:
         """Another game at the same table (a new deal); the one just played is kept for the record."""
@@ -419,9 +566,13 @@ class ZdeckApp(App[None]):
         """Every game played at this table, the last one as far as it went."""
         return [*self.earlier, self.finished or self.table.record()]
 
+    def unsaved(self) -> list[Record]:
+        """The records `save` has not kept yet (the game left before its end)."""
+        return [record for record in self.records() if all(record is not kept for kept in self.saved)]
+
     def _play_card(self, card: str) -> None:
-        if not self._press(lambda bound: bound.cards.get(card, []), f"{card}: which one?", card):
-            self._say(Text(f"{card} cannot be played now", style="grey62"))
+        if not self._press(lambda bound: bound.cards.get(card, []), f"{self.view.card_name(card)}: which one?", card):
+            self._say(f"{self.view.card_name(card)} cannot be played now.", "quiet")
             self._draw()
 
     def _press(self, pick: Callable[[Bindings], list[str]], title: str, card: str | None = None) -> bool:
@@ -432,17 +583,19 @@ class ZdeckApp(App[None]):
         self._act_among(texts, title, card, seen)
         return True
 
-    def _act_among(self, texts: list[str], title: str, card: str | None = None, seen: int | None = None) -> None:
-        if len(texts) == 1:
+    def _act_among(self, texts: list[str], title: str, card: str | None = None, seen: int | None = None,
+                   ask: bool = False) -> None:
+        if len(texts) == 1 and not ask:
             self.send(texts[0], card, seen)
             return
         version = self.message["version"] if self.message else 0
+        moment = self._moment()
 
         def chosen(text: str | None) -> None:
             if text is not None:
-                self.send(text, card, seen=version)  # the list is a snapshot: the choice answers it
+                self.send(text, card if card is not None else self._card_of(text), seen=version)
 
-        self.push_screen(ChooseScreen(title, texts), chosen)
+        self.push_screen(ChooseScreen(title, texts, [self.view.offer(text, moment) for text in texts]), chosen)
 
     def send(self, text: str, card: str | None = None, seen: int | None = None) -> None:
         """Send the action with the version the person was answering; the card is in flight until the table answers."""
@@ -485,9 +638,10 @@ class ZdeckApp(App[None]):
             self.action_choose_any()
 
     def action_choose_any(self) -> None:
+        """Every action open now, in a list - also when there is only one: space never acts by itself."""
         every = self.bindings_now.every
         if every:
-            self._act_among(every, "every action open to you now") if len(every) > 1 else self.send(every[0])
+            self._act_among(every, "Every action open to you now", ask=True)
 
     def action_help(self) -> None:
         from zdeck.registry import rules_document
@@ -499,12 +653,23 @@ class ZdeckApp(App[None]):
 
         self.push_screen(RulesScreen(self.game.title, rules_document(self.game.id)))
 
+    def action_scores(self) -> None:
+        """The score sheet: every finished round's points by seat, and the totals."""
+        if self.message is not None:
+            obs = self.message["observation"]
+            self.push_screen(ScoreScreen(self.game.title, self.seats, list(obs.get("round_scores") or []),
+                                         list(obs.get("scores") or []), self.view.rule_words(obs),
+                                         self.view.round_word))
+
     def action_pause(self) -> None:
         """Watching: stop and restart the bots' clock."""
         if self.me is not None:
             return
         self.paused = not self.paused
-        self.table.pause() if self.paused else self.table.resume()
+        if self.paused:
+            self.table.pause()
+        elif not self.held:
+            self.table.resume()
         self._draw()
 
     def action_leave(self) -> None:
@@ -526,10 +691,11 @@ class ZdeckApp(App[None]):
                  ("◀ ▶  enter", "move the cursor over your hand, play the card under it"),
                  ("space", "choose among every action open to you now")]
         if self.board_keys:
-            lines.append(("keys on the board", ("the key drawn on a place acts from that place (a choice opens "
+            lines.append(("keys on the table", ("the key drawn on a place acts from that place (a choice opens "
                           "when several moves start there)")))
         lines += [(key, what) for key, what in self.faces.key_names.items()]
-        lines += [("?", "these keys, then the rules"), ("r", "the rules alone"), ("q", "leave the table (the record is kept if asked)")]
+        lines += [("=", "the score sheet: every round's points"), ("?", "these keys, then the rules"),
+                  ("r", "the rules alone"), ("q", "leave the table (the record is kept if asked)")]
         if self.me is None:
             lines.append(("F2", "pause or resume the bots"))
         return lines

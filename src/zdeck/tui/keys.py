@@ -3,8 +3,8 @@
 A card in your hand keeps its key for as long as you hold it: a card that arrives takes a free key,
 a card that leaves frees its own, and nobody else's key moves - so in a race a card never changes
 key under your fingers. A freed key is reused last (after every key never used this deal), so a
-key pressed twice in a hurry does not play the card that just arrived in its place. A new deal
-(nothing of the old hand left) starts the keys again in hand order.
+key pressed twice in a hurry does not play the card that just arrived in its place. A new deal (a new
+round or game, or nothing of the old hand left) starts the keys again from the first, in hand order.
 
 Calls (Zap, ZOOP!, draw, pass, ...) have a fixed key per game, from the kind of action they are;
 `KeyRing.pool` leaves those keys and the app's own keys out.
@@ -13,7 +13,7 @@ Calls (Zap, ZOOP!, draw, pass, ...) have a fixed key per game, from the kind of 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 APP_KEYS = frozenset("q?r")  # quit, help, rules: never a card's key
@@ -53,15 +53,19 @@ class KeyRing:
         self.slots: list[Slot] = []
         self.free: deque[str] = deque(pool)
         self._next = 0
+        self.deal: Hashable = None
 
-    def update(self, hand: Sequence[str]) -> list[Slot]:
-        """The hand as it is now, in its order, each card with its key."""
+    def update(self, hand: Sequence[str], deal: Hashable = None) -> list[Slot]:
+        """The hand as it is now, in its order, each card with its key. `deal` names the deal the hand is of
+        (the game and round): a new one starts the keys again, even where a card of the old hand is dealt again."""
+        if deal != self.deal:
+            self.deal, self.slots, self.free = deal, [], deque(self.pool)
         held: dict[str, deque[Slot]] = {}
         for slot in self.slots:
             held.setdefault(slot.card, deque()).append(slot)
         kept: list[Slot | None] = [held[card].popleft() if held.get(card) else None for card in hand]
-        if self.slots and not any(kept):
-            self.free = deque(self.pool)  # a new deal: keys start again, in hand order
+        if not any(kept):
+            self.free = deque(self.pool)  # nothing held before (a new deal): keys start again, in hand order
         else:
             for gone in (s for rest in held.values() for s in rest):
                 if gone.key is not None:

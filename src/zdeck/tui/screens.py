@@ -1,4 +1,5 @@
-"""The app's pop-up screens: choosing among actions, the keys, the rules, leaving."""
+"""The app's pop-up screens: choosing among actions, a round's summary, the score sheet, the keys, the rules,
+leaving."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from zdeck.textview.scene import Summary
+from zdeck.textview.words import Seats, number, signed
+
 
 class ChooseScreen(ModalScreen[str | None]):
     """Several actions on one key (a card that can be played two ways, a call with choices): pick one.
@@ -22,16 +26,17 @@ class ChooseScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, title: str, texts: list[str]) -> None:
+    def __init__(self, title: str, texts: list[str], labels: list[str] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.texts = texts
+        self.labels = labels if labels is not None and len(labels) == len(texts) else texts
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self.title_text, style="bold"))
-            options = [Option(Text.assemble((f"{i} " if i <= 9 else "  ", "bold #ffd75f"), text), id=str(i - 1))
-                       for i, text in enumerate(self.texts, 1)]
+            options = [Option(Text.assemble((f"{i} " if i <= 9 else "  ", "bold #ffd75f"), label), id=str(i - 1))
+                       for i, label in enumerate(self.labels, 1)]
             yield OptionList(*options, id="choices")
             yield Static(Text("↑ ↓ enter, or the number; escape: nothing", style="grey62"))
 
@@ -45,6 +50,101 @@ class ChooseScreen(ModalScreen[str | None]):
             self.dismiss(self.texts[int(character) - 1])
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SummaryScreen(ModalScreen[str | None]):
+    """The end of a round (or of the game): who went out or won it, each seat's points and why, the totals, the
+    rule that decides the game. The table waits meanwhile; a key goes on (or `wait` seconds do). At the end of
+    the game: `n` another game, `q` leave, escape looks at the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space", "close", "go on")]
+
+    def __init__(self, summary: Summary, title: str, wait: float | None, offer_again: bool) -> None:
+        super().__init__()
+        self.summary = summary
+        self.title_text = title
+        self.wait = wait
+        self.offer_again = offer_again
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.text(), id="summary")
+
+    def text(self) -> Text:
+        summary = self.summary
+        text = Text()
+        for line in summary.ending or (summary.headline,):
+            text.append(line + "\n", style="bold #ffd75f")
+        if summary.ending and summary.headline and summary.rows:
+            text.append(summary.headline + "\n", style="bold")
+        if summary.rows:
+            name_w = max(len(row[0]) for row in summary.rows) + 2
+            text.append("\n" + "".ljust(name_w) + f"{'this round':>11}{'total':>8}\n", style="grey62")
+            for name, points, total, why in summary.rows:
+                text.append(name.ljust(name_w), style="bold")
+                text.append(f"{points:>11}{total:>8}")
+                text.append(f"   {why}\n" if why else "\n", style="grey70")
+        if summary.rule and not summary.ending:
+            text.append("\n" + summary.rule + "\n", style="grey70")
+        text.append("\n")
+        if summary.last and self.offer_again:
+            text.append(" n ", style="bold reverse #ffd75f")
+            text.append(" another game   ")
+            text.append(" q ", style="bold reverse #ffd75f")
+            text.append(" leave   ")
+        text.append(" enter ", style="bold reverse #ffd75f")
+        text.append(" look at the table" if summary.last else " go on")
+        if self.wait:
+            text.append(f"  (the game goes on by itself in {self.wait:.0f} s)", style="grey62")
+        return text
+
+    def on_mount(self) -> None:
+        if self.wait:
+            self.set_timer(self.wait, self.action_close)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.summary.last and self.offer_again and event.character in ("n", "q"):
+            event.stop()
+            self.dismiss("again" if event.character == "n" else "leave")
+
+    def action_close(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
+
+
+class ScoreScreen(ModalScreen[None]):
+    """The score sheet: each finished round's points by seat, then the totals and the rule."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,equals_sign,q,enter", "close", "close")]
+
+    def __init__(self, title: str, seats: Seats, rounds: list[list[float]], totals: list[float], rule: str,
+                 round_word: str = "round") -> None:
+        super().__init__()
+        self.title_text, self.seats, self.rounds, self.totals, self.rule = title, seats, rounds, totals, rule
+        self.round_word = round_word
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.text(), id="sheet")
+
+    def text(self) -> Text:
+        text = Text(f"{self.title_text}: the score sheet\n\n", style="bold")
+        names = [self.seats.name(p) for p in range(len(self.seats))]
+        col = max([len(n) for n in names] + [6]) + 2
+        text.append(self.round_word.capitalize().ljust(8) + "".join(n[:col - 1].rjust(col) for n in names) + "\n",
+                    style="bold")
+        if not self.rounds:
+            text.append(f"(no {self.round_word} finished yet)\n", style="grey62")
+        for i, points in enumerate(self.rounds, 1):
+            text.append(str(i).ljust(8) + "".join(signed(v).rjust(col) for v in points) + "\n")
+        text.append("Total".ljust(8) + "".join(number(v).rjust(col) for v in self.totals) + "\n", style="bold")
+        text.append(f"\n{self.rule}\n\n", style="grey70")
+        text.append(" escape ", style="bold reverse #ffd75f")
+        text.append(" close")
+        return text
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck import statedict as sd
+from zdeck.compiled import mypyc_attr
 from zdeck.core import Game, Option
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 MAX_HALF_DECKS = 16  # "any N >= 2": bounded only to keep the action table a sensible size
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it
 class ZarGame(Game):
     id = "zar"
     title = "ZAR"

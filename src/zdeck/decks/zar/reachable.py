@@ -31,7 +31,7 @@ def _check_cards(s: ZarState) -> None:
     counts = [sum(column) for column in zip(*s.hands)]  # (counts, never cards: a count is bounded above)
     for card in s.drawpile + s.pile:
         counts[card] += 1
-    require(counts == [s.game.deck.count(k) for k in range(len(counts))],
+    require(counts == [s.rules.deck.count(k) for k in range(len(counts))],
             "hands: the hands, drawpile and pile do not add up to the deck in play")
     require(s.sizes == [sum(h) for h in s.hands], "hands: the hand sizes kept do not count the hands")
 
@@ -68,7 +68,7 @@ def _check_match(s: ZarState) -> None:
     require(s.hand_no == len(s.history) + (not over), f"hand_no: {s.hand_no} after {len(s.history)} finished hands")
     require((s.hand_winner >= 0) == bool(s.history), "hand_winner: set exactly when a hand has been finished")
     require(over or s.dealer == dealer_of(s.hand_winner), "dealer: seat 0 deals first, then the winner of each hand")
-    require(sum(s.penalties) <= (s.version if s.game.spoken_calls else 0),
+    require(sum(s.penalties) <= (s.version if s.rules.spoken_calls else 0),
             "penalties: at most one card per call made (none under auto calls)")
     played = type(s.last_action) is Play
     require((s.call is not None) == played, "call: the last play's call, and none when the last action was no play")

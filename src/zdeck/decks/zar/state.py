@@ -15,7 +15,7 @@ question matching asks at every moment - is one lookup per hand.
 from __future__ import annotations
 
 from operator import mul
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, shorten
@@ -51,7 +51,10 @@ PLAY, DRAWN, OUT, OVER, PHASES = rules.PLAY, rules.DRAWN, rules.OUT, rules.OVER,
 class ZarState(State):
     """One moment of a ZAR game (several hands)."""
 
-    game: ZarGame
+    @property
+    def rules(self) -> ZarGame:
+        """`game`, as ZAR's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("ZarGame", self.game)
 
     def __init__(self, game: ZarGame, rng: Rng) -> None:
         self.game = game
@@ -120,9 +123,9 @@ class ZarState(State):
         player racing whoever holds a card identical to the top. The rest takes the long way.
         """
         phase, turn = self.phase, self.turn
-        if phase == DRAWN and not self.game.spoken_calls:
+        if phase == DRAWN and not self.rules.spoken_calls:
             return [(turn, self._drawn_plays() + [PASS])]
-        if phase != PLAY or self.game.spoken_calls or (self.matchable and self.pile[-1] == CHAMELEON):
+        if phase != PLAY or self.rules.spoken_calls or (self.matchable and self.pile[-1] == CHAMELEON):
             return [(p, self.legal_actions(p)) for p in self.actors()]
         if self.matchable:
             top, turn_hand = self.pile_as[-1], self.hands[turn]
@@ -144,7 +147,7 @@ class ZarState(State):
 
     def legal_actions(self, player: int) -> list[Any]:
         bare = self._bare_legal(player)
-        if not self.game.spoken_calls:
+        if not self.rules.spoken_calls:
             return bare
         return [v for a in bare for v in (self._call_variants(player, a) if type(a) is Play else (a,))]
 
@@ -161,7 +164,7 @@ class ZarState(State):
         """The turn player's plays: matches of an open top card, then every card that follows it."""
         if hand[CHAMELEON]:
             return self._turn_plays_with_chameleons(hand)
-        top, matchable, rows = self.pile_as[-1], self.matchable, self.game.plays.rows
+        top, matchable, rows = self.pile_as[-1], self.matchable, self.rules.plays.rows
         out = list(rows[top][hand[top]]) if matchable else []  # in turn any identical card matches
         for k in followers(top, self.declared, self.stack):
             n = hand[k]
@@ -171,7 +174,7 @@ class ZarState(State):
 
     def _turn_plays_with_chameleons(self, hand: list[int]) -> list[Play]:
         """`_turn_plays` for a hand holding Chameleons: each play may take some along."""
-        chams, top, matchable, span = hand[CHAMELEON], self.pile_as[-1], self.matchable, self.game.plays.span
+        chams, top, matchable, span = hand[CHAMELEON], self.pile_as[-1], self.matchable, self.rules.plays.span
         out = list(span(top, 0, hand[top], chams)) if matchable else []  # Chameleons alone match too
         for k in followers(top, self.declared, self.stack):
             if hand[k] and not (matchable and k == top):
@@ -187,19 +190,19 @@ class ZarState(State):
         top = self.pile_as[-1]
         have, chams = hand[top], hand[CHAMELEON]
         if self.pile[-1] == CHAMELEON:
-            return list(self.game.plays.span(top, 0, have, chams)) if have or chams else []
+            return list(self.rules.plays.span(top, 0, have, chams)) if have or chams else []
         if not have:
             return []
         riders = 0 if self.phase == OUT else chams  # a Chameleon rides only beside a matching card, never once out
-        return list(self.game.plays.span(top, 1, have, riders) if riders else self.game.plays.rows[top][have])
+        return list(self.rules.plays.span(top, 1, have, riders) if riders else self.rules.plays.rows[top][have])
 
     def _drawn_plays(self) -> list[Play]:
         """After drawing, only the drawn card may be played (nothing else could be)."""
         drawn, top = self.drawn, self.pile_as[-1]
         if drawn == CHAMELEON:
-            return list(self.game.plays.span(top, 0, 0, 1))
+            return list(self.rules.plays.span(top, 0, 0, 1))
         if drawn in followers(top, self.declared, self.stack):
-            return list(self.game.plays.rows[drawn][1])
+            return list(self.rules.plays.rows[drawn][1])
         return []
 
     def _due_call(self, p: int, play: Play) -> Call:
@@ -229,7 +232,7 @@ class ZarState(State):
                     call = Call(zar, match, size)
                     if call != right:
                         calls.append(call)
-        return [self.game.with_call(play, call) for call in calls]
+        return [self.rules.with_call(play, call) for call in calls]
 
     def explain_illegal(self, player: int, action: Any) -> str:
         if self.phase == OVER:
@@ -274,7 +277,7 @@ class ZarState(State):
     # -- transitions: dealing -----------------------------------------------------------------------
     def deal(self) -> None:
         """Shuffle every card, deal from the dealer's left, turn the first card for the dealer."""
-        game, n = self.game, self.game.players
+        game, n = self.rules, self.game.players
         cards = list(game.deck)
         self.rng.shuffle(cards)
         # Dealt one at a time off the end of the deck, round from the dealer's left: the i-th seat
@@ -327,7 +330,7 @@ class ZarState(State):
         self._take_effect(card, size)
         self.declared, self.matchable, self.drawn, self.idle = play.declare, True, -1, 0
         self.last_seat, self.last_action = p, play
-        penalised = self.game.spoken_calls and self._charge_call(p, play.call)
+        penalised = self.rules.spoken_calls and self._charge_call(p, play.call)
         if self.sizes[p]:
             self.phase = PLAY
         else:
@@ -437,7 +440,7 @@ class ZarState(State):
     def _end_hand(self, winner: int | None) -> None:
         """Score the cards left in hand; the game ends, or the winner deals the next hand."""
         n = self.game.players
-        scored = [sum(map(mul, self.game.points, hand)) for hand in self.hands]
+        scored = [sum(map(mul, self.rules.points, hand)) for hand in self.hands]
         if winner is None:  # blocked hand: fewest points wins, ties to the first from the dealer's left
             order = [(self.dealer + i) % n for i in range(1, n + 1)]
             winner = min(order, key=lambda q: scored[q])
@@ -480,7 +483,7 @@ class ZarState(State):
         if player != self.turn:
             return type(action) is Play and self._may_match_with(action)
         if type(action) is Play and action.call is not None:
-            action = self.game.with_call(action, None)
+            action = self.rules.with_call(action, None)
         return action in self._bare_legal(player)
 
     def _may_match_with(self, play: Play) -> bool:
@@ -548,14 +551,14 @@ class ZarState(State):
     def _last(self) -> dict[str, Any] | None:
         if self.last_action is None:
             return None
-        return {"seat": self.last_seat, "action": self.game.action_text(self.last_action)}
+        return {"seat": self.last_seat, "action": self.rules.action_text(self.last_action)}
 
     def _call_words(self) -> str | None:
         """The last play's call as spoken ("ZAR'CH-TRIPLE-BLUE"); None when the last action was no play."""
         play, call = self.last_action, self.call
         if call is None or type(play) is not Play:
             return None
-        return self.game.call_words(call, play)
+        return self.rules.call_words(call, play)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -587,6 +590,41 @@ class ZarState(State):
             "call": None if (call := self.call) is None else [call.zar, call.match, call.size],
         }
 
+    def _twin(self) -> ZarState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
+        twin = ZarState.__new__(ZarState)
+        twin._call = self._call
+        twin.count = self.count
+        twin.dealer = self.dealer
+        twin.declared = self.declared
+        twin.direction = self.direction
+        twin.drawn = self.drawn
+        twin.drawpile = self.drawpile
+        twin.game = self.game
+        twin.hand_no = self.hand_no
+        twin.hand_winner = self.hand_winner
+        twin.hands = self.hands
+        twin.history = self.history
+        twin.idle = self.idle
+        twin.last_action = self.last_action
+        twin.last_seat = self.last_seat
+        twin.matchable = self.matchable
+        twin.owner = self.owner
+        twin.penalties = self.penalties
+        twin.phase = self.phase
+        twin.pile = self.pile
+        twin.pile_as = self.pile_as
+        twin.rng = self.rng
+        twin.run = self.run
+        twin.sizes = self.sizes
+        twin.stack = self.stack
+        twin.totals = self.totals
+        twin.turn = self.turn
+        twin.unsettled = self.unsettled
+        twin.version = self.version
+        return twin
+
     def clone(self) -> ZarState:
         twin = self._copy(self.rng.clone(), list(self.drawpile), self.unsettled.copy())
         twin.hands = [list(h) for h in self.hands]
@@ -596,8 +634,7 @@ class ZarState(State):
         """A copy with this generator and Drawpile, every other list its own; the hands are left shared
         for the caller to copy or re-deal. (Numbers, texts and the immutable actions are shared, and so
         are the rows of `history`: a finished hand's scores never change.)"""
-        twin = ZarState.__new__(ZarState)
-        twin.__dict__.update(self.__dict__)
+        twin = self._twin()
         twin.rng, twin.drawpile, twin.unsettled = rng, drawpile, unsettled
         twin.sizes = list(self.sizes)
         twin.pile = list(self.pile)

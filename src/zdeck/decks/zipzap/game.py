@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from zdeck import statedict as sd
+from zdeck.compiled import mypyc_attr
 from zdeck.core import Game, Option
 
 # The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
@@ -13,6 +14,7 @@ from zdeck.core import Game, Option
 MAX_ROUNDS = 100  # the `rounds` option's bound: a match, not an endless loop
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it
 class ZipZap(Game):
     id = "zipzap"
     title = "Zip Zap"

@@ -104,7 +104,7 @@ def _replay_play(replay: ZipZapState, k: int, who: int, index: int, last: bool) 
         require(_held_back(replay) and replay.is_legal(who, action), f"pile[{k}]: {why}")
     if replay.hands[who] == 1 << index:  # the round ends with it
         require(last, f"pile[{k}]: seat {who} went out with it, which ended the round")
-        require(replay.round_no == replay.game.total_rounds,
+        require(replay.round_no == replay.rules.total_rounds,
                 f"pile[{k}]: seat {who} went out with it, so round {replay.round_no + 1} was dealt")
     replay._apply(who, action)
 

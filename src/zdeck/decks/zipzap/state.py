@@ -6,10 +6,10 @@ Rules: docs/rules/zipzap.md; observations: docs/observations/zipzap.md.
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State
+from zdeck.core import Action, IllegalAction, Outcome, RoundTotals
 from zdeck.dealing import deal_out
 from zdeck.decks.zipzap import rules
 from zdeck.decks.zipzap.actions import ACTIONS, ZAP_ACTION, Play, Zap, actions_of
@@ -44,12 +44,15 @@ RACE, LEAD, OVER, PHASES = rules.RACE, rules.LEAD, rules.OVER, rules.PHASES  # (
 Pile = rules.Pile
 
 
-class ZipZapState(RoundTotals, State):
+class ZipZapState(RoundTotals):
     """Hands are bitmasks over card indices, the Zap's bit included, and the pile a list of
     (seat, index): the race runs on integer operations; cards and actions are values only at
     the contract's edge."""
 
-    game: ZipZap
+    @property
+    def rules(self) -> ZipZap:
+        """`game`, as Zip Zap's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("ZipZap", self.game)
 
     def __init__(self, game: ZipZap, rng: Rng) -> None:
         self.game = game
@@ -213,7 +216,7 @@ class ZipZapState(RoundTotals, State):
         points = self._round_points(winner)
         self.history.append(points)
         self.totals = [total + p for total, p in zip(self.totals, points)]
-        if self.round_no >= self.game.total_rounds:
+        if self.round_no >= self.rules.total_rounds:
             self.phase, self.leader = OVER, None
             return
         self.round_no += 1
@@ -233,7 +236,7 @@ class ZipZapState(RoundTotals, State):
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        return self.leaders(min if self.game.score_order == "lower" else max)
+        return self.leaders(min if self.rules.score_order == "lower" else max)
 
     # -- views ---------------------------------------------------------------------------------------
     def phase_name(self) -> str:
@@ -280,9 +283,30 @@ class ZipZapState(RoundTotals, State):
             "went_out": self.went_out,
         }
 
-    def clone(self) -> ZipZapState:
+    def _twin(self) -> ZipZapState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
         twin = ZipZapState.__new__(ZipZapState)
-        twin.__dict__.update(self.__dict__)
+        twin.dealer = self.dealer
+        twin.deck = self.deck
+        twin.game = self.game
+        twin.hands = self.hands
+        twin.history = self.history
+        twin.last = self.last
+        twin.leader = self.leader
+        twin.phase = self.phase
+        twin.pile = self.pile
+        twin.rng = self.rng
+        twin.round_no = self.round_no
+        twin.suits_in_play = self.suits_in_play
+        twin.totals = self.totals
+        twin.version = self.version
+        twin.wanted = self.wanted
+        twin.went_out = self.went_out
+        return twin
+
+    def clone(self) -> ZipZapState:
+        twin = self._twin()
         twin.rng = self.rng.clone()
         twin.hands = list(self.hands)
         twin.deck = list(self.deck)
@@ -401,7 +425,7 @@ def _read_suits(game: ZipZap, value: Any) -> tuple[int, ...]:
 
 def _read_round_scores(state: ZipZapState, row: Any, what: str) -> list[int]:
     """A round's scores: 0 or 1 each in the "wins" variant, else at most the dearest hand a player can keep."""
-    game = state.game
+    game = state.rules
     if game.options["scoring"] == "wins":
         return sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=1)
     return sd.integers(sd.per_seat(row, game.players, what), what, lo=0, hi=dearest_hand(game))

@@ -88,7 +88,7 @@ def asked(state: ZoopState) -> tuple[int, ...]:
     is theirs to know."""
     if state.phase == OVER:
         return ()
-    g, n = state.game, state.game.players
+    g, n = state.rules, state.game.players
     zoop = state.phase in ZOOP_PHASES and g.deck.is_animal[state.pile[-1]]
     barred = -1 if state.cage is None or g.own_cage else state.cage[0]
     return tuple(p for p in range(n) if p == state.turn or (zoop and p != state.placer)

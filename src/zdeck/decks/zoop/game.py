@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck import statedict as sd
+from zdeck.compiled import mypyc_attr
 from zdeck.core import Game, Option
 
 if TYPE_CHECKING:
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 # `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it
 class ZoopGame(Game):
     id = "zoop"
     title = "Zoop"

@@ -25,14 +25,14 @@ def may_zoop(s: ZoopState, p: int) -> bool:
         s.phase in ZOOP_PHASES
         and p != s.turn
         and p != s.placer
-        and s.game.deck.is_animal[s.pile[-1]]
+        and s.rules.deck.is_animal[s.pile[-1]]
     )
 
 
 def zoop_want(s: ZoopState) -> int:
     """The kinds whose holders (other than the turn player and the placer) may ZOOP! now: the top card, or
     with strict calls and a draw pile any animal card (a wrong card may be sent, and is penalised)."""
-    g, top = s.game, s.pile[-1]
+    g, top = s.rules, s.pile[-1]
     if s.phase not in ZOOP_PHASES or not g.deck.is_animal[top]:
         return 0
     if g.strict and s.draw:
@@ -51,7 +51,7 @@ def someone_may_zoop(s: ZoopState, want: int) -> bool:
 def zoop_actions(s: ZoopState, p: int) -> list[Action]:
     if not may_zoop(s, p):
         return []
-    g, m, top = s.game, s.masks[p], s.pile[-1]
+    g, m, top = s.rules, s.masks[p], s.pile[-1]
     if not g.strict or not s.draw:  # penalties need a card to draw, so only the right call is offered
         return [g.rows.zoop[top]] if m >> top & 1 else []
     acts: list[Action] = []
@@ -63,11 +63,11 @@ def zoop_actions(s: ZoopState, p: int) -> list[Action]:
 def may_cage(s: ZoopState, p: int) -> bool:
     """Rule 5: a Cage captures a Special Animal just played (with own_cage="others", another player's)."""
     cage = s.cage
-    return cage is not None and (s.game.own_cage or cage[0] != p) and bool(s.masks[p] & s.game.cage_bit)
+    return cage is not None and (s.rules.own_cage or cage[0] != p) and bool(s.masks[p] & s.rules.cage_bit)
 
 
 def cage_actions(s: ZoopState) -> list[Action]:
-    return [CAGE, SILENT_CAGE] if s.game.strict and s.draw else [CAGE]
+    return [CAGE, SILENT_CAGE] if s.rules.strict and s.draw else [CAGE]
 
 
 def zoop(s: ZoopState, p: int, action: Zoop) -> Outcome | None:
@@ -83,9 +83,9 @@ def zoop(s: ZoopState, p: int, action: Zoop) -> Outcome | None:
         s._win(p)
         return None
     # By default a ZOOP! leaves the turn where it was: the card to match is unchanged (it is the same card).
-    jumps = s.game.zoop_jumps
+    jumps = s.rules.zoop_jumps
     turn, owed = ((p + s.direction) % s.game.players, 0) if jumps else (s.turn, s.owed)
-    if s._nobody_else_holds(p, s.game.effects[k].follows):
+    if s._nobody_else_holds(p, s.rules.effects[k].follows):
         start_discard(s, p, PASSES, turn, owed)
     elif jumps:
         s._begin_turn(turn, owed)
@@ -100,13 +100,13 @@ def capture(s: ZoopState, p: int, action: Cage) -> Outcome | None:
     assert s.cage is not None
     captured, before, _ = s.cage
     s.cage = None
-    s._place(p, s.game.deck.cage)
+    s._place(p, s.rules.deck.cage)
     s.out_of_turn_at = s.top_since
     if not s.hands[p]:  # the Cage was the last card: the game is won before anything else happens
         s._win(p)
         return None
     s._draw_one(captured)  # the captured player draws one card (the Cage's player, if they caged their own)
-    if s.game.crab_cancelled:
+    if s.rules.crab_cancelled:
         s.direction = before  # the captured animal's effect does not happen
     s.owed, s.drawn, s.declared = 0, -1, None
     start_discard(s, p, CAPTURE, (p + s.direction) % s.game.players, 0)
@@ -128,7 +128,7 @@ def late_zoop(s: ZoopState, p: int, action: Zoop, seen: int) -> Outcome:
     if s.top_since <= seen:  # the sender saw this very top card
         if s.is_legal(p, action):
             return zoop(s, p, action) or Outcome.APPLIED
-        if may_zoop(s, p) and (s.draw or not s.game.strict):
+        if may_zoop(s, p) and (s.draw or not s.rules.strict):
             raise IllegalAction(s.explain_illegal(p, action))  # it was not legal when sent either
         # Their window closed meanwhile (their turn, a Special Round...), or a strict penalty
         # would have nothing left to draw.
@@ -154,7 +154,7 @@ def late_zoop(s: ZoopState, p: int, action: Zoop, seen: int) -> Outcome:
 
 def late_cage(s: ZoopState, p: int, action: Cage, seen: int) -> Outcome:
     """A Cage sent against an older version captures if the animal it saw is still capturable."""
-    if not s.masks[p] & s.game.cage_bit:
+    if not s.masks[p] & s.rules.cage_bit:
         raise IllegalAction(f"player {p} holds no Cage")
     if s.cage is not None and s.cage[2] <= seen and s.is_legal(p, action):
         return capture(s, p, action) or Outcome.APPLIED
@@ -162,7 +162,7 @@ def late_cage(s: ZoopState, p: int, action: Cage, seen: int) -> Outcome:
 
 
 def explain_zoop(s: ZoopState, p: int, action: Zoop) -> str:
-    d = s.game.deck
+    d = s.rules.deck
     if s.phase == SPECIAL:
         return "nobody may ZOOP! during a Special Round (rule 2.1)"
     if s.phase == DISCARD:
@@ -175,7 +175,7 @@ def explain_zoop(s: ZoopState, p: int, action: Zoop) -> str:
         return f"player {p} does not hold {action.card}"
     if not d.is_animal[s.pile[-1]]:
         return "ZOOP! needs an animal card on top of the pile"
-    if s.game.strict:
+    if s.rules.strict:
         return "a wrong or silent ZOOP! is penalised by a draw, so it needs a non-empty draw pile"
     return f"ZOOP! needs the exact same card as the top card ({d.kinds[s.pile[-1]]}) (rule 2.1)"
 
@@ -183,8 +183,8 @@ def explain_zoop(s: ZoopState, p: int, action: Zoop) -> str:
 def explain_cage(s: ZoopState, p: int) -> str:
     if s.cage is None:
         return "a Cage may only capture a Special Animal just played (rule 5)"
-    if s.cage[0] == p and not s.game.own_cage:
+    if s.cage[0] == p and not s.rules.own_cage:
         return "with own_cage='others' a Cage captures another player's Special Animal, not one's own"
-    if not s.masks[p] & s.game.cage_bit:
+    if not s.masks[p] & s.rules.cage_bit:
         return f"player {p} holds no Cage"
     return "a Cage without the call is only possible with calls='strict' and a non-empty draw pile"

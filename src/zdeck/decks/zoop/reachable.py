@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def check(s: ZoopState) -> None:
     """Refuse a state no game reaches (a ValueError naming the field); return None for one it can."""
-    d, phase = s.game.deck, s.phase
+    d, phase = s.rules.deck, s.phase
     require(bool(s.pile), "pile: the discard pile is never empty")
     counts = [0] * len(d.kinds)
     for k in [*s.draw, *s.pile, *(k for h in s.hands for k in h)]:
@@ -36,7 +36,7 @@ def check(s: ZoopState) -> None:
             raise ValueError(why)
     if s.cage is not None:  # a Cage may capture only the Special Animal on top, right after its player played it
         who, before, since = s.cage
-        effect = s.game.effects[s.pile[-1]]
+        effect = s.rules.effects[s.pile[-1]]
         require(effect.capturable and since == s.top_since and who == s.placer and phase in (PLAY, OWED, DISCARD),
                 "cage: a Cage may capture only a Special Animal its player has just put on top")
         require(s.direction == direction_after(before, effect.reverses),
@@ -54,11 +54,11 @@ def misfit(s: ZoopState, p: int) -> str | None:
     match and has gained no card since (`drew_on`) holds none matching what it drew on (but the drawn card it
     must now play); the hand in turn holds a card to discard while a free discard is owed, and a basic animal
     to declare while a drawn Wild Card waits. (A resample deals hidden hands that keep these.)"""
-    d, k = s.game.deck, s.drew_on[p]
+    d, k = s.rules.deck, s.drew_on[p]
     if k >= 0:
         held = s.masks[p]
         if s.phase == DRAWN and p == s.turn and s.hands[p].count(s.drawn) == 1:  # (a second copy was held before)
-            held &= ~s.game.bit[s.drawn]
+            held &= ~s.rules.bit[s.drawn]
         if held & d.match_mask[k]:
             return f"drew_on: seat {p} drew for want of a match, yet holds a card matching {d.texts[k]!r}"
     if p != s.turn:

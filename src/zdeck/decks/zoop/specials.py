@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def wild_actions(s: ZoopState, p: int) -> list[Action]:
     """Rule 5: a Wild Card needs a Rabbit, Koala or Toucan in hand (so it is never the last card)."""
-    g, m = s.game, s.masks[p]
+    g, m = s.rules, s.masks[p]
     if not m & g.wild_bit:
         return []
     rabbit, koala, toucan = g.basic_masks  # BASIC_ANIMALS order
@@ -26,12 +26,12 @@ def wild_actions(s: ZoopState, p: int) -> list[Action]:
 
 def wild(s: ZoopState, p: int, animal: str) -> None:
     """Rule 5: a Wild Card starts a Special Round; the others answer in the order of play."""
-    s._place(p, s.game.deck.wild)
+    s._place(p, s.rules.deck.wild)
     s.drawn, s.reason, s.resume, s.resume_owed = -1, None, -1, 0  # (a Wild Card may be a free discard)
     s.declared = animal
     s.starter = p
     s.phase = SPECIAL
-    s.turn, *s.queue = s.game.others[s.direction][p]
+    s.turn, *s.queue = s.rules.others[s.direction][p]
 
 
 def next_responder(s: ZoopState) -> None:
@@ -52,16 +52,16 @@ def start_discard(s: ZoopState, p: int, reason: str, resume: int, resume_owed: i
 
 def discard_mask(s: ZoopState, p: int) -> int:
     """The animal cards p may put down as a free discard: any (of the round's animal after a held Wild Card)."""
-    d = s.game.deck
+    d = s.rules.deck
     m = s.masks[p] & d.animal_mask
-    if s.reason == ROUND_END and s.game.held_rule:
+    if s.reason == ROUND_END and s.rules.held_rule:
         m &= d.mask_of_animal[s.declared]  # type: ignore[index]
     return m
 
 
 def discard_wilds(s: ZoopState, p: int) -> list[Action]:
     """A Wild Card as a free discard is played as one: it starts a Special Round (not to close a held one)."""
-    if s.reason == ROUND_END and s.game.held_rule:
+    if s.reason == ROUND_END and s.rules.held_rule:
         return []
     return wild_actions(s, p)
 
@@ -78,7 +78,7 @@ def discard(s: ZoopState, p: int, k: int) -> None:
 def explain_wild(s: ZoopState, p: int, action: PlayWild) -> str:
     if s.phase == SPECIAL:
         return f"in the Special Round only a {s.declared} card may be played (rule 5)"
-    if not s.masks[p] & s.game.wild_bit:
+    if not s.masks[p] & s.rules.wild_bit:
         return f"player {p} holds no Wild Card"
     if not wild_actions(s, p):
         return "a Wild Card needs a Rabbit, Koala or Toucan card in hand, so it is never the last card"

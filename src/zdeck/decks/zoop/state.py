@@ -16,7 +16,7 @@ can anybody follow - are a few integer ANDs whatever the table's size.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
@@ -67,7 +67,10 @@ if TYPE_CHECKING:
     from zdeck.decks.zoop.game import ZoopGame
 
 class ZoopState(State):
-    game: ZoopGame
+    @property
+    def rules(self) -> ZoopGame:
+        """`game`, as Zoop's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("ZoopGame", self.game)
 
     def __init__(self, game: ZoopGame, rng: Rng) -> None:
         self.game = game
@@ -137,7 +140,7 @@ class ZoopState(State):
 
     def _remask(self) -> None:
         """Rebuild `masks` and `in_hands` from the hands."""
-        bit = self.game.bit
+        bit = self.rules.bit
         in_hands = [0] * len(bit)
         masks = []
         for hand in self.hands:
@@ -162,9 +165,9 @@ class ZoopState(State):
             return []
         # Most moments nobody else holds the top card, and no Cage waits: only the turn player acts (1.3% of a
         # random game is saved by not asking _zoop_want then).
-        if self.in_hands[self.pile[-1]] or self.cage is not None or self.game.strict:
+        if self.in_hands[self.pile[-1]] or self.cage is not None or self.rules.strict:
             want = zoop_want(self)
-            if (want and someone_may_zoop(self, want)) or (self.cage is not None and self.in_hands[self.game.deck.cage]):
+            if (want and someone_may_zoop(self, want)) or (self.cage is not None and self.in_hands[self.rules.deck.cage]):
                 return self._race_moves(want)
         return [(self.turn, self._turn_actions(self.turn))]
 
@@ -172,7 +175,7 @@ class ZoopState(State):
         """`moves()` when someone may ZOOP! or Cage: each acting seat (as `_acting_seats` finds them) with its
         legal actions, in one pass over the masks - a race asks every seat, and this pass instead of
         `legal_actions` per seat saves 10% of an 8-seat random game."""
-        g, cage = self.game, self.cage
+        g, cage = self.rules, self.cage
         cage_bit = 0 if cage is None else g.cage_bit
         barred = -1 if cage is None or g.own_cage else cage[0]
         penalties = g.strict and bool(self.draw)
@@ -205,7 +208,7 @@ class ZoopState(State):
     def _acting_seats(self, want: int) -> list[int]:
         """The turn player, whoever may ZOOP! (holds a kind of `want` and did not put the top card down), and
         whoever may Cage, in seat order."""
-        g, cage = self.game, self.cage
+        g, cage = self.rules, self.cage
         cage_bit = 0 if cage is None else g.cage_bit
         barred = -1 if cage is None or g.own_cage else cage[0]  # own_cage="others": not the captured player
         turn, placer = self.turn, self.placer
@@ -216,7 +219,7 @@ class ZoopState(State):
 
     def _turn_actions(self, p: int) -> list[Action]:
         """The actions of the seat in `turn`, by phase."""
-        g, m, phase = self.game, self.masks[p], self.phase
+        g, m, phase = self.rules, self.masks[p], self.phase
         if phase == PLAY:
             acts = list(g.rows.plays[m & g.deck.match_mask[self.match]])
             wilds = wild_actions(self, p) if m & g.wild_bit else []
@@ -252,11 +255,11 @@ class ZoopState(State):
         return self._explain_turn(player, action)
 
     def _explain_turn(self, p: int, action: Action) -> str:
-        d = self.game.deck
+        d = self.rules.deck
         if self.phase == OWED:
             return "Monkeys/Kangaroo: the turn starts by drawing one card (rule 4)"
         if self.phase == DISCARD:
-            if isinstance(action, (Discard, PlayWild)) and self.reason == ROUND_END and self.game.held_rule:
+            if isinstance(action, (Discard, PlayWild)) and self.reason == ROUND_END and self.rules.held_rule:
                 return f"the Special Round ends with a card of its animal ({self.declared}), or none"
             if isinstance(action, PlayWild):
                 return explain_wild(self, p, action)
@@ -280,7 +283,7 @@ class ZoopState(State):
         return f"{action} is not legal now; legal: {', '.join(map(str, self._turn_actions(p)))}"
 
     def _known(self, action: Action) -> bool:
-        if id(action) in self.game.table_ids:  # one of the table's own objects (what bots send)
+        if id(action) in self.rules.table_ids:  # one of the table's own objects (what bots send)
             return True
         try:
             self.game.action_id(action)
@@ -321,7 +324,7 @@ class ZoopState(State):
         if self.phase == SPECIAL:
             next_responder(self)
             return
-        skip, owed, follows, capturable, reverses = self.game.effects[k]
+        skip, owed, follows, capturable, reverses = self.rules.effects[k]
         if capturable:
             self.cage = (p, self.direction, self.top_since)
             self.direction = direction_after(self.direction, reverses)
@@ -335,7 +338,7 @@ class ZoopState(State):
         """Rule 2 (draw one and play it if possible), rule 4 (Monkeys, Kangaroo), rule 5 (a Special Round's miss)."""
         k = pop_settled(self.draw, self.unsettled)
         self._give(p, k)
-        g = self.game
+        g = self.rules
         if self.phase == OWED:
             self._next_turn(p, 0)  # the owed card is drawn: now the turn is played
         elif self.phase == SPECIAL:
@@ -363,7 +366,7 @@ class ZoopState(State):
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
         self.drew_on[p] = -1  # a card the table did not see come: it may match
-        self.masks[p] |= self.game.bit[k]
+        self.masks[p] |= self.rules.bit[k]
         self.in_hands[k] += 1
 
     def _draw_one(self, p: int) -> None:
@@ -375,12 +378,12 @@ class ZoopState(State):
         hand = self.hands[p]
         hand.remove(k)
         if k not in hand:
-            self.masks[p] ^= self.game.bit[k]
+            self.masks[p] ^= self.rules.bit[k]
         self.in_hands[k] -= 1
         self.pile.append(k)
         self.placer = p
         self.top_since = self.version + 1
-        if self.game.deck.is_animal[k]:
+        if self.rules.deck.is_animal[k]:
             self.match = k
 
     def _nobody_else_holds(self, p: int, kinds: int) -> bool:
@@ -412,7 +415,7 @@ class ZoopState(State):
         self.reason, self.resume, self.resume_owed, self.owed, self.drawn = None, -1, 0, 0, -1
 
     def _can_play(self, p: int) -> bool:
-        return bool(self.masks[p] & self.game.deck.match_mask[self.match]) or bool(wild_actions(self, p))
+        return bool(self.masks[p] & self.rules.deck.match_mask[self.match]) or bool(wild_actions(self, p))
 
     def _check_blocked(self) -> None:
         """Rule 6.2: the draw pile is empty and nobody can play any more: fewest cards, then fewest special cards.
@@ -420,7 +423,7 @@ class ZoopState(State):
         n = self.game.players
         if self.draw or any(self._can_play(q) or may_cage(self, q) for q in range(n)):
             return
-        d = self.game.deck
+        d = self.rules.deck
         fewest = min(len(h) for h in self.hands)
         tied = [q for q in range(n) if len(self.hands[q]) == fewest]
         special = {q: sum(d.is_special_card[k] for k in self.hands[q]) for q in tied}
@@ -465,7 +468,7 @@ class ZoopState(State):
         return None if self.phase == OVER else self.turn
 
     def hand_texts(self, player: int) -> list[str]:
-        text = self.game.deck.texts
+        text = self.rules.deck.texts
         return sorted(text[k] for k in self.hands[player])
 
     def hand_sizes(self) -> list[int]:
@@ -473,7 +476,7 @@ class ZoopState(State):
 
     def own_view(self, player: int | None) -> dict[str, Any]:
         """Zoop's own keys (docs/observations/zoop.md)."""
-        text = self.game.deck.texts
+        text = self.rules.deck.texts
         last = self.last
         return {
             "top": text[self.pile[-1]],
@@ -494,7 +497,7 @@ class ZoopState(State):
         }
 
     def to_dict(self) -> dict[str, Any]:
-        text = self.game.deck.texts
+        text = self.rules.deck.texts
         settle(self.draw, self.unsettled)
         return {
             **self.game.describe(),
@@ -525,9 +528,43 @@ class ZoopState(State):
             "last": None if self.last is None else [self.last[0], str(self.last[1])],
         }
 
-    def clone(self) -> ZoopState:
+    def _twin(self) -> ZoopState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
         twin = ZoopState.__new__(ZoopState)
-        twin.__dict__.update(self.__dict__)
+        twin.cage = self.cage
+        twin.declared = self.declared
+        twin.direction = self.direction
+        twin.draw = self.draw
+        twin.drawn = self.drawn
+        twin.drew_on = self.drew_on
+        twin.end = self.end
+        twin.game = self.game
+        twin.hands = self.hands
+        twin.in_hands = self.in_hands
+        twin.last = self.last
+        twin.masks = self.masks
+        twin.match = self.match
+        twin.out_of_turn_at = self.out_of_turn_at
+        twin.owed = self.owed
+        twin.phase = self.phase
+        twin.pile = self.pile
+        twin.placer = self.placer
+        twin.queue = self.queue
+        twin.reason = self.reason
+        twin.resume = self.resume
+        twin.resume_owed = self.resume_owed
+        twin.rng = self.rng
+        twin.starter = self.starter
+        twin.top_since = self.top_since
+        twin.turn = self.turn
+        twin.unsettled = self.unsettled
+        twin.version = self.version
+        twin.winner = self.winner
+        return twin
+
+    def clone(self) -> ZoopState:
+        twin = self._twin()
         twin.rng = self.rng.clone()
         twin.hands = [h[:] for h in self.hands]
         twin.masks = self.masks[:]
@@ -579,8 +616,7 @@ class ZoopState(State):
                 fixed.append(self.drawn)
             hands.append(fixed)
         del pool[top:]
-        twin = ZoopState.__new__(ZoopState)
-        twin.__dict__.update(self.__dict__)
+        twin = self._twin()
         twin.hands, twin.draw, twin.unsettled = hands, pool, steps
         twin.drew_on = self.drew_on[:]
         twin._remask()
@@ -595,7 +631,7 @@ class ZoopState(State):
         in seat order, so where two such seats compete for the same cards a deal is near uniform, not
         exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards instead)."""
         hands: list[list[int] | None] = [None] * len(sizes)
-        match_mask, bit = self.game.deck.match_mask, self.game.bit
+        match_mask, bit = self.rules.deck.match_mask, self.rules.bit
         for q, on in enumerate(self.drew_on):
             if on < 0 or q == player:
                 continue

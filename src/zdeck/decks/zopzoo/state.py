@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Action, RoundTotals, State, shorten
+from zdeck.core import Action, RoundTotals, shorten
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import rules, specialty
 from zdeck.decks.zopzoo.actions import ZopAction
@@ -73,8 +73,11 @@ WHAT_NOW = {  # what each phase asks of the player, for the message that refuses
 TEXT: tuple[str | None, ...] = (*NAME, None)  # a card's text by id; -1 (no card) is null
 
 
-class ZopZooState(RoundTotals, State):
-    game: ZopZoo
+class ZopZooState(RoundTotals):
+    @property
+    def rules(self) -> ZopZoo:
+        """`game`, as Zop Zoo's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("ZopZoo", self.game)
 
     def __init__(self, game: ZopZoo, rng: Rng) -> None:
         """An empty table before the first deal (`deal_round`) or before `read_state` fills it."""

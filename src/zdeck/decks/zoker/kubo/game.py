@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from zdeck import statedict as sd
+from zdeck.compiled import mypyc_attr
 from zdeck.core import Game, Option
 from zdeck.decks.zoker.deck import DATA
 
@@ -14,11 +15,13 @@ from zdeck.decks.zoker.deck import DATA
 TARGET_ROUNDS = 100  # rounds a match played to a target lasts at most (an assumption: the rulebook sets no bound)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it
 class Kubo(Game):
     id = "zoker-kubo"
     title = "Zoker Kubo"
     summary = "Build the Zoker cube from its corners; score straights (1), diagonals (2) and Zokers (12)."
-    min_players, max_players = DATA["kubo"]["players"]
+    min_players: ClassVar[int] = DATA["kubo"]["players"][0]  # (one name a line: mypyc compiles no tuple here)
+    max_players: ClassVar[int] = DATA["kubo"]["players"][1]
     default_players = 3
     score_order = "higher"  # the most points win
     options_spec: ClassVar[dict[str, Option]] = {

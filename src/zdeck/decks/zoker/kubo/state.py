@@ -6,11 +6,11 @@ Cards are indices into the deck; the table and the hands are masks of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
-from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, State, shorten
+from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import TEXTS, cards_in, read_index, texts_of
 from zdeck.decks.zoker.kubo import rules
@@ -36,8 +36,11 @@ if TYPE_CHECKING:
 HAND, FILL, TURN, SHOUT, OVER = rules.HAND, rules.FILL, rules.TURN, rules.SHOUT, rules.OVER  # (named here too)
 
 
-class KuboState(RoundTotals, State):
-    game: Kubo
+class KuboState(RoundTotals):
+    @property
+    def rules(self) -> Kubo:
+        """`game`, as Kubo's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("Kubo", self.game)
 
     def __init__(self, game: Kubo, rng: Rng) -> None:
         self.game = game
@@ -348,13 +351,41 @@ class KuboState(RoundTotals, State):
             "history": [list(r) for r in self.history],
         }
 
+    def _twin(self) -> KuboState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
+        twin = KuboState.__new__(KuboState)
+        twin.claiming = self.claiming
+        twin.closing = self.closing
+        twin.draw_pile = self.draw_pile
+        twin.frame = self.frame
+        twin.game = self.game
+        twin.hands = self.hands
+        twin.history = self.history
+        twin.laid = self.laid
+        twin.last = self.last
+        twin.layable = self.layable
+        twin.passes = self.passes
+        twin.pending = self.pending
+        twin.phase = self.phase
+        twin.pile_steps = self.pile_steps
+        twin.placed = self.placed
+        twin.points = self.points
+        twin.rng = self.rng
+        twin.round_no = self.round_no
+        twin.scored = self.scored
+        twin.several = self.several
+        twin.totals = self.totals
+        twin.turn = self.turn
+        twin.version = self.version
+        return twin
+
     def clone(self) -> KuboState:
         return self._copy(self.rng.clone(), list(self.draw_pile), self.pile_steps.copy())
 
     def _copy(self, rng: Rng, draw_pile: list[int], pile_steps: Unsettled) -> KuboState:
         """A copy with this generator and draw pile, every other list its own."""
-        twin = KuboState.__new__(KuboState)
-        twin.__dict__.update(self.__dict__)
+        twin = self._twin()
         twin.rng, twin.draw_pile, twin.pile_steps = rng, draw_pile, pile_steps
         twin.hands = list(self.hands)
         twin.several = list(self.several)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from zdeck import statedict as sd
+from zdeck.compiled import mypyc_attr
 from zdeck.core import Game, Option
 from zdeck.decks.zoker.memo.actions import MAX_PLACES
 
@@ -14,6 +15,7 @@ from zdeck.decks.zoker.memo.actions import MAX_PLACES
 DEFAULT_DEAL = 16  # the rulebook's 4x4 square
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it
 class ZokerMemo(Game):
     id = "zoker-memo"
     title = "Zoker Memo"

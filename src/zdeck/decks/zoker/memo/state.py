@@ -214,6 +214,26 @@ class MemoState(State):
             "last": None if last is None else [last[0], last[1], TEXTS[last[2]], last[3], TEXTS[last[4]], last[5]],
         }
 
+    def _twin(self) -> MemoState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
+        twin = MemoState.__new__(MemoState)
+        twin.deck = self.deck
+        twin.flips = self.flips
+        twin.game = self.game
+        twin.last = self.last
+        twin.over = self.over
+        twin.rng = self.rng
+        twin.rule = self.rule
+        twin.seen_at = self.seen_at
+        twin.table = self.table
+        twin.turn = self.turn
+        twin.unsettled = self.unsettled
+        twin.up = self.up
+        twin.version = self.version
+        twin.won = self.won
+        return twin
+
     def clone(self) -> MemoState:
         twin = MemoState.__new__(MemoState)
         twin.game = self.game
@@ -244,8 +264,7 @@ class MemoState(State):
         card on the table has been seen (an empty place is never seen either: the counts tell), and only
         the draw pile is shuffled anew.
         """
-        twin = MemoState.__new__(MemoState)
-        twin.__dict__.update(self.__dict__)
+        twin = self._twin()
         twin.table = self.table[:]
         twin.seen_at = self.seen_at[:]
         twin.won = [w[:] for w in self.won]

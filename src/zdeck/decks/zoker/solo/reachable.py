@@ -21,7 +21,7 @@ def check(s: SoloState) -> None:
     """Refuse a state no game reaches (a ValueError naming the field); return None for one it can."""
     require(not len(s.deck) % DEAL_SIZE,
             f"deck: {len(s.deck)} cards; the draw pile starts with {FULL_DRAW_PILE} and loses {DEAL_SIZE} a deal")
-    cards = [c for c in s.upper if c != EMPTY] + [c for p in s.piles for c in p] + s.deck
+    cards = [s.upper[i] for i in range(UPPER) if s.upper[i] != EMPTY] + [c for p in s.piles for c in p] + s.deck
     require(sorted(cards) == list(range(len(DECK))), "the layout, piles and deck must hold each of the 64 cards exactly once")
     # `version` counts each card moved down and each deal once, plus the pile moves: at least one per empty
     # place of the last row, at most one more per card moved down (which may have started a pile).

@@ -40,7 +40,7 @@ class SoloState(State):
         self.rng = rng
         self.version = 0
         # Cards are small ints (0..63, EMPTY = 64), so the places are bytearrays: the moves are read off them
-        # with one `translate` (see _list_moves).
+        # with one `translate` (see _list_moves). They are read by index, never looped over: mypyc 2.4 cannot.
         self.upper = bytearray([EMPTY] * UPPER)  # the upper rows' places, in reading order
         self.piles: list[list[int]] = [[] for _ in range(PILES)]  # the last row's piles, bottom to top
         self.covers = bytearray([EMPTY] * PILES)  # each pile's top card (EMPTY: an empty place), kept with the piles
@@ -171,7 +171,7 @@ class SoloState(State):
         return {
             "draw_size": len(self.deck),
             "last": None if self.last is None else {"seat": 0, "action": str(self.last)},
-            "upper": [[_TEXT_OR_NONE[c] for c in self.upper[r:r + ROW]] for r in range(0, UPPER, ROW)],
+            "upper": [[_TEXT_OR_NONE[self.upper[i]] for i in range(r, r + ROW)] for r in range(0, UPPER, ROW)],
             "piles": [[_TEXT[c] for c in pile] for pile in self.piles],
             "free_places": moves.free_places(self.upper),
         }
@@ -182,7 +182,7 @@ class SoloState(State):
             **self.game.describe(),
             "version": self.version,
             "rng": self.rng.state,
-            "upper": [_TEXT_OR_NONE[c] for c in self.upper],
+            "upper": [_TEXT_OR_NONE[self.upper[i]] for i in range(UPPER)],
             "piles": [[_TEXT[c] for c in pile] for pile in self.piles],
             "deck": [_TEXT[c] for c in self.deck],
             "last": None if self.last is None else str(self.last),

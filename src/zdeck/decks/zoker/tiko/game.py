@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from zdeck import statedict as sd
+from zdeck.compiled import mypyc_attr
 from zdeck.core import Game, Option
 from zdeck.decks.zoker.deck import DATA
 
@@ -12,11 +13,13 @@ from zdeck.decks.zoker.deck import DATA
 # `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it
 class Tiko(Game):
     id = "zoker-tiko"
     title = "Zoker Tiko"
     summary = "Trick game: lay a card on the trick if stronger, under it if weaker; the top card takes the trick."
-    min_players, max_players = DATA["tiko"]["players"]
+    min_players: ClassVar[int] = DATA["tiko"]["players"][0]  # (one name a line: mypyc compiles no tuple here)
+    max_players: ClassVar[int] = DATA["tiko"]["players"][1]
     default_players = 4
     score_order = "higher"  # the most cards won (or games won) wins
     options_spec: ClassVar[dict[str, Option]] = {

@@ -46,7 +46,7 @@ def replay_trick(s: TikoState) -> TikoState | None:
 
 def _check_deal(s: TikoState) -> None:
     """The deck shrinks by whole deals, and every hand holds the cards of this deal not yet played."""
-    deals = decks_left(s.game)
+    deals = decks_left(s.rules)
     require(len(s.deck) in deals, f"deck: {len(s.deck)} cards; a deck deals four to each player (the rest evenly "
                                   f"only under last_deal=even), leaving {', '.join(map(str, deals))}")
     played = {who for who, _ in s.pile}
@@ -79,7 +79,7 @@ def _check_tricks(s: TikoState) -> None:
 
 def _check_match(s: TikoState) -> None:
     """Games played so far: their cards won, the totals, and the version (one per card laid)."""
-    game, n = s.game, s.game.players
+    game, n = s.rules, s.game.players
     require(len(s.history) == s.round_no - (not s.over), "history must hold one entry per finished game")
     dealt = 64 - decks_left(game)[-1]
     require(all(sum(r) == dealt and not any(x % n for x in r) for r in s.history),

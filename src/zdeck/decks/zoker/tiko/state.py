@@ -15,10 +15,10 @@ Cards are indices into the deck; a hand is a list of them kept in deck order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from zdeck import statedict as sd
-from zdeck.core import Action, RoundTotals, State, shorten
+from zdeck.core import Action, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.tiko import rules
@@ -34,8 +34,11 @@ HAND, TRICK, OVER = rules.HAND, rules.TRICK, rules.OVER  # (named here too)
 Entry = rules.Entry
 
 
-class TikoState(RoundTotals, State):
-    game: Tiko
+class TikoState(RoundTotals):
+    @property
+    def rules(self) -> Tiko:
+        """`game`, as Tiko's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
+        return cast("Tiko", self.game)
 
     def __init__(self, game: Tiko, rng: Rng) -> None:
         self.game = game
@@ -99,7 +102,7 @@ class TikoState(RoundTotals, State):
 
     def deal_size(self) -> int:
         """Cards each player gets in the next deal (0: the deck cannot deal a round)."""
-        return deal_size(self.game, len(self.deck))
+        return deal_size(self.rules, len(self.deck))
 
     def deal(self) -> bool:
         size = self.deal_size()
@@ -155,7 +158,7 @@ class TikoState(RoundTotals, State):
     def end_round(self) -> None:
         won = [len(w) for w in self.won]
         self.history.append(won)
-        self.totals = [t + s for t, s in zip(self.totals, match_points(self.game, won))]
+        self.totals = [t + s for t, s in zip(self.totals, match_points(self.rules, won))]
         if self.match_over():
             self.over = True
             return
@@ -224,9 +227,32 @@ class TikoState(RoundTotals, State):
             "over": self.over,
         }
 
-    def clone(self) -> TikoState:
+    def _twin(self) -> TikoState:
+        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
+        they change: written out, since a compiled class has no `__dict__` to copy."""
         twin = TikoState.__new__(TikoState)
-        twin.__dict__.update(self.__dict__)
+        twin.compare_top = self.compare_top
+        twin.deck = self.deck
+        twin.deck_steps = self.deck_steps
+        twin.former = self.former
+        twin.game = self.game
+        twin.hands = self.hands
+        twin.history = self.history
+        twin.last = self.last
+        twin.last_trick = self.last_trick
+        twin.leader = self.leader
+        twin.over = self.over
+        twin.pile = self.pile
+        twin.rng = self.rng
+        twin.round_no = self.round_no
+        twin.totals = self.totals
+        twin.turn = self.turn
+        twin.version = self.version
+        twin.won = self.won
+        return twin
+
+    def clone(self) -> TikoState:
+        twin = self._twin()
         twin.rng = self.rng.clone()
         twin.hands = [list(h) for h in self.hands]
         twin.deck = list(self.deck)
@@ -250,8 +276,7 @@ class TikoState(RoundTotals, State):
             pool += hands[p]
         pool.sort()
         dealt, steps = deal_sampled(rng, pool, [len(hands[p]) for p in others])
-        twin = TikoState.__new__(TikoState)
-        twin.__dict__.update(self.__dict__)
+        twin = self._twin()
         twin.hands = [hands[player][:] if p == player else [] for p in range(len(hands))]
         for p, hand in zip(others, dealt):
             hand.sort()

@@ -1,0 +1,94 @@
+"""`python -m zdeck.build`: the rules engine compiled with mypyc (zdeck.compiled says what and where).
+
+The Makefile runs it before `make serve` and `make test`: a no-op when the build for these sources exists;
+otherwise mypyc, then the C compiler on every core, into the builds folder. Where either is missing or
+fails, it says why and exits 0 - zdeck runs as pure Python, exactly as before.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from importlib.util import find_spec
+from pathlib import Path
+
+from zdeck.compiled import COMPILER, GROUP, PACKAGE, builds_dir, engine_files, source_key
+
+
+def c_compiler() -> str | None:
+    """The C compiler setuptools would call, if it is on this machine."""
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc)
+
+
+def build(quiet: bool = False, retry: bool = False) -> bool:
+    """Build the engine for these sources unless that build exists; True when it exists at the end."""
+    key = source_key()
+    root = builds_dir()
+    folder = root / key
+    if (folder / "complete").is_file():
+        return True
+    if (folder / "failed").is_file() and not retry:  # the same sources would fail the same way
+        print(f"zdeck: these sources failed to compile before ({folder / 'failed'}); zdeck runs as pure Python",
+              file=sys.stderr)
+        return False
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / f"{key}.lock", "w") as lock:  # another checkout may be building the same sources
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (folder / "complete").is_file():
+            return True
+        why = _compile(folder, quiet)
+        if why is not None:
+            if why.startswith("mypyc"):  # not a missing tool, which a later run may find installed
+                folder.mkdir(exist_ok=True)
+                (folder / "failed").write_text(why + "\n")
+            print(f"zdeck: the compiled engine was not built ({why}); zdeck runs as pure Python", file=sys.stderr)
+            return False
+    return True
+
+
+def _compile(folder: Path, quiet: bool) -> str | None:
+    """Run mypyc and the C compiler into `folder`; None on success, else why not."""
+    if c_compiler() is None:
+        return "no C compiler"
+    for tool in ("mypyc", "setuptools"):
+        if find_spec(tool) is None:
+            return f"{tool} is not installed (pip install 'zdeck[compiled]')"
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="zdeck-build-") as work:
+        sources = Path(work) / "src"
+        shutil.copytree(PACKAGE, sources / "zdeck", ignore=shutil.ignore_patterns("__pycache__", "static"))
+        files = [str(p.relative_to(PACKAGE.parent)) for p in engine_files()]
+        script = (
+            "import sys\nfrom mypyc.build import mypycify\nfrom setuptools import setup\n"
+            f"ext = mypycify(sys.argv[1:], opt_level='3', multi_file=True, group_name={GROUP!r})\n"
+            "setup(name='zdeck-engine', ext_modules=ext, script_args=['build_ext', '--build-lib', 'out',"
+            f" '--build-temp', 'tmp', '--parallel', '{os.cpu_count() or 1}'])\n"
+        )
+        run = subprocess.run([sys.executable, "-c", script, *files], cwd=sources, capture_output=True, text=True,
+                             check=False)
+        if run.returncode != 0:
+            lines = (run.stdout + run.stderr).splitlines()
+            # the errors, not mypyc's warnings nor its own traceback (an internal error ends with the source line)
+            errors = [line for line in lines if "error" in line.lower() and not line.startswith(" ")][-10:]
+            return "mypyc or the C compiler failed:\n" + "\n".join(errors or lines[-5:])
+        built = sources / "out"
+        staged = folder.with_name(folder.name + ".part")
+        shutil.rmtree(staged, ignore_errors=True)
+        shutil.copytree(built, staged)
+        shutil.rmtree(folder, ignore_errors=True)
+        staged.rename(folder)
+        (folder / "complete").write_text(f"{COMPILER} {time.perf_counter() - started:.0f} s\n")
+    if not quiet:
+        print(f"zdeck: compiled the engine in {time.perf_counter() - started:.0f} s into {folder}", file=sys.stderr)
+    return None
+
+
+if __name__ == "__main__":
+    build(quiet="--quiet" in sys.argv, retry="--retry" in sys.argv)

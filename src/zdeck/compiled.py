@@ -1,0 +1,118 @@
+"""The rules engine compiled with mypyc from its own typed source, where a C compiler is present.
+
+One source: `ENGINE` names the modules (the kernel, the generator, dealing, the simulator's loop and each
+game's rules, not its clients: bots, encodings, terminal views, metrics), and mypyc turns those very files
+into C extensions. No second implementation.
+
+A build is kept under a key: the digest of those sources with this Python's ABI and the compiler's version.
+`activate` (called by `zdeck/__init__` before anything else is imported) loads a build only when one
+exists for the sources as they are now, so an edited rule is never shadowed by a stale extension: zdeck
+then runs as pure Python until the next build. `ZDECK_BUILD=pure` asks for pure Python; `ZDECK_BUILD=compiled`
+insists on the compiled build (an ImportError says why there is none). `BUILD` says which one runs
+(`zdeck --version`, `zdeck list`).
+
+`python -m zdeck.build` builds it (zdeck/build.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:  # mypyc reads the decorator by this name; at run time it does nothing (the engine needs no mypy)
+    from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 - mypy --strict: re-exported
+else:
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
+        return lambda cls: cls
+
+
+PACKAGE = Path(__file__).resolve().parent
+COMPILER = "mypy==2.4.1"  # mypyc ships with mypy; the same pin is in pyproject.toml's `compiled` extra
+GROUP = "zdeck_engine"  # mypyc's shared library of the whole engine: importable as `zdeck_engine__mypyc`
+# The kernel's modules compiled; under decks/ every module is, except a folder's clients of the contract.
+KERNEL = ("core.py", "rng.py", "dealing.py", "bits.py")
+CLIENTS = frozenset({"__init__.py", "bots.py", "encoding.py", "metrics.py", "table.py", "terminal.py"})
+
+
+def engine_files() -> list[Path]:
+    """The compiled modules' source files, in a fixed order."""
+    games = sorted(p for p in (PACKAGE / "decks").rglob("*.py") if p.name not in CLIENTS)
+    return [PACKAGE / name for name in KERNEL] + games
+
+
+def module_name(path: Path) -> str:
+    return ".".join(("zdeck", *path.relative_to(PACKAGE).with_suffix("").parts))
+
+
+def source_key() -> str:
+    """The key of a build for these sources on this Python: any change to a compiled file changes it."""
+    digest = hashlib.sha256(f"{COMPILER} {sys.implementation.cache_tag} {EXTENSION_SUFFIXES[0]}".encode())
+    for path in engine_files():
+        digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+def builds_dir() -> Path:
+    """Where builds are kept: $ZDECK_BUILDS, else the user's cache. Shared by checkouts and virtual
+    environments, as a build is keyed by exactly what it was built from."""
+    chosen = os.environ.get("ZDECK_BUILDS")
+    if chosen:
+        return Path(chosen)
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "zdeck" / "builds"
+
+
+class _Build:
+    """A meta path finder: finds the engine's modules (and mypyc's shared library) among one build's extension files."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        suffix = EXTENSION_SUFFIXES[0]
+        self.files = {module_name(path): folder / path.relative_to(PACKAGE.parent).with_suffix(suffix)
+                      for path in engine_files()}
+        self.files[f"{GROUP}__mypyc"] = folder / f"{GROUP}__mypyc{suffix}"
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        file = self.files.get(fullname)
+        if file is None:
+            return None
+        return ModuleSpec(fullname, ExtensionFileLoader(fullname, str(file)), origin=str(file))
+
+
+BUILD = "pure Python"  # what runs: set by `activate`
+
+
+def activate() -> str:
+    """Load the compiled engine when a build of these very sources exists; say which build runs."""
+    global BUILD
+    wanted = os.environ.get("ZDECK_BUILD", "auto")
+    if wanted not in ("auto", "pure", "compiled"):
+        raise ImportError(f"ZDECK_BUILD={wanted!r}: choose auto, pure or compiled")
+    if wanted == "pure":
+        BUILD = "pure Python (ZDECK_BUILD=pure)"
+        return BUILD
+    folder = builds_dir() / source_key()
+    if not (folder / "complete").is_file():
+        why = "no C compiler or build failed" if (folder / "failed").is_file() else "no build of this source"
+        if wanted == "compiled":
+            raise ImportError(f"ZDECK_BUILD=compiled, but there is no compiled build of this source ({why}): "
+                              "run `python -m zdeck.build`")
+        BUILD = f"pure Python ({why}: `python -m zdeck.build` builds it)"
+        return BUILD
+    sys.meta_path.insert(0, _Build(folder))
+    BUILD = f"compiled ({COMPILER.replace('mypy==', 'mypyc ')})"
+    return BUILD
+
+
+def is_compiled() -> bool:
+    return BUILD.startswith("compiled")
