@@ -135,3 +135,12 @@ def test_low_layers_reach_no_layer_built_on_them() -> None:
         if within(name, LOW):
             above = sorted(target for target in reachable(name) if within(target, HIGH))
             assert not above, f"{name} imports {above}"
+
+
+def test_the_live_table_is_the_clients_ground_not_the_servers() -> None:
+    """Issue 30: one live table (zdeck.live) that the server, the terminal table and the line mode are clients of;
+    it and the clients that are not the server reach nothing of the server's transport and storage."""
+    for name in graph():
+        if within(name, ("zdeck.live", "zdeck.tui", "zdeck.table")):
+            server = sorted(target for target in reachable(name) if within(target, ("zdeck.server",)))
+            assert not server, f"{name} imports {server}"
