@@ -120,6 +120,11 @@ class LocalTable:
             return
         await self.room.handle(self.conn, json.dumps({"type": "act", "action": action, "seen": seen}))
 
+    async def ready(self) -> None:
+        """The person has read the round's summary: the room's pause between rounds need not wait for them."""
+        if self.conn is not None and self.human is not None:
+            await self.room.handle(self.conn, json.dumps({"type": "ready"}))
+
     async def rematch(self) -> None:
         """Another game at the same table, as a `rematch` message asks (the person's seat only)."""
         if self.conn is not None:

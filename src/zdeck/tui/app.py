@@ -288,6 +288,8 @@ class ZdeckApp(App[None]):
             self.held = False
             if not self.paused and not self.table.over:
                 self.table.resume()
+                if self.me is not None:  # the room pauses between rounds until its people are ready
+                    self.run_worker(self.table.ready())
         if choice == "again":
             self.run_worker(self._rematch())
         elif choice == "leave":
