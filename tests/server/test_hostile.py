@@ -261,9 +261,12 @@ def test_websocket_floods_and_oversized_frames_close_only_their_own_socket(serve
     with connect(f"{server.ws}/ws/rooms/{room}", open_timeout=30) as ws:
         errors = 0
         with pytest.raises(ConnectionClosed) as closed:
-            for _ in range(400):
-                ws.send('{"type": "rematch"}')
-            while True:
+            try:
+                for _ in range(400):
+                    ws.send('{"type": "rematch"}')
+            except ConnectionClosed:  # a quick server closes the flood while it is still being sent
+                pass
+            while True:  # the answers it sent before closing are still there to read
                 errors += json.loads(ws.recv(timeout=10))["type"] == "error"
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008 and errors > 100
 
