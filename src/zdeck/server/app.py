@@ -597,13 +597,7 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not conn.allowed():
-                    conn.refused += 1
-                    if conn.refused > FLOOD_CLOSE:
-                        conn.close(1008, "too many messages")
-                    else:
-                        conn.send(_error(f"too many messages: at most {RATE:g} a second; this one was dropped",
-                                         message.get("text")))
+                if _over_rate(conn, message):
                     continue
                 text = message.get("text")
                 if room.broken:
@@ -641,13 +635,7 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not conn.allowed():
-                    conn.refused += 1
-                    if conn.refused > FLOOD_CLOSE:
-                        conn.close(1008, "too many messages")
-                    else:
-                        conn.send(_error(f"too many messages: at most {RATE:g} a second; this one was dropped",
-                                         message.get("text")))
+                if _over_rate(conn, message):
                     continue
                 text = message.get("text")
                 await hub.fleet.forward(link, text if text is not None else message.get("bytes"))
@@ -739,6 +727,18 @@ async def _deny(websocket: WebSocket, status: int, message: str) -> None:
         await websocket.send_denial_response(JSONResponse({"detail": message}, status_code=status))
     else:
         await websocket.close(1008, message[:120])
+
+
+def _over_rate(conn: Socket, message: Mapping[str, Any]) -> bool:
+    """A message past the socket's rate is dropped with an error; a flood of them closes the socket."""
+    if conn.allowed():
+        return False
+    conn.refused += 1
+    if conn.refused > FLOOD_CLOSE:
+        conn.close(1008, "too many messages")
+    else:
+        conn.send(_error(f"too many messages: at most {RATE:g} a second; this one was dropped", message.get("text")))
+    return True
 
 
 async def _refuse(websocket: WebSocket, code: int, message: str) -> None:
