@@ -37,6 +37,7 @@ import secrets
 import socket
 import threading
 import time
+import zlib
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -273,7 +274,8 @@ class Fleet:
         self.held: set[str] = set()  # rooms whose lock this process holds
         self.remote: dict[tuple[str, int], RemoteConn] = {}  # other processes' clients at tables here
         self.links: dict[int, Link] = {}  # this process's clients at tables elsewhere
-        self.replies: dict[int, asyncio.Future[Any]] = {}
+        self.replies: dict[int, tuple[str, asyncio.Future[Any]]] = {}  # requests sent: (to which process, answer)
+        self.gone: dict[str, float] = {}  # processes noticed gone (-> when): a request to one fails at once
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listening = threading.Event()
@@ -485,13 +487,13 @@ class Fleet:
         alive = {name for name, up in rows if up} | {self.name}
         return alive, {name for name, up in rows if not up} - alive
 
-    def _dead(self) -> set[str]:
-        """The processes gone, with those this process relays to or for that are no longer registered (another
-        process may have taken all their tables and forgotten them already)."""
+    def _dead(self) -> tuple[set[str], set[str]]:
+        """(the processes gone, those alive): gone are also those this process relays to or for that are no longer
+        registered (another process may have taken all their tables and forgotten them already)."""
         alive, dead = self._alive()
         known = {link.owner for link in list(self.links.values()) if link.owner is not None}
         known |= {process for process, _ in list(self.remote)}
-        return dead | (known - alive)
+        return dead | (known - alive), alive
 
     def _unowned(self) -> list[str]:
         """Unfinished, open tables that no process owns (a fleet started on a database a single server used)."""
@@ -521,22 +523,31 @@ class Fleet:
         while True:
             await asyncio.sleep(POLL_S)
             try:
-                dead = await asyncio.to_thread(self._dead)
+                dead, alive = await asyncio.to_thread(self._dead)
                 for process in dead:
-                    await self._take_over(process)
+                    await self._take_over(process, sorted(alive))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the database is unreachable: next time
                 log.warning("looking for server processes gone: %s", str(exc).splitlines()[0])
 
-    async def _take_over(self, process: str) -> None:
+    async def _take_over(self, process: str, alive: list[str]) -> None:
+        """Take the tables of a process gone: first this process's share of them (the survivors split them by the
+        room's hash, and rebuild their shares at once), then whatever is still free."""
         noticed = time.monotonic()
+        self._noticed_gone(process)
         for key in [key for key in self.remote if key[0] == process]:  # its clients at tables here are gone
             self._detach(self.remote.pop(key))
         orphans = await asyncio.to_thread(self._orphans, process)
-        random.shuffle(orphans)  # the survivors share them out: each takes those it locks first
+        random.shuffle(orphans)
+        mine = alive.index(self.name) if self.name in alive else 0
+        share = [room for room in orphans if zlib.crc32(room.encode()) % max(1, len(alive)) == mine]
         links = [link for link in self.links.values() if link.owner == process]
-        taken, (locks, read, rebuilt) = await self._adopt(orphans, then=[self._rehome(link) for link in links])
+        taken, (locks, read, rebuilt) = await self._adopt(share, then=[self._rehome(link) for link in links])
+        rest = [room for room in orphans if room not in set(share)]
+        if rest:  # those of a survivor slower to notice, or gone too
+            more, (locks2, read2, rebuilt2) = await self._adopt(rest)
+            taken, locks, read, rebuilt = taken + more, locks + locks2, read + read2, rebuilt + rebuilt2
         await asyncio.to_thread(self._bury, process)
         if orphans or taken:
             spent = time.monotonic() - noticed
@@ -706,15 +717,27 @@ class Fleet:
     # -- requests between processes --------------------------------------------------------------------------
     async def call(self, owner: str, op: str, room_id: str, args: dict[str, Any]) -> Any:
         """Ask the owner of `room_id` to do `op`; its answer, or its RoomError (Elsewhere if it no longer owns the
-        room; TimeoutError if it does not answer within CALL_S)."""
+        room; TimeoutError if it does not answer within CALL_S, or is noticed gone meanwhile)."""
+        if owner in self.gone:
+            raise TimeoutError(f"server process {owner} is gone")
         ident = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.replies[ident] = future
+        self.replies[ident] = (owner, future)
         self.sender.put(owner, ["q", self.name, ident, op, room_id, args])
         try:
             return await asyncio.wait_for(future, CALL_S)
         finally:
             self.replies.pop(ident, None)
+
+    def _noticed_gone(self, process: str) -> None:
+        """Requests waiting for its answer fail now (their clients move on: attached elsewhere, or reconnecting)."""
+        now = time.monotonic()
+        self.gone[process] = now
+        for name in [name for name, when in self.gone.items() if now - when > 60]:
+            del self.gone[name]
+        for owner, future in list(self.replies.values()):
+            if owner == process and not future.done():
+                future.set_exception(TimeoutError(f"server process {process} is gone"))
 
     async def _answer(self, sender: str, ident: int, op: str, room_id: str, args: dict[str, Any]) -> None:
         try:
@@ -836,7 +859,7 @@ class Fleet:
                 if link is not None:
                     link.socket.close(record[2], record[3])
             elif kind == "r":
-                future = self.replies.get(record[1])
+                _, future = self.replies.get(record[1], ("", None))
                 if future is not None and not future.done():
                     if record[4] == 0:
                         future.set_result(record[2])
