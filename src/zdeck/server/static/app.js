@@ -86,10 +86,25 @@ function showLobby() {
   refreshRooms();
 }
 
-// A bot level's words: "medium (rating 14)". The rating is OpenSkill's ordinal from the server's measured games.
+// A bot level's words: "medium (rating 21)", the OpenSkill rating (its mean) from the server's measured games; a
+// one-seat game's level has no opponent to rate it against: "medium (scores 44)", its mean score on the same deals.
 function levelWords(level) {
-  const rating = level.rating && typeof level.rating.ordinal === "number" ? ` (rating ${Math.round(level.rating.ordinal)})` : "";
-  return `${level.level}${rating}`;
+  const measured = level.measured || {};
+  if (level.rating && typeof level.rating.mu === "number") return `${level.level} (rating ${Math.round(level.rating.mu)})`;
+  if (typeof measured.mean_score === "number") return `${level.level} (scores ${Math.round(measured.mean_score)})`;
+  return level.level;
+}
+
+// How the levels were measured, in a player's words, with the newcomer proxy's figure as the yardstick.
+function ratedWords(game) {
+  const rated = game.rated || {}, newcomer = game.newcomer || {};
+  const when = rated.date ? ` on ${rated.date}` : "", games = rated.games ? ` ${rated.games.toLocaleString("en")} games,` : "";
+  if (newcomer.rating && typeof newcomer.rating.mu === "number") {
+    return `Ratings: OpenSkill, from${games} measured with zdeck tournament${when}. A newcomer rates about ${Math.round(newcomer.rating.mu)}.`;
+  }
+  const mean = newcomer.measured && newcomer.measured.mean_score;
+  if (typeof mean === "number") return `Scores: the mean of each level on the same deals (${games.trim().replace(/,$/, "")} each, zdeck simulate${when}). A newcomer scores about ${Math.round(mean)}.`;
+  return "";
 }
 
 function listGames() {
@@ -103,9 +118,13 @@ function listGames() {
       const levels = el("details", undefined, {className: "levels small"});
       levels.append(el("summary", `Bots: ${game.levels.map(levelWords).join(", ")}`));
       const rows = el("dl");
-      for (const level of game.levels) rows.append(el("dt", levelWords(level)), el("dd", level.about));
+      for (const level of game.levels) {
+        rows.append(el("dt", levelWords(level)), el("dd", level.about));
+        if (level.strength) rows.append(el("dd", `Measured: ${level.strength}.`, {className: "muted"}));
+      }
       levels.append(rows);
-      if (game.rated && game.rated.command) levels.append(el("p", "Ratings: OpenSkill, measured with zdeck tournament.", {className: "muted"}));
+      const rated = ratedWords(game);
+      if (rated) levels.append(el("p", rated, {className: "muted"}));
       item.append(levels);
     } else {
       item.append(el("p", `bots: ${game.bots.join(", ")}`, {className: "muted small"}));
