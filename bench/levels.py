@@ -48,10 +48,32 @@ TABLES: dict[str, tuple[int, list[str]]] = {
     "zoker-kubo": (2, []),
     "zoker-solo": (1, []),
 }
-STEPS = tuple(pairwise(LEVELS))  # (lower, upper): easy-medium, medium-hard, hard-strongest
+STEPS = tuple(pairwise(LEVELS))  # (lower, upper): easy-medium, medium-hard, hard-strongest (a game may have no
+# strongest: where the search does not play measurably better than the game's own bot, the two are one level)
 STOP_Z = 2.576  # the ladder stops once the 99% interval excludes one half
 NEWCOMER_SEED = 10_000  # the newcomer's games; the ladder's steps start at --seed, 100,000 apart
 STEP_SEEDS = 100_000
+
+
+# The step to `strongest` as docs/bots.md (Strength) measured it, for `--strongest-from-docs`: the search (`ismcts`,
+# the game's SEARCH_SETTING) against the game's own bot (its `hard`), two seats, the seat moving round, seeds from
+# 1,000,000, on 2026-11-27 at a load average of 13 to 23. A search is the dear part of the ladder on a shared
+# machine; these are the very two bot specs at the same table.
+STRENGTH: dict[str, dict[str, Any]] = {
+    "zoker-tiko": {"games": 150, "ahead": 0.690, "low": 0.612, "high": 0.758},
+    "zoker-kubo": {"games": 200, "ahead": 0.598, "low": 0.528, "high": 0.663},
+}
+STRENGTH_COMMAND = ("sh bench/strength_runs.sh OUT.jsonl a & sh bench/strength_runs.sh OUT.jsonl b; wait; "
+                    ".venv/bin/python bench/strength.py --table OUT.jsonl")
+
+
+def from_docs(game: str) -> dict[str, Any]:
+    found = STRENGTH[game]
+    looked = wilson(found["ahead"] * found["games"], found["games"], z=STOP_Z)
+    return {"over": "hard", "games": found["games"], "pairs": found["games"], "ahead": found["ahead"],
+            "low": found["low"], "high": found["high"], "separated": looked.low > 0.5 or looked.high < 0.5,
+            "seed": 1_000_000, "command": STRENGTH_COMMAND, "source": "docs/bots.md, Strength", "seconds": None,
+            "load": 18.0, "date": "2026-11-27", "runs": []}
 
 
 def specs(game: str) -> dict[str, str]:
@@ -72,7 +94,10 @@ def tournament(game: str, bots: list[str], games: int, seed: int, out: Path, nam
     out.mkdir(parents=True, exist_ok=True)
     result, records = out / f"{name}.json", out / f"{name}.jsonl"
     if result.exists():
-        return dict(json.loads(result.read_text()))
+        kept = json.loads(result.read_text())
+        if f" -b {','.join(bots)} " not in kept["measured"]["command"]:
+            raise SystemExit(f"{result} was run with other bots ({kept['measured']['command']}): use another --out")
+        return dict(kept)
     records.unlink(missing_ok=True)
     command = zdeck_command("tournament", game, "-p", str(players), "-b", ",".join(bots), "-n", str(games),
                             "-s", str(seed), *[part for option in options for part in ("-o", option)],
@@ -156,16 +181,20 @@ def rate(game: str, names: dict[str, str], runs: list[list[Path]]) -> dict[str, 
                 ratings.update([by_spec[bot] for bot in record.bots],
                                ranks(record.scores or [], record.winners or [], order))
     return {name: {"mu": round(ratings.rating(name).mu, 2), "sigma": round(ratings.rating(name).sigma, 2)}
-            for name in names}
+            for name in names if name in ratings.ratings}  # (a level that played no game has no rating)
 
 
-def solo(game: str, names: dict[str, str], games: int, seed: int, out: Path) -> dict[str, Any]:
-    """Solo's levels and the newcomer on the same deals, one `zdeck simulate` each; means and the ladder's paired
-    differences, deal by deal."""
+SEARCHES = ("ismcts", "solver")  # Solo's searching bots: the dear ones, played on fewer deals (`--search-deals`)
+
+
+def solo(game: str, names: dict[str, str], deals: int, searched: int, seed: int, out: Path) -> dict[str, Any]:
+    """Solo's levels and the newcomer on the same deals (a search on the first `searched` of them), one `zdeck
+    simulate` each; means and the ladder's paired differences, deal by deal."""
     out.mkdir(parents=True, exist_ok=True)
     scores: dict[str, dict[int, float]] = {}
     seconds, loads = 0.0, []
     for name, spec in names.items():
+        games = searched if spec.partition(":")[0] in SEARCHES else deals
         records = out / f"{game}-{name}-{seed}-{games}.jsonl"
         if not records.exists():
             started = time.time()
@@ -179,14 +208,20 @@ def solo(game: str, names: dict[str, str], games: int, seed: int, out: Path) -> 
              for name, found in ((name, mean_of(list(found.values()))) for name, found in scores.items())}
     ladder = {}
     for lower, upper in STEPS:
-        deals = sorted(set(scores[lower]) & set(scores[upper]))
-        difference = mean_of([scores[upper][deal] - scores[lower][deal] for deal in deals])
+        common = sorted(set(scores[lower]) & set(scores[upper]))
+        difference = mean_of([scores[upper][deal] - scores[lower][deal] for deal in common])
         low, high = difference["mean"] - difference["half_width"], difference["mean"] + difference["half_width"]
-        ladder[upper] = {"over": lower, "games": len(deals), "difference": difference["mean"],
+        ladder[upper] = {"over": lower, "games": len(common), "difference": difference["mean"],
                          "low": round(low, 2), "high": round(high, 2), "separated": low > 0 or high < 0}
-    return {"game": game, "means": means, "ladder": ladder,
-            "measured": {"command": f"zdeck simulate {game} -b LEVEL -n {games} -s {seed} --workers 1",
-                         "seed": seed, "games": games, "date": time.strftime("%Y-%m-%d", time.gmtime()),
+    newcomer = {}
+    for level in ("easy", "medium", "hard"):
+        common = sorted(set(scores["newcomer"]) & set(scores[level]))
+        newcomer[level] = {**share([0.5 if scores["newcomer"][deal] == scores[level][deal] else
+                                    float(scores["newcomer"][deal] > scores[level][deal]) for deal in common]),
+                           "games": len(common)}
+    return {"game": game, "means": means, "ladder": ladder, "newcomer_ahead": newcomer,
+            "measured": {"command": f"zdeck simulate {game} -b LEVEL -n DEALS -s {seed} --workers 1",
+                         "seed": seed, "games": deals, "search_games": searched, "date": time.strftime("%Y-%m-%d", time.gmtime()),
                          "seconds": round(seconds), "load": round(sum(loads) / len(loads), 1) if loads else None}}
 
 
@@ -199,10 +234,15 @@ def mean_of(values: list[float]) -> dict[str, Any]:
 def measure(game: str, args: argparse.Namespace) -> dict[str, Any]:
     names = specs(game)
     if TABLES[game][0] == 1:
-        return solo(game, names, args.pairs, args.seed, args.out)
-    ladder = {upper: step(game, names, lower, upper, args.seed + number * STEP_SEEDS, args.out, args.first,
+        return solo(game, names, args.pairs, args.search_deals, args.seed, args.out)
+    ladder = {upper: step(game, names, lower, upper, args.seed + number * STEP_SEEDS, args.out,
+                          args.first_strongest if upper == "strongest" else args.first,
                           args.most_strongest if upper == "strongest" else args.most)
-              for number, (lower, upper) in enumerate(STEPS)}
+              for number, (lower, upper) in enumerate(STEPS)
+              if lower in names and upper in names and not (args.without_strongest and upper == "strongest")
+              and not (args.strongest_from_docs and upper == "strongest")}
+    if args.strongest_from_docs and "strongest" in names:
+        ladder["strongest"] = from_docs(game)
     newcomer = {}
     for level in ("easy", "medium", "hard"):
         run = tournament(game, [names["newcomer"], names[level]], args.pairs, NEWCOMER_SEED, args.out,
@@ -222,10 +262,16 @@ def main() -> None:
     parser.add_argument("games", nargs="+", choices=sorted(TABLES))
     parser.add_argument("--first", type=int, default=200, help="games of a ladder step's first batch")
     parser.add_argument("--most", type=int, default=12_800, help="games of a ladder step at most")
-    parser.add_argument("--most-strongest", type=int, default=1_600,
+    parser.add_argument("--first-strongest", type=int, default=100, help="games of its first batch")
+    parser.add_argument("--without-strongest", action="store_true", help="leave that step out (for now: a later "
+                                                                        "run plays it and reuses the rest)")
+    parser.add_argument("--strongest-from-docs", action="store_true", help="that step as docs/bots.md (Strength) "
+                                                                          "measured it (Tiko, Kubo)")
+    parser.add_argument("--most-strongest", type=int, default=800,
                         help="games of the step to `strongest` at most (a search: the dear one)")
     parser.add_argument("--pairs", type=int, default=400, help="games of the newcomer against each level (Solo: "
                                                                 "deals each level plays)")
+    parser.add_argument("--search-deals", type=int, default=100, help="Solo: deals a searching level plays")
     parser.add_argument("--seed", type=int, default=0, help="the ladder's first seed (its steps 100,000 apart)")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--write", action="store_true", help="write the figures into each game's table.json")
@@ -259,16 +305,18 @@ def figures_table(games: list[str]) -> str:
         data = json.loads(resources.files(folder).joinpath("table.json").read_text())
         ladder = data.get("ladder", {})
         steps = [step(ladder[name]) if name in ladder else "-" for name in LEVELS[1:]]
-        if "ratings" in data and "newcomer_ahead" in data:
+        if data.get("ratings"):
             ratings = data["ratings"]
-            rated = ", ".join(f"{ratings[name]['mu']:.1f}" for name in LEVELS) + f" ({ratings['newcomer']['mu']:.1f})"
-            ahead = ", ".join(f"{data['newcomer_ahead'][name]['ahead']:.2f}" for name in ("easy", "medium", "hard"))
-            loads = [found["load"] for found in [*ladder.values(), *data["newcomer_ahead"].values()]]
+            rated = ", ".join(f"{ratings[name]['mu']:.1f}" for name in LEVELS if name in ratings)
+            rated += f" ({ratings['newcomer']['mu']:.1f})"
         else:
             means = data.get("means", {})
             rated = "mean scores " + ", ".join(f"{means[name]['mean_score']:.1f}" for name in LEVELS if name in means)
             rated += f" ({means['newcomer']['mean_score']:.1f})" if "newcomer" in means else ""
-            ahead, loads = "-", [data.get("measured", {}).get("load") or 0.0]
+        shares = data.get("newcomer_ahead", {})
+        ahead = ", ".join(f"{shares[name]['ahead']:.2f}" for name in ("easy", "medium", "hard") if name in shares)
+        loads = [found["load"] for found in [*ladder.values(), *shares.values()] if "load" in found]
+        loads = loads or [data.get("measured", {}).get("load") or 0.0]
         rows.append(f"| {game} | {' | '.join(steps)} | {rated} | {ahead} | **{data['default_level']}** | "
                     f"{min(loads):.1f}-{max(loads):.1f} |")
     return "\n".join(rows)
@@ -276,7 +324,7 @@ def figures_table(games: list[str]) -> str:
 
 def write(game: str, report: dict[str, Any]) -> None:
     """The figures into the game's table.json, and the default level: the one the newcomer finishes ahead of
-    nearest half the time, head to head (Solo: the level whose mean score is nearest the newcomer's)."""
+    nearest half the time, head to head (Solo: scores more than on the same deal)."""
     folder = zdeck.registry.game_class(game).__module__.rpartition(".")[0]
     path = Path(str(resources.files(folder).joinpath("table.json")))
     data = json.loads(path.read_text())
@@ -293,16 +341,14 @@ def write(game: str, report: dict[str, Any]) -> None:
                             "command": f"nice -n 19 .venv/bin/python bench/levels.py {game} --out DIR",
                             "ratings": "OpenSkill (Plackett-Luce) from every game of the ladder and the newcomer's, "
                                        "interleaved",
-                            "seconds": sum(found["seconds"] for found in steps),
+                            "seconds": sum(found["seconds"] or 0 for found in steps),
                             "load": round(sum(found["load"] for found in steps) / len(steps), 1)}
-        shares = report["newcomer_ahead"]
-        data["default_level"] = min(shares, key=lambda name: abs(shares[name]["ahead"] - 0.5))
     else:
-        means = report["means"]
-        data["means"] = means
+        data["means"] = report["means"]
+        data["newcomer_ahead"] = report["newcomer_ahead"]
         data["measured"] = report["measured"]
-        data["default_level"] = min(LEVELS, key=lambda name: abs(means[name]["mean_score"] -
-                                                                 means["newcomer"]["mean_score"]))
+    shares = report["newcomer_ahead"]
+    data["default_level"] = min(shares, key=lambda name: abs(shares[name]["ahead"] - 0.5))
     path.write_text(json.dumps(data, indent=2) + "\n")
 
 

@@ -15,7 +15,8 @@ A game keeps them in `table.json` beside its rules (found by convention, as its 
 - `clock.turn`: seconds a person has to act on their turn (the observation's `turn`) before a bot covers the seat;
   `clock.race`: seconds a window open to everyone (a race, a call) stays open when nobody plays into it;
   `clock.pause`: seconds the table waits after a round for its people to be ready.
-- `levels`: the bots people play against, weakest first (`LEVELS`), each a bot spec (`zdeck.botspecs.make_bot`:
+- `levels`: the bots people play against, weakest first (`LEVELS`; a game whose search plays no measurably better
+  than its own bot leaves out `strongest`: its `hard` is the strongest it has), each a bot spec (`zdeck.botspecs.make_bot`:
   an own bot, `ismcts` settings, a person's handicaps). `newcomer` is the proxy of a person new to the game the
   levels are measured against; `default_level` the level a table with people seats unless told otherwise: the
   one the newcomer proxy beats about half the time (docs/bots.md, Levels).
@@ -104,16 +105,16 @@ def _read(game_id: str, data: dict[str, Any]) -> TableData:
     made = Clock(**{name: float(clock.get(name, getattr(DEFAULT_CLOCK, name))) for name in ("turn", "race", "pause")})
     ratings = data.get("ratings") or {}
     raw = data["levels"]
-    if list(raw) != list(LEVELS):
-        raise ValueError(f"levels must be {', '.join(LEVELS)}, in this order")
+    if list(raw) not in (list(LEVELS), list(LEVELS[:-1])):
+        raise ValueError(f"levels must be {', '.join(LEVELS)}, in this order (or all but {LEVELS[-1]})")
     levels = tuple(Level(name, str(raw[name]["bot"]), str(raw[name].get("about", "")), _rating(ratings.get(name)),
-                         *_figures(data, name)) for name in LEVELS)
+                         *_figures(data, name)) for name in raw)
     newcomer = data.get("newcomer")
     proxy = None if newcomer is None else Level("newcomer", str(newcomer["bot"]), str(newcomer.get("about", "")),
                                                _rating(ratings.get("newcomer")), *_figures(data, "newcomer"))
     default = str(data.get("default_level", "medium"))
-    if default not in LEVELS:
-        raise ValueError(f"default_level {default!r} is not one of {', '.join(LEVELS)}")
+    if default not in raw:
+        raise ValueError(f"default_level {default!r} is not one of {', '.join(raw)}")
     return TableData(made, levels, default, proxy, data.get("measured"))
 
 
@@ -132,7 +133,8 @@ def _figures(data: dict[str, Any], name: str) -> tuple[dict[str, Any] | None, st
         words.append(f"finishes ahead of {step['over']} in {_in_100(step['ahead'])} games of 100"
                      if step.get("separated") else f"plays about as well as {step['over']}")
     elif step is not None and "difference" in step:
-        figures.update(over=step["over"], difference=float(step["difference"]), games=int(step["games"]))
+        figures.update(over=step["over"], difference=float(step["difference"]), low=float(step["low"]),
+                       high=float(step["high"]), games=int(step["games"]))
         words.append(f"{abs(step['difference']):.1f} {'more' if step['difference'] >= 0 else 'less'} than "
                      f"{step['over']} on the same deals")
     if newcomer is not None:
