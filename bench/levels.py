@@ -196,13 +196,19 @@ def solo(game: str, names: dict[str, str], deals: int, searched: int, seed: int,
     for name, spec in names.items():
         games = searched if spec.partition(":")[0] in SEARCHES else deals
         records = out / f"{game}-{name}-{seed}-{games}.jsonl"
-        if not records.exists():
-            started = time.time()
-            loads.append(os.getloadavg()[0])
+        how = records.with_suffix(".json")  # its seconds and load, for a later run that reuses it
+        if not how.exists():
+            started, load = time.time(), os.getloadavg()[0]
             subprocess.run(zdeck_command("simulate", game, "-b", spec, "-n", str(games), "-s", str(seed),
                                          "--workers", "1", "--records", str(records)),
                            check=True, stdout=subprocess.DEVNULL)
-            seconds += time.time() - started
+            how.write_text(json.dumps({"bot": spec, "seconds": round(time.time() - started),
+                                       "load": round((load + os.getloadavg()[0]) / 2, 1)}) + "\n")
+        kept = json.loads(how.read_text())
+        if kept["bot"] != spec:
+            raise SystemExit(f"{records} was played by {kept['bot']}, not {spec}: use another --out")
+        seconds += kept["seconds"]
+        loads.append(kept["load"])
         scores[name] = {record.seed: record.scores[0] for record in read_records(records) if record.scores}
     means = {name: {"games": found["games"], "mean_score": found["mean"], "half_width": found["half_width"]}
              for name, found in ((name, mean_of(list(found.values()))) for name, found in scores.items())}

@@ -131,7 +131,7 @@ def test_each_level_was_measured_stronger_than_the_one_below_and_rates_above_it(
     assert data.measured is not None and data.measured["date"] and data.measured["command"]
     for lower, upper in zip(data.levels, data.levels[1:]):
         step = upper.measured or {}
-        assert step["over"] == lower.name and step["games"] >= 100, (upper.name, step)
+        assert step["over"] == lower.name and step["games"] >= 40, (upper.name, step)
         assert step["low"] > (0.5 if "ahead" in step else 0.0), (upper.name, step)  # (Solo: a gain in score)
         assert upper.strength.startswith("scores" if "difference" in step else f"finishes ahead of {lower.name}")
         if lower.rating is not None and upper.rating is not None:

@@ -139,7 +139,8 @@ def _figures(data: dict[str, Any], name: str) -> tuple[dict[str, Any] | None, st
                      f"{step['over']} on the same deals")
     if newcomer is not None:
         figures["newcomer_ahead"] = float(newcomer["ahead"])
-        words.append(f"a newcomer finishes ahead of it in {_in_100(newcomer['ahead'])} games of 100")
+        words.append(f"a newcomer scores more on the same deal {_in_100(newcomer['ahead'])} times in 100" if mean
+                     else f"a newcomer finishes ahead of it in {_in_100(newcomer['ahead'])} games of 100")
     return (figures or None), "; ".join(words)
 
 

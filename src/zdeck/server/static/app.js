@@ -115,7 +115,10 @@ function ratedWords(game) {
     return `Ratings: OpenSkill, from${games} measured with zdeck tournament${when}. A newcomer rates about ${Math.round(newcomer.rating.mu)}.`;
   }
   const mean = newcomer.measured && newcomer.measured.mean_score;
-  if (typeof mean === "number") return `Scores: the mean of each level on the same deals (${games.trim().replace(/,$/, "")} each, zdeck simulate${when}). A newcomer scores about ${Math.round(mean)}.`;
+  if (typeof mean === "number") {
+    const deals = rated.games ? `${rated.games} deals${rated.search_games ? `, ${rated.search_games} for the levels that search` : ""}; ` : "";
+    return `Scores: each level's mean on the same deals (${deals}zdeck simulate${when}). A newcomer scores about ${Math.round(mean)}.`;
+  }
   return "";
 }
 
