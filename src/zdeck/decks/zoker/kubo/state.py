@@ -6,7 +6,7 @@ Cards are indices into the deck; the table and the hands are masks of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
@@ -37,13 +37,12 @@ HAND, FILL, TURN, SHOUT, OVER = rules.HAND, rules.FILL, rules.TURN, rules.SHOUT,
 
 
 class KuboState(RoundTotals):
-    @property
-    def rules(self) -> Kubo:
-        """`game`, as Kubo's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
-        return cast("Kubo", self.game)
+    # `game` as Kubo's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
+    # set beside `game`, not a property: the rules read it at every step.
+    rules: Kubo
 
     def __init__(self, game: Kubo, rng: Rng) -> None:
-        self.game = game
+        self.game = self.rules = game
         self.frame = FRAMES[game.options["start"]]
         self.claiming = game.options["scoring"] == "claim"
         self.rng = rng
@@ -359,7 +358,7 @@ class KuboState(RoundTotals):
         twin.closing = self.closing
         twin.draw_pile = self.draw_pile
         twin.frame = self.frame
-        twin.game = self.game
+        twin.game, twin.rules = self.game, self.rules
         twin.hands = self.hands
         twin.history = self.history
         twin.laid = self.laid
