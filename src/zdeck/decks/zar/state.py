@@ -51,6 +51,14 @@ PLAY, DRAWN, OUT, OVER, PHASES = rules.PLAY, rules.DRAWN, rules.OUT, rules.OVER,
 class ZarState(State):
     """One moment of a ZAR game (several hands)."""
 
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "_call", "count", "dealer", "declared", "direction", "drawn", "drawpile", "game", "hand_no", "hand_winner",
+        "hands", "history", "idle", "last_action", "last_seat", "matchable", "owner", "penalties", "phase", "pile",
+        "pile_as", "rng", "rules", "run", "sizes", "stack", "totals", "turn", "unsettled", "version",
+    )
+
     # `game` as ZAR's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
     # set beside `game`, not a property: the rules read it at every step.
     rules: ZarGame

@@ -49,6 +49,13 @@ class ZipZapState(RoundTotals):
     (seat, index): the race runs on integer operations; cards and actions are values only at
     the contract's edge."""
 
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "dealer", "deck", "game", "hands", "history", "last", "leader", "phase", "pile", "rng",
+        "round_no", "rules", "suits_in_play", "totals", "version", "wanted", "went_out",
+    )
+
     # `game` as Zip Zap's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
     # set beside `game`, not a property: the rules read it at every step.
     rules: ZipZap

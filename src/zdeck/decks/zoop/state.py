@@ -67,6 +67,14 @@ if TYPE_CHECKING:
     from zdeck.decks.zoop.game import ZoopGame
 
 class ZoopState(State):
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "cage", "declared", "direction", "draw", "drawn", "drew_on", "end", "game", "hands", "in_hands",
+        "last", "masks", "match", "out_of_turn_at", "owed", "phase", "pile", "placer", "queue", "reason",
+        "resume", "resume_owed", "rng", "rules", "starter", "top_since", "turn", "unsettled", "version", "winner",
+    )
+
     # `game` as Zoop's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
     # set beside `game`, not a property: the rules read it at every step.
     rules: ZoopGame

@@ -74,6 +74,14 @@ TEXT: tuple[str | None, ...] = (*NAME, None)  # a card's text by id; -1 (no card
 
 
 class ZopZooState(RoundTotals):
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "auto", "bonus", "cover", "current", "discard", "draw", "draw_steps", "dug", "ends", "first",
+        "game", "history", "last", "n", "pending", "phase", "recall", "rng", "round_no", "rows",
+        "rules", "target", "totals", "version", "void",
+    )
+
     # `game` as Zop Zoo's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
     # set beside `game`, not a property: the rules read it at every step.
     rules: ZopZoo

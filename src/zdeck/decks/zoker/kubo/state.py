@@ -37,6 +37,14 @@ HAND, FILL, TURN, SHOUT, OVER = rules.HAND, rules.FILL, rules.TURN, rules.SHOUT,
 
 
 class KuboState(RoundTotals):
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "claiming", "closing", "draw_pile", "frame", "game", "hands", "history", "laid", "last", "layable",
+        "passes", "pending", "phase", "pile_steps", "placed", "points", "rng", "round_no", "rules", "scored",
+        "several", "totals", "turn", "version",
+    )
+
     # `game` as Kubo's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
     # set beside `game`, not a property: the rules read it at every step.
     rules: Kubo

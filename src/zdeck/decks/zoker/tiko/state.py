@@ -35,6 +35,13 @@ Entry = rules.Entry
 
 
 class TikoState(RoundTotals):
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "compare_top", "deck", "deck_steps", "former", "game", "hands", "history", "last", "last_trick", "leader",
+        "over", "pile", "rng", "round_no", "rules", "totals", "turn", "version", "won",
+    )
+
     # `game` as Tiko's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
     # set beside `game`, not a property: the rules read it at every step.
     rules: Tiko
