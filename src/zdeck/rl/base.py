@@ -98,7 +98,8 @@ class Table:
         """`observe`, written into these rows (a vector env's stacked arrays)."""
         self.encoder.encode_into(self._live().state, seat, vector)
         mask[:] = 0
-        mask[self.legal_ids(seat)] = 1
+        for i in self.legal_ids(seat):
+            mask[i] = 1
 
     def observe_all(self) -> list[dict[str, Any]]:
         """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""

@@ -119,7 +119,7 @@ class StateEncoder(fast.StateEncoder):
     """`zar_v1` from the state: a card is a kind index (its text names it in the vocabulary), a hand a count
     per kind."""
 
-    PRIVATE = ("hand", "drawn")
+    PRIVATE: tuple[str, ...] = ("hand", "drawn")
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
