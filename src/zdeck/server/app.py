@@ -83,7 +83,7 @@ class Hub:
     Nothing of a version is readable before it is committed: a room changes its state only while it holds its
     lock, and holds it until the change is saved. So whatever reads a room for a client - a connection's first
     state, the seats' broadcast when one connects or leaves, `GET /api/rooms/{room}`, a record - reads it under
-    the lock (`settled`), and the lobby's list shows a room's summary as it was last read unlocked.
+    the lock (`settled`), the lobby's list included (it waits for a change being saved).
     """
 
     def __init__(self, store: Store, limits: Limits = PUBLIC, fleet: bool = False) -> None:
@@ -349,26 +349,40 @@ class Hub:
     async def listed(self) -> list[dict[str, Any]]:
         """The lobby's list: this process's rooms, or in a fleet every process's (read from the database)."""
         if self.fleet is None:
-            return self.listing()
+            return await self.listing()
         now = time.monotonic()
         if now - self._listed[0] > LIST_S:
             self._listed = (now, await asyncio.to_thread(self.store.listing, LISTED))
         # Who is at a table (people present, covered, `table`, `label`) is known to the process that holds it: its
         # own rooms say so; another process's say only what the database holds (`table` its status, `people` null).
-        return [self._summaries.get(entry["room"]) or _unknown_presence(entry) for entry in self._listed[1]]
+        listed = []
+        for entry in self._listed[1]:
+            room = self.rooms.get(entry["room"])
+            listed.append((await self._summary(room) if room is not None else None) or _unknown_presence(entry))
+        return listed
 
-    def listing(self) -> list[dict[str, Any]]:
-        """The newest rooms waiting or in play, at most LISTED. A room saving a change is shown as it was."""
+    async def listing(self) -> list[dict[str, Any]]:
+        """The newest rooms waiting or in play, at most LISTED."""
         shown = []
-        for room in reversed(self.rooms.values()):
-            if not room.lock.locked():
-                self._summaries[room.id] = room.summary()
-            summary = self._summaries.get(room.id)
+        for room in list(reversed(self.rooms.values())):  # (a copy: rooms may come and go while one is awaited)
+            summary = await self._summary(room)
             if summary is not None and summary["status"] != "over":
                 shown.append(summary)
                 if len(shown) == LISTED:
                     break
         return shown
+
+    async def _summary(self, room: Room) -> dict[str, Any] | None:
+        """The room's lobby line once no change of it is unsaved (waiting for the one being saved, as every read
+        does); a room being read back after a failed save is shown as it was last."""
+        try:
+            async with settled(room):
+                summary = room.summary()
+        except RoomError:
+            return self._summaries.get(room.id)
+        if self.rooms.get(room.id) is room:  # (not one forgotten meanwhile)
+            self._summaries[room.id] = summary
+        return summary
 
 
 def _rebuild(part: list[tuple[str, Any]], store: Store) -> list[tuple[str, Room | Exception | None]]:
