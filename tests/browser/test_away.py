@@ -172,6 +172,9 @@ def test_two_people_and_bots_one_leaves_half_way_is_covered_and_gets_the_seat_ba
         # Ann opens the table's link again: the same seat (her device kept its token)
         ann.watch(devices[0].new_page()).goto(f"{site.base}/rooms/{room}")
         ann.seated()
+        # her new page reads the log so far from the server: the cover's moves are told as the cover's, not hers
+        ann.page.wait_for_function("() => document.querySelector('#log').innerText.includes('a bot played it for you')",
+                                   timeout=15_000)
         while "Ann is back and plays again." not in bob.page.inner_text("#log"):
             assert time.monotonic() < deadline, f"Ann did not get her seat back; see {shoot(bob.page, 'two-people-stuck')}"
             bob.step()

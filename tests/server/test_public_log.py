@@ -23,3 +23,14 @@ def test_the_log_names_applied_actions_and_hides_the_cards_that_came_back() -> N
         if entry["kind"] == "action" and entry["outcome"] == "applied":
             assert entry["action"] == made[1] and entry["id"] == game.action_id(game.parse_action(made[1]))
             assert entry["seat"] == made[0] and entry["late"] == (len(made) == 3)
+
+
+def test_a_move_a_bot_made_for_an_absent_person_is_told_as_such() -> None:
+    """The live event said `by: standin`; a reload's log says so too (the page writes "a bot played it for you")."""
+    game = zdeck.make("zipzap", players=2, rounds=1)
+    record = play_offline(game, {p: "greedy" for p in range(2)}, seed=5, speed=1.0)
+    actions = tuple(tuple(entry) for entry in record.actions)
+    options = tuple(sorted(game.options.items()))
+    log = _log(game.id, game.players, options, record.seed, actions, frozenset({1, 2}))
+    assert [i for i, entry in enumerate(log) if entry.get("standin")] == [1, 2]
+    assert not any(entry.get("standin") for entry in _log(game.id, game.players, options, record.seed, actions))

@@ -303,6 +303,9 @@ class Room:
         self.seed = 0
         self.state: State
         self.actions: list[list[Any]] = []
+        # which of `actions` a bot made for an absent person: a reload's log says so, as the live event did
+        # (kept in memory only: after a takeover by another process the log reads them as the seat's own)
+        self.covered_moves: set[int] = set()
         self.bots: dict[int, Bot] = {}
         self.asked = -1  # the last version the seat bots were asked at
         # True for a table only one person sees (the terminal's): its clock may then depend on what that
@@ -372,6 +375,7 @@ class Room:
         self.number, self.seed = number, seed
         self.state = self.game.new_state(seed)
         self.actions = []
+        self.covered_moves = set()
         self.bots = {s.index: table_bot(self.game.id, s.bot, self.settings.think_ms)
                      for s in self.seats if s.kind == "bot" and s.bot}
         for bot in self.bots.values():
@@ -731,6 +735,8 @@ class Room:
         late = seen is not None and seen != before
         entry: list[Any] = [seat, str(action), seen] if late else [seat, str(action)]
         self.actions.append(entry)
+        if by == "standin":
+            self.covered_moves.add(len(self.actions) - 1)
         over = self.state.is_over()
         result = (list(self.state.scores()), list(self.state.winners())) if over else None
         await self._save(self.saver.add_action(self.id, self.number, len(self.actions) - 1, entry, result))

@@ -1063,7 +1063,9 @@ async function fetchLog(room, number) {
     if (entry.outcome === "penalised") return [`${capital(by)} ${by === "you" ? "were" : "was"} penalised.`, "penalty"];
     const face = faces[entry.id] || {kind: "other", label: entry.action || "a move"};
     const line = (table.say && table.say(ctx, face, by, null)) || sayAction(ctx, face, by);
-    return [entry.late ? `${line.replace(/\.$/, "")} (late, and it stands).` : line, ""];
+    const notes = [entry.late ? "late, and it stands" : null,
+      entry.standin ? `a bot played it for ${by === "you" ? "you" : "them"}` : null].filter(Boolean);
+    return [notes.length ? `${line.replace(/\.$/, "")} (${notes.join("; ")}).` : line, ""];
   });
   $("log").append(...lines.slice(-LOG_KEEP).reverse().map(([text, kind]) => el("li", text, {className: kind})));
   while ($("log").children.length > LOG_KEEP) $("log").lastChild.remove();
