@@ -4,23 +4,29 @@ Run:  .venv/bin/python bench/rl_env.py [--games zipzap,zoop] [--players 3] [--se
       .venv/bin/python bench/rl_env.py --vector [--num-envs 1,64,1024] [--workers 2] [--games zipzap]
 
 A benchmark, not a test. The anchor is RLCard's UNO env (`rlcard.make("uno")`: each `step` decodes the action,
-plays it, and returns the next player's encoded state and legal action ids), played by the cheapest agent
-there is: a uniform legal id drawn with Python's `random`. Each zdeck env is played by the same agent, reading
-its legal ids off the action mask (`np.flatnonzero`) - what a user of a masked env does. One step is:
+plays it, and returns the next player's encoded state and legal action ids). The clock reads the envs alone:
+each side first plays GAMES_RECORDED games with the cheapest agent there is (a uniform legal id drawn with
+Python's `random`: from RLCard's list of legal ids, or from a zdeck mask's nonzero places), recording its ids;
+the timed loops then replay those games - the same env calls, in the same order (RLCard: `reset`, `step`; zdeck:
+`reset`, and `agent_iter`, `last`, `step` for AEC), with no choosing in between, on both sides alike. Both
+sides are seeded once per replayed cycle of games (RLCard's `seed(0)`, zdeck's `reset(seed=0)`), the games in
+between following from it. What the agent costs depends on the env's interface (RLCard lists UNO's legal ids;
+a mask of Zop Zoo's 3,839 ids takes the agent longer to read than a whole RLCard step), so it is timed apart: the
+`loop` column is the wrapped AEC env with the agent choosing inside the timed loop. One step is:
 - RLCard: one `env.step(action)`.
 - aec (`zdeck.rl.env`, wrapped as PettingZoo's classic envs) and aec-raw (`zdeck.rl.raw_env`): one agent's
-  `step()` after its `last()`; the dead steps at the end are not counted. In a race every seat the race is
-  open to is asked, those with nothing to play with the wait as their only choice: such steps count, and
-  the `forced` column says what share of the steps they were.
+  `last()` and `step()`; the dead steps at the end are not counted. In a race every seat the race is open to
+  is asked, those with nothing to play with the wait as their only choice: such steps count, and the `forced`
+  column says what share of the steps they were.
 - parallel (`zdeck.rl.parallel_env`): one `step()` - one moment, with every agent asked choosing.
 - single (`zdeck.rl.single_agent(..., opponents="random")`): one `step()`; the bots' moves in between are
   not counted.
 Each round interleaves one slice of each (CPU clock of this process, the order alternating round by round);
 the ratio of a round is zdeck steps/s : RLCard steps/s of that round, reported as the median of the rounds.
 
-The last line puts a floor under the AEC figures: PettingZoo's AEC loop (`agent_iter`, `last`, `step`, the same
-agent) over an env that does nothing - a fixed observation, four agents, games of 200 steps - against RLCard in
-the same way. What an AEC step costs above it is the game, its encoding, its mask and the referee.
+The last line puts a floor under the AEC figures: PettingZoo's AEC loop (`agent_iter`, `last`, `step`, replayed
+the same way) over an env that does nothing - a fixed observation, four agents, games of 200 steps - against
+RLCard in the same way. What an AEC step costs above it is the game, its encoding, its mask and the referee.
 
 `--vector`: `zdeck.rl.vector_env(game, num_envs=N)` (in this process, and with `--workers` processes), random
 legal ids drawn for all N games at once, against RLCard's env run N times (one `step` of each of N envs per
@@ -32,6 +38,7 @@ with care (the load is printed beside it).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -52,24 +59,48 @@ import zdeck.rl
 DEFAULT_GAMES = {"zipzap": 4, "zoop": 4, "zar": 4, "zopzoo": 3, "zoker-tiko": 4, "zoker-kubo": 3, "zoker-solo": 1,
                  "zoker-memo": 2}
 SHORT = {"zopzoo": {"target": 300}}  # a full 800-point Zop Zoo is long for a slice
-KINDS = ("rlcard", "aec", "aec-raw", "parallel", "single")
+KINDS = ("rlcard", "aec", "aec-raw", "parallel", "single", "loop")
 GOAL = 2.0
 
 
-# -- the anchor -----------------------------------------------------------------------------------------------
-def rlcard_player(players: int) -> Callable[[], int]:
+# -- the games played: recorded once with the agent, then replayed for the clock (see the module's doc) --------
+GAMES_RECORDED = 40  # per env: replayed in turn, as often as a slice lasts
+
+
+def legal_ids(mask: np.ndarray) -> np.ndarray:
+    return mask.nonzero()[0]
+
+
+def rlcard_env(players: int) -> Any:
     import rlcard  # type: ignore[import-untyped]
 
-    env, pick = rlcard.make("uno", config={"seed": 0, "game_num_players": uno_players_for(players)}), random.Random(0)
+    return rlcard.make("uno", config={"seed": 0, "game_num_players": uno_players_for(players)})
 
-    def one() -> int:
+
+def rlcard_player(players: int) -> Callable[[], int]:
+    """RLCard's UNO env replaying recorded seeded games: one `step` per recorded id."""
+    env, pick, records = rlcard_env(players), random.Random(0), []
+    env.seed(0)
+    for _ in range(GAMES_RECORDED):
         state, _ = env.reset()
-        steps = 0
+        ids = []
         while not env.is_over():
             legal = list(state["legal_actions"])
-            state, _ = env.step(legal[pick.randrange(len(legal))])
-            steps += 1
-        return steps
+            ids.append(legal[pick.randrange(len(legal))])
+            state, _ = env.step(ids[-1])
+        records.append(ids)
+    games = itertools.cycle(enumerate(records))
+
+    def one() -> int:
+        k, ids = next(games)
+        if k == 0:
+            env.seed(0)  # (once per cycle: RLCard's seeding costs some 20 of its steps)
+        env.reset()
+        step = env.step
+        for action in ids:
+            step(action)
+        assert env.is_over(), "RLCard's replay went astray"
+        return len(ids)
     return one
 
 
@@ -81,43 +112,106 @@ class Counts:
         self.forced = self.steps = 0
 
 
+def aec_game(env: Any, seed: int | None, pick: random.Random, counts: Counts) -> list[int]:
+    """One game with the agent choosing (seeded, or the next of the env's seeded run); the ids chosen (dead steps
+    at the end not counted)."""
+    env.reset(seed=seed)
+    ids: list[int] = []
+    for _ in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        legal = legal_ids(mask)
+        counts.forced += len(legal) == 1 and mask[-1] == 1
+        ids.append(int(legal[pick.randrange(len(legal))]))
+        env.step(ids[-1])
+    counts.steps += len(ids)
+    return ids
+
+
 def aec_player(make: Callable[..., Any], game_id: str, players: int, options: dict[str, Any],
                counts: Counts) -> Callable[[], int]:
-    env, pick, seeds = make(game_id, players, **options), random.Random(0), iter(range(10**9))
+    """The AEC env replaying recorded games: `last()` and `step()` for every agent selected."""
+    env, pick = make(game_id, players, **options), random.Random(0)
+    games = itertools.cycle(enumerate([aec_game(env, None if k else 0, pick, counts) for k in range(GAMES_RECORDED)]))
 
     def one() -> int:
-        env.reset(seed=next(seeds))
-        steps = 0
+        k, ids = next(games)
+        env.reset(seed=None if k else 0)
+        chosen = iter(ids)
+        last, step = env.last, env.step
         for _ in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            counts.forced += len(legal) == 1 and obs["action_mask"][-1] == 1
-            env.step(int(legal[pick.randrange(len(legal))]))
-            steps += 1
-        counts.steps += steps
-        return steps
+            _, _, term, trunc, _ = last()
+            step(None if term or trunc else next(chosen))
+        assert next(chosen, None) is None, "the replay went astray"
+        return len(ids)
     return one
 
 
-def parallel_player(game_id: str, players: int, options: dict[str, Any], counts: Counts) -> Callable[[], int]:
-    env, pick, seeds = zdeck.rl.parallel_env(game_id, players, **options), random.Random(0), iter(range(10**9))
+def aec_loop(make: Callable[..., Any], game_id: str, players: int, options: dict[str, Any]) -> Callable[[], int]:
+    """The AEC env with the agent choosing inside the timed loop (seeds 0, 1, 2, ...)."""
+    env, pick, counts = make(game_id, players, **options), random.Random(0), Counts()
+    games = itertools.cycle(range(GAMES_RECORDED))
+    return lambda: len(aec_game(env, None if next(games) else 0, pick, counts))
 
-    def one() -> int:
-        obs, _ = env.reset(seed=next(seeds))
-        steps = 0
+
+def parallel_player(game_id: str, players: int, options: dict[str, Any], counts: Counts) -> Callable[[], int]:
+    """The Parallel env replaying recorded games: one `step()` per moment."""
+    env, pick = zdeck.rl.parallel_env(game_id, players, **options), random.Random(0)
+
+    def record(seed: int | None) -> list[dict[str, int]]:
+        obs, _ = env.reset(seed=seed)
+        steps = []
         while env.agents:
             actions = {}
             for agent, seen in obs.items():
-                legal = np.flatnonzero(seen["action_mask"])
+                legal = legal_ids(seen["action_mask"])
                 if len(legal):
                     actions[agent] = int(legal[pick.randrange(len(legal))])
+            steps.append(actions)
             obs, *_ = env.step(actions)
-            steps += 1
-        counts.steps += steps
+        counts.steps += len(steps)
         return steps
+    games = itertools.cycle(enumerate([record(None if k else 0) for k in range(GAMES_RECORDED)]))
+
+    def one() -> int:
+        k, steps = next(games)
+        env.reset(seed=None if k else 0)
+        step = env.step
+        for actions in steps:
+            step(actions)
+        assert not env.agents, "the replay went astray"
+        return len(steps)
+    return one
+
+
+def single_player(game_id: str, players: int, options: dict[str, Any], counts: Counts) -> Callable[[], int]:
+    """The single-agent env (random opponents) replaying recorded games; the bots' moves are not counted."""
+    env, pick = zdeck.rl.single_agent(game_id, players, opponents="random", **options), random.Random(0)
+
+    def record(seed: int | None) -> list[int]:
+        obs, _ = env.reset(seed=seed)
+        ids, done = [], False
+        while not done:
+            legal = legal_ids(obs["action_mask"])
+            ids.append(int(legal[pick.randrange(len(legal))]))
+            obs, _, terminated, truncated, _ = env.step(ids[-1])
+            done = terminated or truncated
+        counts.steps += len(ids)
+        return ids
+    games = itertools.cycle(enumerate([record(None if k else 0) for k in range(GAMES_RECORDED)]))
+
+    def one() -> int:
+        k, ids = next(games)
+        env.reset(seed=None if k else 0)
+        step = env.step
+        for action in ids[:-1]:
+            step(action)
+        done = step(ids[-1])[2:4]
+        assert any(done), "the replay went astray"
+        return len(ids)
     return one
 
 
@@ -170,8 +264,7 @@ class _Nothing:
 
 def floor(seconds: float, rounds: int) -> dict[str, Any]:
     """PettingZoo's AEC loop over an env that does nothing, against RLCard's env: the ratio of the median round."""
-    counts = Counts()
-    play = {"rlcard": rlcard_player(4), "floor": aec_player(lambda *_: _Nothing.make(), "", 4, {}, counts)}
+    play = {"rlcard": rlcard_player(4), "floor": aec_player(lambda *_: _Nothing.make(), "", 4, {}, Counts())}
     slices: dict[str, list[Slice]] = {kind: [] for kind in play}
     for r in range(rounds):
         for kind in list(play) if r % 2 == 0 else list(play)[::-1]:
@@ -182,22 +275,6 @@ def floor(seconds: float, rounds: int) -> dict[str, Any]:
             round(statistics.median(ratios), 3)}
 
 
-def single_player(game_id: str, players: int, options: dict[str, Any], counts: Counts) -> Callable[[], int]:
-    env = zdeck.rl.single_agent(game_id, players, opponents="random", **options)
-    pick, seeds = random.Random(0), iter(range(10**9))
-
-    def one() -> int:
-        obs, _ = env.reset(seed=next(seeds))
-        steps, done = 0, False
-        while not done:
-            legal = np.flatnonzero(obs["action_mask"])
-            obs, _, terminated, truncated, _ = env.step(int(legal[pick.randrange(len(legal))]))
-            steps, done = steps + 1, terminated or truncated
-        counts.steps += steps
-        return steps
-    return one
-
-
 def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str, Any]:
     options = SHORT.get(game_id, {})
     counts = {kind: Counts() for kind in KINDS}
@@ -205,7 +282,8 @@ def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str
             "aec": aec_player(zdeck.rl.env, game_id, players, options, counts["aec"]),
             "aec-raw": aec_player(zdeck.rl.raw_env, game_id, players, options, counts["aec-raw"]),
             "parallel": parallel_player(game_id, players, options, counts["parallel"]),
-            "single": single_player(game_id, players, options, counts["single"])}
+            "single": single_player(game_id, players, options, counts["single"]),
+            "loop": aec_loop(zdeck.rl.env, game_id, players, options)}
     slices: dict[str, list[Slice]] = {kind: [] for kind in KINDS}
     for r in range(rounds):
         for kind in KINDS if r % 2 == 0 else KINDS[::-1]:  # drift hits every side alike
@@ -223,14 +301,15 @@ def measure(game_id: str, players: int, seconds: float, rounds: int) -> dict[str
 
 
 HEADER = (f"{'game':<11} {'p':>2} {'rlcard/s':>9} {'aec/s':>8} {'ratio':>5} {'forced':>6} {'raw/s':>8} {'ratio':>5} "
-          f"{'parallel/s':>10} {'ratio':>5} {'single/s':>8} {'ratio':>5}")
+          f"{'parallel/s':>10} {'ratio':>5} {'single/s':>8} {'ratio':>5} {'loop/s':>8} {'ratio':>5}")
 
 
 def table_row(r: dict[str, Any]) -> str:
     return (f"{r['game']:<11} {r['players']:>2} {r['rlcard_steps_per_s']:>9,.0f} {r['aec_steps_per_s']:>8,.0f} "
             f"{r['aec_ratio']:>5.2f} {r['aec_forced']:>6.0%} {r['aec-raw_steps_per_s']:>8,.0f} "
             f"{r['aec-raw_ratio']:>5.2f} {r['parallel_steps_per_s']:>10,.0f} {r['parallel_ratio']:>5.2f} "
-            f"{r['single_steps_per_s']:>8,.0f} {r['single_ratio']:>5.2f}")
+            f"{r['single_steps_per_s']:>8,.0f} {r['single_ratio']:>5.2f} {r['loop_steps_per_s']:>8,.0f} "
+            f"{r['loop_ratio']:>5.2f}")
 
 
 # -- vector envs ----------------------------------------------------------------------------------------------
@@ -341,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.vector:
         rows.append(floor(args.seconds, args.rounds))
         if not args.json:
-            print(f"floor: PettingZoo's AEC loop over an env with no game, same agent: "
+            print(f"floor: PettingZoo's AEC loop over an env with no game, replayed alike: "
                   f"{rows[-1]['floor_steps_per_s']:,.0f} steps/s, {rows[-1]['floor_ratio']:.2f}x RLCard", flush=True)
     print(f"# {load()} (end)")
     if args.json:

@@ -3,6 +3,7 @@ determinism, the text view, and a rules engine that never imports numpy."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from typing import Any
@@ -216,6 +217,36 @@ def test_env_is_wrapped_as_pettingzoo_classic_envs_are() -> None:
     assert isinstance(zdeck.rl.raw_env("zoker-tiko", 2), zdeck.rl.ZdeckAEC)
     raising = zdeck.rl.env("zoker-tiko", 2, illegal="raise")  # the env's own refusal, not the wrapper's ending
     assert not isinstance(raising.env.env, wrappers.TerminateIllegalWrapper)
+
+
+@pytest.mark.parametrize("game_id", ["zipzap", "zoker-kubo"])
+def test_the_wrapped_env_steps_as_the_bare_env_does(game_id: str) -> None:
+    """A legal id goes from the outermost wrapper to the bare env at once (rl/wrappers.py): the same game as the
+    bare env's, step by step - every observation, reward, end and info - whether the id is an int or a numpy
+    integer (which takes PettingZoo's path through every wrapper); `agent_iter` still wants a step between agents."""
+    wrapped, bare = zdeck.rl.env(game_id, 3), zdeck.rl.raw_env(game_id, 3)
+    pick = random.Random(4)
+    for env in (wrapped, bare):
+        env.reset(seed=12)
+    steps = 0
+    for agent in wrapped.agent_iter():
+        assert agent == bare.agent_selection
+        seen, seen_bare = wrapped.last(), bare.last()
+        assert np.array_equal(seen[0]["observation"], seen_bare[0]["observation"])
+        assert np.array_equal(seen[0]["action_mask"], seen_bare[0]["action_mask"]) and seen[1:] == seen_bare[1:]
+        if seen[2] or seen[3]:
+            action = None
+        else:
+            legal = np.flatnonzero(seen[0]["action_mask"])
+            action = int(legal[pick.randrange(len(legal))])
+        wrapped.step(np.int64(action) if steps % 3 == 0 and action is not None else action)
+        bare.step(action)
+        steps += 1
+    assert not bare.agents and steps > 50
+    wrapped.reset(seed=3)
+    with pytest.raises(AssertionError, match="need to call step"):
+        for _ in wrapped.agent_iter():
+            pass
 
 
 @pytest.mark.parametrize(("game_id", "name"), [("zipzap", "zipzap_v2"), ("zoker-tiko", "zoker-tiko_v2"),

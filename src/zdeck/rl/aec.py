@@ -74,21 +74,30 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat[agent]
-        action_id = self.table.decode(action)
-        reason = self.table.refusal(seat, action_id)  # raises in illegal="raise" mode, before anything changed
-        # Every reward before the end is 0, so the cumulative rewards stay 0 until `_end` gives the final ones.
-        if reason is not None:
-            self._end(self.table.illegal_rewards([seat]))
-            self.infos[agent] = {"illegal": reason}
-            return
-        self._choices[seat] = self.table.choice(action_id)
+        seat, table = self._seat[agent], self.table
+        if type(action) is not int or action not in table.legal_ids(seat):  # (the usual case: a legal int id)
+            action = table.decode(action)
+            reason = table.refusal(seat, action)  # raises in illegal="raise" mode, before anything changed
+            # Every reward before the end is 0, so the cumulative rewards stay 0 until `_end` gives the final ones.
+            if reason is not None:
+                self._end(table.illegal_rewards([seat]))
+                self.infos[agent] = {"illegal": reason}
+                return
+        self._choices[seat] = table.choice(action)
         pending = self._pending
         pending.pop(0)
         if not pending:
             self._land()
         if pending:
             self.agent_selection = self.possible_agents[pending[0]]
+
+    def steps_straight(self, action: Any) -> bool:
+        """Is `action` a legal id (an int) of the agent selected, alive: one every wrapper passes straight on?"""
+        pending = self._pending
+        if not pending or type(action) is not int:
+            return False
+        agent = self.agent_selection
+        return not (self.terminations[agent] or self.truncations[agent]) and action in self.table.legal_ids(pending[0])
 
     def _land(self) -> None:
         referee = self.table.referee
@@ -97,12 +106,14 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         infos, names = self.infos, self.possible_agents
         for agent in self._informed:
             infos[agent] = {}
-        self._informed = [names[seat] for seat, _ in landings]
+        informed = self._informed = []
         for seat, landing in landings:
-            infos[names[seat]] = {"landing": landing.info()}
+            name = names[seat]
+            informed.append(name)
+            infos[name] = {"landing": landing.info()}
         if referee.moment is None:
             self._end(self.table.final_rewards())
-        elif self.table.truncated():
+        elif referee.moments >= self.table.max_moments:
             self.truncations = dict.fromkeys(self.agents, True)
             self._pending = []
         else:
@@ -112,11 +123,12 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         referee = self.table.referee
         assert referee is not None
         self._choices = {}
-        if referee.moment is None:  # (a game that is over before anyone acts)
+        moment = referee.moment
+        if moment is None:  # (a game that is over before anyone acts)
             self._end(self.table.final_rewards())
             return
-        self._pending = list(referee.moment.asked)
-        self.agent_selection = self.possible_agents[self._pending[0]]
+        self._pending = list(moment.asked)
+        self.agent_selection = self.possible_agents[moment.asked[0]]
 
     def _end(self, final: list[float]) -> None:
         self.rewards = {agent: final[self._seat[agent]] for agent in self.agents}

@@ -22,6 +22,7 @@ ILLEGAL = ("lose", "raise")
 RENDER_MODES = ("ansi", "human")  # the text view, returned or printed
 ENCODING = f"v{LATEST}"  # the encodings' version the envs use unless told (docs/rl.md: v1 scales, v2 normalises)
 Mask = npt.NDArray[np.int8]
+_NONE: list[int] = []  # the ids of a seat not asked (never changed)
 
 
 def agent_name(seat: int) -> str:
@@ -58,6 +59,7 @@ class Table:
         self.actions = self.game.num_distinct_actions()
         self.wait_id = self.actions  # the env's own action: hold back this moment
         self.ids = fast.ActionIds(self.game)
+        self._no_mask: Mask = np.zeros(self.actions + 1, dtype=np.int8)
         self._listed_moment: Moment | None = None  # the moment `_listed` lists the legal ids of, by seat
         self._listed: dict[int, list[int]] = {}
         self.observation_space = spaces.Dict({
@@ -90,15 +92,13 @@ class Table:
     # -- what a seat sees and may do -------------------------------------------------------------
     def observe(self, seat: int) -> dict[str, Any]:
         """The seat's observation vector and its action mask (fresh arrays)."""
-        referee = self._live()
-        return {"observation": self.encoder.encode(referee.state, seat), "action_mask": self.mask(seat)}
+        return {"observation": self.encoder.encode(self._live().state, seat), "action_mask": self.mask(seat)}
 
     def observe_into(self, seat: int, vector: Vector, mask: Mask) -> None:
         """`observe`, written into these rows (a vector env's stacked arrays)."""
         self.encoder.encode_into(self._live().state, seat, vector)
         mask[:] = 0
-        for i in self.legal_ids(seat):
-            mask[i] = 1
+        mask[self.legal_ids(seat)] = 1
 
     def observe_all(self) -> list[dict[str, Any]]:
         """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""
@@ -109,9 +109,13 @@ class Table:
     def mask(self, seat: int) -> Mask:
         """1 for each action id the seat may choose now, the last one (`wait_id`) for waiting; all 0 when
         the seat is not asked."""
-        mask = np.zeros(self.actions + 1, dtype=np.int8)
-        for i in self.legal_ids(seat):
-            mask[i] = 1
+        mask = self._no_mask.copy()
+        ids = self.legal_ids(seat)
+        if len(ids) > 16:
+            mask[ids] = 1
+        else:
+            for i in ids:  # (a few ids: faster one by one than through numpy's fancy indexing)
+                mask[i] = 1
         return mask
 
     def masks(self) -> npt.NDArray[np.int8]:
@@ -120,27 +124,30 @@ class Table:
         moment = self._live().moment
         if moment is not None:
             for seat in moment.asked:
-                row = masks[seat]
-                for i in self.legal_ids(seat):
-                    row[i] = 1
+                masks[seat, self.legal_ids(seat)] = 1
         return masks
 
     def legal_ids(self, seat: int) -> list[int]:
         """The ids the seat may choose now, the wait last where it may wait ([] when it is not asked); listed
         once per moment."""
-        moment = self._live().moment
+        referee = self.referee
+        if referee is None:
+            raise RuntimeError("call reset() before using the env")
+        moment = referee.moment
         if moment is not self._listed_moment:
-            self._listed_moment, self._listed = moment, {}
-        ids = self._listed.get(seat)
-        if ids is None:
-            ids = []
-            if moment is not None and seat in moment.legal:
-                of = self.ids.of
-                ids = [of(action) for action in moment.legal[seat]]
-                if seat in moment.may_wait:
-                    ids.append(self.wait_id)
-            self._listed[seat] = ids
-        return ids
+            self._listed_moment, self._listed = moment, {} if moment is None else self._list(moment)
+        return self._listed.get(seat, _NONE)
+
+    def _list(self, moment: Moment) -> dict[int, list[int]]:
+        """Every asked seat's legal ids (each asked seat is shown its mask)."""
+        of, wait, may_wait = self.ids.of, self.wait_id, moment.may_wait
+        listed = {}
+        for seat, actions in moment.legal.items():
+            ids = [of(action) for action in actions]
+            if seat in may_wait:
+                ids.append(wait)
+            listed[seat] = ids
+        return listed
 
     def decode(self, action: Any) -> int:
         """The id an action is given as (an int or a numpy integer); ValueError for what is no id of this env."""

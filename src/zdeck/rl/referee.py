@@ -144,15 +144,27 @@ class Referee:
         moment = self.moment
         if moment is None:
             raise IllegalAction("the game is over")
-        proposals = [(p, choices[p], True) for p in moment.asked if choices.get(p) is not WAIT]
-        landings = {p: _WAITED for p in moment.asked if choices.get(p) is WAIT}
         self.landed = []
-        if not proposals:
-            self.state.timeout()
+        asked = moment.asked
+        if len(asked) == 1:  # (one seat asked: its choice lands or it waits; no race, nothing drawn)
+            seat = asked[0]
+            choice = choices.get(seat)
+            if choice is WAIT:
+                self.state.timeout()
+                self.log = [(seat, _WAITED)]
+            else:
+                landings: dict[int, Landing] = {}
+                self._race([(seat, choice, True)], moment.version, landings)
+                self.log = [(seat, landings[seat])]
         else:
-            self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
+            proposals = [(p, choices[p], True) for p in asked if choices.get(p) is not WAIT]
+            landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
+            if not proposals:
+                self.state.timeout()
+            else:
+                self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
+            self.log = [(p, landings[p]) for p in asked]
         self.moments += 1
-        self.log = [(p, landings[p]) for p in moment.asked]
         self.moment = self._next_moment()
         return self.log
 

@@ -14,6 +14,10 @@ from typing import Any
 
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 
 class _Bare:
@@ -57,13 +61,10 @@ class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper):  # typ
         return self.env.observe(agent)
 
     def step(self, action: Any) -> None:
-        bare = self._bare
-        agent = bare.agent_selection
-        if (not self._terminated and not (bare.terminations[agent] or bare.truncations[agent])
-                and type(action) is int and action in bare.table.legal_ids(bare.seat_of(agent))):
+        if not self._terminated and self._bare.steps_straight(action):
             self.env.step(action)
             return
-        wrappers.TerminateIllegalWrapper.observe(self, agent)  # (the mask PettingZoo's step reads)
+        wrappers.TerminateIllegalWrapper.observe(self, self._bare.agent_selection)  # (the mask PettingZoo's step reads)
         super().step(action)
 
 
@@ -81,9 +82,20 @@ class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper):  # t
 
 
 class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """The outermost wrapper: once reset, a legal id of the agent selected - which the two wrappers inside pass
+    straight on - goes to the bare env at once, `last()` and `agent_iter()` read the bare env; anything else
+    takes PettingZoo's own path through every wrapper."""
+
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self._keep_bare(env)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self._bare.steps_straight(action):
+            self._has_updated = True
+            self._bare.step(action)
+        else:
+            super().step(action)
 
     def observe(self, agent: Any) -> Any:
         """The bare env's observation, once reset (the two wrappers inside only pass it on)."""
@@ -91,5 +103,34 @@ class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: i
             wrappers.OrderEnforcingWrapper.observe(self, agent)  # (PettingZoo's error)
         return self._bare.observe(agent)
 
+    def last(self, observe: bool = True) -> Any:
+        if not self._has_reset:
+            return super().last(observe)  # (PettingZoo's error)
+        return self._bare.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # (PettingZoo's error)
+        return _Iterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)  # the env's name, as PettingZoo's own wrapper prints it
+
+
+class _Iterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _Iterator:
+        return _Iterator(self.env, self.max_iter)
+
+
+class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator, reading the agents off the bare env."""
+
+    def __next__(self) -> Any:
+        wrapper = self.env
+        bare = wrapper._bare
+        if not bare.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return bare.agent_selection

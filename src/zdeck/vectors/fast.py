@@ -31,7 +31,10 @@ F = TypeVar("F", bound=Field)
 
 
 class StateEncoder:
-    """A game's encoding written from its state; subclasses write `public` (and `private`)."""
+    """A game's encoding written from its state; subclasses write `public` (and `private`, naming the keys it
+    writes in `PRIVATE`)."""
+
+    PRIVATE: tuple[str, ...] = ()  # the keys `private` writes: 0 in the shared part
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         self.game, self.reference = game, reference
@@ -43,7 +46,19 @@ class StateEncoder:
         self._rotations = reference.rotations()
         self._state: State | None = None
         self._version = -1
-        self._public: Vector = np.zeros(self.size, dtype=np.float32)
+        self._public: Vector = np.zeros(self.size, dtype=np.float32)  # rewritten in place for each version
+        # Each seat's vector is seat 0's copied, then the floats of the per-seat blocks moved (few, beside the whole).
+        self._turns = [_turn(rotation) for rotation in self._rotations]
+        # Version 2 scales the shared part once per version of the state, and after `private` only the keys it wrote
+        # (the shared part is 0 there, and every seat's block has the same factors, so the order does not matter).
+        norm = self.normaliser
+        self._scaled_once = norm is not None and all(np.array_equal(norm[r], norm) for r in self._rotations)
+        self._private_scales: list[tuple[int, int, Vector]] = []
+        if norm is not None:
+            for key in self.PRIVATE:
+                at, size = self.at[key], self.fields[key].size
+                if not np.all(norm[at:at + size] == 1.0):
+                    self._private_scales.append((at, at + size, norm[at:at + size]))
         self._phases = {c: self.at["phase"] + k for k, c in enumerate(self.field("phase", OneOf).choices)}
         self._round_scale = self.field("round", Num).scale
         sizes = self.fields.get("hand_sizes")
@@ -99,36 +114,67 @@ class StateEncoder:
         """Write what `seat` alone is shown into its vector (its public part already written)."""
 
     def shared(self, state: State) -> Vector:
-        """The public part of this version of `state` (computed once per version)."""
+        """The public part of this version of `state` (computed once per version; scaled when `_scaled_once`)."""
         if state is not self._state or state.version != self._version:
-            out = np.zeros(self.size, dtype=np.float32)
+            out = self._public
+            out.fill(0.0)
             self.public(state, out)
-            self._state, self._version, self._public = state, state.version, out
+            if self._scaled_once and self.normaliser is not None:
+                out *= self.normaliser
+            self._state, self._version = state, state.version
         return self._public
+
+    def _finish(self, state: State, seat: int, out: Vector) -> None:
+        """The seat's own floats, and version 2's factors on what is not scaled yet."""
+        if self._scaled_once:
+            if self.PRIVATE:
+                self.private(state, seat, out)
+                for start, end, factors in self._private_scales:
+                    out[start:end] *= factors
+        else:
+            self.private(state, seat, out)
+            if self.normaliser is not None:
+                out *= self.normaliser
 
     def encode(self, state: State, seat: int) -> Vector:
         """Seat `seat`'s vector (a fresh array), equal to the reference's of `state.observation(seat)`."""
-        out: Vector = self.shared(state)[self._rotations[seat]]
-        self.private(state, seat, out)
-        if self.normaliser is not None:
-            out *= self.normaliser
+        if state is not self._state or state.version != self._version:
+            self.shared(state)
+        public = self._public
+        out = public.copy()
+        moved, source = self._turns[seat]
+        if len(moved):
+            out[moved] = public.take(source)
+        if self._scaled_once:
+            if self.PRIVATE:
+                self.private(state, seat, out)
+                for start, end, factors in self._private_scales:
+                    out[start:end] *= factors
+        else:
+            self._finish(state, seat, out)
         return out
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """`encode`, written into `out` (a row of a stacked array)."""
-        np.take(self.shared(state), self._rotations[seat], out=out)
-        self.private(state, seat, out)
-        if self.normaliser is not None:
-            out *= self.normaliser
+        out[:] = self.shared(state)
+        moved, source = self._turns[seat]
+        if len(moved):
+            out[moved] = self._public.take(source)
+        self._finish(state, seat, out)
 
     def encode_all(self, state: State) -> Table:
         """Every seat's vector, one row per seat (a fresh array)."""
-        out = self.shared(state)[self._rotations]
+        out = self.shared(state).take(self._rotations)
         for seat in range(self.players):
-            self.private(state, seat, out[seat])
-        if self.normaliser is not None:
-            out *= self.normaliser
+            self._finish(state, seat, out[seat])
         return out
+
+
+def _turn(rotation: npt.NDArray[np.intp]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Where a seat's vector differs from seat 0's: the places of the per-seat blocks, and where each float comes
+    from in seat 0's."""
+    moved = np.flatnonzero(rotation != np.arange(len(rotation)))
+    return moved, rotation[moved]
 
 
 class ReferenceStateEncoder(StateEncoder):

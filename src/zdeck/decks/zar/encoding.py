@@ -119,6 +119,8 @@ class StateEncoder(fast.StateEncoder):
     """`zar_v1` from the state: a card is a kind index (its text names it in the vocabulary), a hand a count
     per kind."""
 
+    PRIVATE = ("hand", "drawn")
+
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
         at = {text: k for k, text in enumerate(CARDS)}

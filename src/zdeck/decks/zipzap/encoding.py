@@ -67,6 +67,8 @@ class StateEncoder(fast.StateEncoder):
     """`zipzap_v1` from the state: hands are bitmasks of card indices, and a card's index is its place in the
     vocabulary, as the Zap's (the last) is."""
 
+    PRIVATE = ("hand",)
+
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
         self.rounds: int = game.total_rounds  # type: ignore[attr-defined]

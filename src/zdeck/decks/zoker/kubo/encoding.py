@@ -82,6 +82,8 @@ class StateEncoder(fast.StateEncoder):
     """`zoker-kubo_v1` from the state: hands and the table are bitmasks of card indices (a card's index is its
     place in the vocabulary), and a line's id names it as the game's `score` actions do."""
 
+    PRIVATE = ("hand",)
+
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
         options = game.options
