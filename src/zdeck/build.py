@@ -22,7 +22,9 @@ from zdeck.compiled import COMPILER, GROUP, PACKAGE, builds_dir, engine_files, s
 
 MYPYC_DONE = "zdeck-build: mypyc done after"
 
-# Run by a child Python in a copy of the sources (its arguments: the files to compile). The engine is one
+# Run by a child Python in a copy of the sources (its arguments: the files to compile). mypy type-checks what
+# they import too, but says nothing of those modules (`--follow-imports=silent`): a client's import of a library
+# this installation lacks (ray, in `zdeck.batch`) must not stop the engine's build. The engine is one
 # extension (mypyc's "group": calls between its modules stay native C calls), and setuptools compiles an
 # extension's C files one after another: they are compiled here on every core instead (distutils' own
 # compile, file by file, in a thread pool; sequentially should its internals ever differ).
@@ -52,7 +54,7 @@ def compile_in_parallel(self, sources, output_dir=None, macros=None, include_dir
     return objects
 
 CCompiler.compile = compile_in_parallel
-ext = mypycify(sys.argv[1:], opt_level="3", multi_file=True, group_name="{group}")
+ext = mypycify(["--follow-imports=silent", *sys.argv[1:]], opt_level="3", multi_file=True, group_name="{group}")
 print(f"{mypyc_done} {{time.perf_counter() - start:.0f}} s, {{time.process_time():.0f}} s of CPU", file=sys.stderr)
 setup(name="zdeck-engine", ext_modules=ext,
       script_args=["build_ext", "--build-lib", "out", "--build-temp", "tmp", "--parallel", "{jobs}"])
