@@ -26,6 +26,10 @@ commits and rows written per action are measured too, and `--kill` kills (SIGKIL
 tables once the window is over and times, for every table, the pause until it plays on elsewhere:
 
     .venv/bin/python bench/serve_load.py --postgres --workers 2 --tables 200 --speed 0.05 --kill
+
+`--proxy nginx` runs the N processes each on a port of its own (`zdeck serve --workers 1`, as on N machines) behind
+a real nginx with docs/deploying.md's fleet block, which routes every request naming a table to one process by
+hashing the room's id (a table then moves to the process its clients are on); nginx's CPU is measured apart.
 """
 
 from __future__ import annotations
@@ -98,7 +102,7 @@ class Load:
         for attempt in range(20):  # a kept-alive connection to a process just killed (--kill): another one
             try:
                 response = await client.post(self.base + path, json=body, timeout=30)
-                if response.status_code != 503:  # a table moving between processes: try again
+                if response.status_code not in (502, 503):  # its process killed, a table moving: try again
                     break
             except httpx.TransportError:
                 if attempt == 19:
@@ -192,6 +196,8 @@ class Load:
                     continue
                 now = time.time()
                 message = json.loads(text)
+                if message["type"] == "event" and self.kill_at and now > self.kill_at and room not in self.resumed:
+                    self.resumed[room] = now
                 if message["type"] == "event" and "at" in message and self.measuring(message["at"]):
                     self.actions += message.get("kind") in ("action", "timeout")
                 if message["type"] == "state":
@@ -242,6 +248,8 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL cluster the bench starts")
     parser.add_argument("--kill", action="store_true",
                         help="after the window, SIGKILL the process owning the most tables and time the takeover")
+    parser.add_argument("--proxy", choices=["nginx"], default=None,
+                        help="the processes on ports of their own behind docs/deploying.md's nginx block")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
@@ -249,39 +257,44 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="zdeck-load-"))
     cluster = start_postgres(folder) if args.postgres else None
     db = cluster[0] if cluster else args.db or f"sqlite:///{folder / 'load.sqlite3'}"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     limits = ["rooms_burst=100000", "waiting_per_address=100000", "sockets_per_address=100000",
               "min_bots_only_speed=0"]
-    workers = ["--workers", str(args.workers)] if args.workers else []
-    with (folder / "server.log").open("wb") as log:
-        server = subprocess.Popen([sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db, *workers,
-                                   *(arg for limit in limits for arg in ("--limit", limit))],
-                                  stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    if args.proxy and not (args.workers and db.startswith("postgresql")):
+        raise SystemExit("--proxy needs --workers N and PostgreSQL (--postgres or --db postgresql+psycopg://...)")
+    ports = [free_port() for _ in range(args.workers if args.proxy else 1)]
+    workers = ["--workers", "1" if args.proxy else str(args.workers)] if args.workers else []
+    servers: list[subprocess.Popen[bytes]] = []
+    for index, port in enumerate(ports):
+        with (folder / f"server-{index}.log").open("wb") as log:
+            servers.append(subprocess.Popen(
+                [sys.executable, "-m", "zdeck.server", "--port", str(port), "--db", db, *workers,
+                 *(arg for limit in limits for arg in ("--limit", limit))],
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True))
+    proxy: subprocess.Popen[bytes] | None = None
     kill: dict[str, Any] = {}
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit(f"the server did not start; see {folder / 'server.log'}")
-            time.sleep(0.1)
-        time.sleep(2 if args.workers else 0)  # every worker up
-        parent, me = psutil.Process(server.pid), psutil.Process()
+        for index, port in enumerate(ports):
+            wait_for(f"http://127.0.0.1:{port}", servers[index], folder / f"server-{index}.log")
+        if args.proxy:
+            front = free_port()
+            proxy = start_nginx(folder, ports, front)
+            wait_for(f"http://127.0.0.1:{front}", proxy, folder / "nginx" / "error.log")
+            base = f"http://127.0.0.1:{front}"
+        else:
+            base = f"http://127.0.0.1:{ports[0]}"
+        time.sleep(2 if args.workers and not args.proxy else 0)  # every worker up
+        me = psutil.Process()
+        parents = [psutil.Process(server.pid) for server in servers]
         postmaster = psutil.Process(cluster[1]) if cluster else None
+        front_proxy = psutil.Process(proxy.pid) if proxy else None
         loop_started = time.time()
         start = loop_started + args.warmup
         load = Load(base, args.speed, (start, start + args.seconds), start + args.seconds + (KILL_S if args.kill else 0))
 
-        def cpu(process: psutil.Process | None) -> float:
-            if process is None:
-                return 0.0
+        def cpu(*processes: psutil.Process | None) -> float:
             total = 0.0
-            for one in [process, *process.children(recursive=True)]:
+            for one in [p for process in processes if process is not None
+                        for p in [process, *process.children(recursive=True)]]:
                 try:
                     total += sum(one.cpu_times()[:2])
                 except psutil.Error:
@@ -292,23 +305,35 @@ def main() -> None:
             task = asyncio.ensure_future(run_load(load, args.tables, args.people, args.warmup, args.seconds))
             await asyncio.sleep(max(0.0, start - time.time()))
             stats0 = pg_stats(db)
-            cpu0, mine0, pg0, t0 = cpu(parent), sum(me.cpu_times()[:2]), cpu(postmaster), time.time()
+            cpu0, mine0, pg0, px0, t0 = (cpu(*parents), sum(me.cpu_times()[:2]), cpu(postmaster), cpu(front_proxy),
+                                         time.time())
             await asyncio.sleep(args.seconds)
-            cpu1, mine1, pg1, t1 = cpu(parent), sum(me.cpu_times()[:2]), cpu(postmaster), time.time()
+            cpu1, mine1, pg1, px1, t1 = (cpu(*parents), sum(me.cpu_times()[:2]), cpu(postmaster), cpu(front_proxy),
+                                         time.time())
             stats1 = pg_stats(db)
+            proxy_cpu[0] = (px1 - px0) / (t1 - t0)
+            if args.proxy:
+                counts.extend(await asyncio.to_thread(fleet_counts, ports))
             if args.kill:
                 kill.update(await asyncio.to_thread(kill_an_owner, db))
                 load.kill_at = kill["at"]
             span = t1 - t0
             return (await task, (cpu1 - cpu0) / span, (mine1 - mine0) / span, (pg1 - pg0) / span,
-                    (stats1[0] - stats0[0], stats1[1] - stats0[1]))
+                    (stats1[0] - stats0[0], stats1[1] - stats0[1], stats1[2] - stats0[2]))
 
+        proxy_cpu = [0.0]
+        counts: list[dict[str, Any]] = []
         load_before = os.getloadavg()
-        load, server_cpu, client_cpu, pg_cpu, (commits, rows) = asyncio.run(measured())
+        load, server_cpu, client_cpu, pg_cpu, (commits, rows, flushes) = asyncio.run(measured())
         load_after = os.getloadavg()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        for process in [*servers, *([proxy] if proxy else [])]:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for process in [*servers, *([proxy] if proxy else [])]:
+            process.wait(timeout=30)
         if cluster:
             stop_postgres(folder)
     ms = [1000 * x for x in load.broadcast]
@@ -316,7 +341,7 @@ def main() -> None:
     per_action = server_cpu * args.seconds / max(1, load.actions)
     result = {
         "tables": args.tables, "people": args.people, "seconds": args.seconds, "speed": args.speed,
-        "workers": args.workers, "database": "postgresql" if db.startswith("postgresql") else "sqlite",
+        "workers": args.workers, "proxy": args.proxy, "database": "postgresql" if db.startswith("postgresql") else "sqlite",
         "events_measured": len(ms), "events_per_second": round(len(ms) / args.seconds, 1),
         "actions_per_second": round(load.actions / args.seconds, 1),
         "broadcast_ms": {"p50": round(percentile(ms, 0.5), 2), "p99": round(percentile(ms, 0.99), 2),
@@ -326,11 +351,15 @@ def main() -> None:
         "games_finished": load.games,
         "server_cpu_cores": round(server_cpu, 3), "clients_cpu_cores": round(client_cpu, 3),
         "postgres_cpu_cores": round(pg_cpu, 3) if cluster else None,
+        "proxy_cpu_cores": round(proxy_cpu[0], 3) if proxy else None,
         "actions": load.actions,
         "server_cpu_ms_per_action": round(1000 * per_action, 3),
         "postgres_cpu_ms_per_action": round(1000 * pg_cpu * args.seconds / max(1, load.actions), 3) if cluster else None,
         "commits_per_action": round(commits / max(1, load.actions), 3) if commits else None,
         "rows_written_per_action": round(rows / max(1, load.actions), 3) if rows else None,
+        "wal_flushes_per_action": round(flushes / max(1, load.actions), 3) if commits else None,
+        "fleet": [{k: c.get(k) for k in ("tables", "relayed_here", "relayed_away", "handed_over")} for c in counts]
+        if counts else None,
         "kernel_cpu_ms_per_action": round(1000 * anchor, 3),
         "server_to_kernel": round(per_action / anchor, 1),
         "load_average": [round(x, 2) for x in (*load_before[:1], *load_after[:1])],
@@ -345,19 +374,26 @@ def main() -> None:
         print(json.dumps(result))
         return
     print(f"{args.tables} bot tables (+{args.people} with a person), {args.seconds:g} s measured at speed {args.speed}"
-          f" on {result['database']}" + (f", {args.workers} server processes" if args.workers else ""))
+          f" on {result['database']}" + (f", {args.workers} server processes" if args.workers else "")
+          + (f" behind {args.proxy}" if args.proxy else ""))
     print(f"action -> broadcast: p50 {result['broadcast_ms']['p50']} ms, p99 {result['broadcast_ms']['p99']} ms, "
           f"max {result['broadcast_ms']['max']} ms over {len(ms)} events ({result['events_per_second']}/s)")
     print(f"person act -> result: p50 {result['person_act_ms']['p50']} ms, p99 {result['person_act_ms']['p99']} ms "
           f"({len(acts)} acts; {len(load.errors)} errors)")
-    print(f"CPU: server {100 * server_cpu:.0f}% of a core, clients {100 * client_cpu:.0f}% (2 cores in all); "
+    print(f"CPU: server {100 * server_cpu:.0f}% of a core, clients {100 * client_cpu:.0f}%"
+          + (f", nginx {100 * proxy_cpu[0]:.0f}%" if proxy else "") + " (2 cores in all); "
           f"{load.games} games finished; {result['actions_per_second']} actions a second")
     print(f"server CPU per action: {result['server_cpu_ms_per_action']} ms over {load.actions} actions, "
           f"{result['server_to_kernel']}x the {result['kernel_cpu_ms_per_action']} ms of the same tables played "
           "offline (rules and bots alone)")
     if cluster:
         print(f"PostgreSQL: {100 * pg_cpu:.0f}% of a core, {result['postgres_cpu_ms_per_action']} ms per action; "
-              f"{result['commits_per_action']} commits and {result['rows_written_per_action']} rows written per action")
+              f"{result['commits_per_action']} commits (reads too), {result['wal_flushes_per_action']} WAL flushes and "
+              f"{result['rows_written_per_action']} rows written per action")
+    if counts:
+        print("processes at the window's end: " + "; ".join(
+            f"{c.get('tables')} tables, {c.get('relayed_here')} clients relayed to it, {c.get('relayed_away')} from it,"
+            f" {c.get('handed_over')} tables handed over" for c in counts))
     if args.kill:
         print(f"takeover: {result['takeover']['tables']} tables of the killed process, pause p50 "
               f"{result['takeover']['pause_s']['p50']} s, max {result['takeover']['pause_s']['max']} s "
@@ -368,6 +404,44 @@ def main() -> None:
 
 
 KILL_S = 8.0  # --kill: how long the load goes on after the kill
+
+
+def wait_for(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or process.poll() is not None:
+            raise SystemExit(f"{base} did not start; see {log}")
+        time.sleep(0.1)
+
+
+def start_nginx(folder: Path, ports: list[int], front: int) -> subprocess.Popen[bytes]:
+    """docs/deploying.md's fleet block (the room's hash picks the process) in a real nginx on 127.0.0.1:`front`."""
+    import re
+    import shutil
+
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(nginx).exists():
+        raise SystemExit("--proxy nginx: nginx was not found (Debian: apt-get install nginx)")
+    doc = (Path(__file__).parents[1] / "docs" / "deploying.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```nginx\n(map \$uri.*?)```", doc, flags=re.DOTALL)
+    backends = "".join(f"    server 127.0.0.1:{port};\n" for port in ports)
+    block = re.sub(r"(upstream zdeck \{\n(?:    hash [^\n]*\n)?)(?:    server [^\n]*\n)+",
+                   lambda m: m.group(1) + backends, block)
+    block = block.replace("listen 80;", f"listen 127.0.0.1:{front};")
+    temp = folder / "nginx"
+    temp.mkdir()
+    (folder / "nginx.conf").write_text(
+        f"daemon off; master_process off; pid {temp}/nginx.pid; error_log {temp}/error.log;\n"
+        "events { worker_connections 4096; }\n"
+        f"http {{ access_log off; client_body_temp_path {temp}; proxy_temp_path {temp}; fastcgi_temp_path {temp};"
+        f" uwsgi_temp_path {temp}; scgi_temp_path {temp};\n{block}}}\n")
+    return subprocess.Popen([nginx, "-p", str(temp), "-c", str(folder / "nginx.conf")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def kill_an_owner(db: str) -> dict[str, Any]:
@@ -389,17 +463,29 @@ def kill_an_owner(db: str) -> dict[str, Any]:
     return {"at": at, "rooms": by_process[victim], "process": victim}
 
 
-def pg_stats(db: str) -> tuple[int, int]:
-    """(commits, rows written) of the database so far; zeros on SQLite."""
+def pg_stats(db: str) -> tuple[int, int, int]:
+    """(commits, rows written, WAL flushes to disk) of the database so far; zeros on SQLite. A commit that wrote
+    nothing (a read) flushes nothing: the flushes are what a disk pays for."""
     if not db.startswith("postgresql"):
-        return 0, 0
+        return 0, 0, 0
     import psycopg
 
     with psycopg.connect(db.replace("postgresql+psycopg://", "postgresql://")) as connection:
-        row = connection.execute("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted FROM pg_stat_database "
-                                 "WHERE datname = current_database()").fetchone()
+        row = connection.execute("SELECT xact_commit, tup_inserted + tup_updated + tup_deleted, (SELECT wal_sync FROM "
+                                 "pg_stat_wal) FROM pg_stat_database WHERE datname = current_database()").fetchone()
     assert row is not None
-    return int(row[0]), int(row[1])
+    return int(row[0]), int(row[1]), int(row[2])
+
+
+def fleet_counts(ports: list[int]) -> list[dict[str, Any]]:
+    """Each process's fleet counts (GET /api/health): its tables, relayed clients, tables handed over."""
+    found = []
+    for port in ports:
+        try:
+            found.append(httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=5).json().get("fleet") or {})
+        except httpx.HTTPError:
+            pass
+    return found
 
 
 def start_postgres(folder: Path) -> tuple[str, int]:
@@ -435,6 +521,7 @@ def stop_postgres(folder: Path) -> None:
     as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
     subprocess.run([*as_user, str(pg_ctl), "-D", str(folder / "pg"), "-m", "fast", "stop"], check=False,
                    capture_output=True)
+    shutil.rmtree(folder / "pg", ignore_errors=True)  # the cluster's files; the logs stay
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ from zdeck.live.local import LocalTable
 from zdeck.records import Record
 from zdeck.textview import Moment, Seats, TextView, view_for
 from zdeck.textview.scene import Block, Cards, Chips, Cube, Line, Place, SeatLine, Summary
-from zdeck.textview.words import capital
+from zdeck.textview.words import seat_words
 
 TYPING_S = 1.0  # a number arriving within this of a menu change may have been typed against the old menu
 RETRY_S = 0.25  # after a refused line while the seat may act, the next line is read no sooner than this
@@ -54,6 +54,7 @@ class LiveTable:
         self.view: TextView = view_for(game, pictures)
         self.seats = Seats.plain(game.players, human)
         self.events: list[dict[str, Any]] = []  # events waiting for the state they led to (for their words)
+        self.told: dict[tuple[Any, Any], dict[str, Any]] = {}  # the room's round summaries, by (game, round)
         self.table = LocalTable(game, human, bot_names, seed, speed)
         self.seed = self.table.seed
         self.console = console
@@ -111,6 +112,9 @@ class LiveTable:
                 if line is None or line in ("q", "quit", "exit"):
                     return False
                 judged = self._moment()
+                pause = self.message.get("pause") if self.message is not None else None
+                if pause and self.human not in pause.get("ready", ()) and line not in ("o", "s"):
+                    await self.table.ready()  # an empty line between rounds (or a move) says you are ready
                 if line and not await self.says(line, arrived):
                     await self._after_refusal(judged)
             return True
@@ -214,8 +218,11 @@ class LiveTable:
             if key != self.shown_version and message["status"] != "waiting":
                 self.shown_version = key
                 summary = self.view.round_over(before, message["observation"], self.seats)
+                told = self.told.pop((message.get("number"), len(message["observation"].get("round_scores") or [])),
+                                     None)
                 if summary is not None:
-                    self.summarise(summary)
+                    self.summarise(self.view.told(summary, told, self.seats) if told else summary,
+                                   message.get("pause"))
                 self.show()
             self.changed.set()
             if message["over"]:
@@ -237,10 +244,10 @@ class LiveTable:
                 self.say(self.view.bounced(seat, mine, self.seats))
         elif kind in ("action", "timeout"):
             self.events.append(dict(event))  # said with the state it led to
-        elif kind in ("standin", "handback") and isinstance(event.get("seat"), int):
-            who = capital(self.seats.who(event["seat"]))
-            self.say(f"{who} is away: a bot plays for them until they are back." if kind == "standin"
-                     else f"{who} is back.")
+        elif kind == "round" and isinstance(event.get("summary"), dict):
+            self.told[(event.get("number"), event.get("round"))] = event["summary"]  # said with its state
+        elif kind in ("standin", "handback", "ready") and isinstance(event.get("seat"), int):
+            self.say(seat_words(kind, event["seat"], str(event.get("why") or ""), self.seats))
 
     def _tell(self, before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> None:
         """What happened, in the game's words, now that the state it led to is here."""
@@ -260,15 +267,22 @@ class LiveTable:
         if words:
             self.console.print(Text(words, style="cyan"))
 
-    def summarise(self, summary: Summary) -> None:
-        """A round's summary (or the game's end) as a small table of lines."""
+    def summarise(self, summary: Summary, pause: Any = None) -> None:
+        """A round's summary (or the game's end) as a small table of lines; between rounds, when the next starts
+        (an empty line says you are ready)."""
         self.console.print(Text(summary.headline, style="bold"))
+        if summary.how:
+            self.console.print(Text(summary.how))
         for name, points, total, why in summary.rows:
             row = f"  {name}: {points} this {self.view.round_word}" if points else f"  {name}"
             row += f", total {total}" if total else ""
             self.console.print(Text(row + (f" ({why})" if why else "")))
         for line in summary.ending or (summary.rule,):
             self.console.print(Text(line, style="bold" if summary.ending else ""))
+        until = pause.get("until") if isinstance(pause, dict) else None
+        if isinstance(until, int | float) and self.human is not None:
+            self.console.print(Text(f"The next {self.view.round_word} starts in {max(0, round(until - time.time()))} s,"
+                                    " or as soon as you press enter.", style="bold"))
 
     def score_sheet(self) -> None:
         message = self.message
@@ -353,6 +367,7 @@ def _seat(line: SeatLine) -> str:
     parts += [line.score] if line.score else []
     parts += list(line.notes)
     parts += ["won"] if line.won else []
+    parts += [line.cover] if line.cover else []
     return f"{'>' if line.turn else ' '} {line.name}: {', '.join(parts)}"
 
 

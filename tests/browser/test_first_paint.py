@@ -43,6 +43,8 @@ def test_without_javascript_the_lobby_lists_the_games_and_says_what_needs_it(bro
         shot = shoot(page, "first-paint-no-javascript")
         assert page.locator("#game-list h3").all_text_contents() == titles(), shot
         assert "needs JavaScript" in page.locator("main").inner_text()
+        # no form that cannot work without it, and no list that would say "Loading" for ever
+        assert page.locator("#create").is_hidden() and page.locator("#rooms").is_hidden(), shot
         page.click("#game-list a[href='/rules/zoop']")
         assert "Zoop" in page.locator("h1").first.inner_text()  # the rules read without it
         page.goto(site.base + "/rooms/abc")

@@ -7,9 +7,10 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import zdeck
-from tests.cli.helpers import run, text
+from tests.cli.helpers import app, run, text
 from zdeck.records import Record, RecordError, RecordWriter, read_records
 
 
@@ -48,6 +49,20 @@ def test_play_seats_the_games_first_own_bot_by_default(tmp_path: Path, game_id: 
     record = next(read_records(path))
     assert set(record.bots) == {zdeck.bot_names(game_id)[1]}
     assert zdeck.botspecs.default_bot(game_id) == zdeck.bot_names(game_id)[1]
+
+
+def test_play_seats_the_level_a_newcomer_beats_half_the_time_against_a_person(tmp_path: Path) -> None:
+    """Issue 31: a person at `zdeck play` met the game's strongest bot; the lobby's default level is the one a
+    newcomer beats about half the time, and --bots takes level names."""
+    from zdeck.live.gamedata import table_data
+
+    path = tmp_path / "played.jsonl"
+    for bots, level in ((None, table_data("zipzap").default_level), ("easy", "easy")):
+        args = ["play", "zipzap", "--speed", "0", "--seed", "3", "--record", str(path), *(["--bots", bots] * bool(bots))]
+        result = CliRunner().invoke(app, args, input="q\n")
+        assert result.exit_code == 0, text(result)
+        record = list(read_records(path))[-1]
+        assert record.seats is not None and record.seats[1]["level"] == level, record.seats
 
 
 def test_a_huge_action_text_is_quoted_short_and_answered_at_once(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -163,7 +164,7 @@ async def play_by_keys(app: ZdeckApp, pilot: Pilot[None], watcher: Watcher | Non
             assert app.keys_for(text), f"{app.game.id}: {text!r} is legal but no key on the screen reaches it"
         text = rng.choice(legal)
         key = rng.choice(app.keys_for(text))
-        before, version = len(app.table.room.actions), message["version"]
+        before, version, said, came = len(app.table.room.actions), message["version"], len(app.said), app.came_back
         await pilot.press(key)
         await pilot.pause()
         if isinstance(app.screen, ChooseScreen):
@@ -174,11 +175,9 @@ async def play_by_keys(app: ZdeckApp, pilot: Pilot[None], watcher: Watcher | Non
                 await pilot.press(str(index + 1))
             else:
                 await pilot.press(*["down"] * index, "enter")
-        for _ in range(50):
-            await pilot.pause()
-            watcher.look()
-            if len(app.table.room.actions) > before:
-                break
+
+        # a condition, not a count of pauses (a loaded machine is slow)
+        await wait_until(pilot, partial(answered, app, watcher, before, said, came), 15.0)
         mine = [entry for entry in app.table.room.actions[before:] if entry[0] == 0]
         if not mine and app.table.room.state.version != version:
             continue  # a bot's card landed first (a race at bot speed): the key came too late, as it may
@@ -187,6 +186,14 @@ async def play_by_keys(app: ZdeckApp, pilot: Pilot[None], watcher: Watcher | Non
         if made == 3 and pictures is not None:
             app.save_screenshot(str(pictures))
     raise AssertionError(f"{app.game.id}: not over after {limit} moves")
+
+
+def answered(app: ZdeckApp, watcher: Watcher, actions: int, said: int, came: Any) -> bool:
+    """The key's action landed (past the first `actions`), or the table said why not: a card that came back, a
+    refusal, a card that could not be played when the key came (a bot moved first)."""
+    watcher.look()
+    return any(entry[0] == 0 for entry in app.table.room.actions[actions:]) or app.came_back is not came or \
+        any(line.startswith("Refused") or "cannot be played" in line for line in app.said[said:])
 
 
 def in_a_thread(work: Callable[[], T]) -> T:

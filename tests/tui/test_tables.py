@@ -70,4 +70,4 @@ def seats_all_shown(app: ZdeckApp) -> bool:
     """Every seat has its line in the seats panel, and the panel is as tall as its lines."""
     seats = app.query_one("#seats")
     lines = app._shown["seats"][0].count("\n") + 1
-    return seats.region.height >= lines + 2 and lines >= app.game.players
+    return seats.content_size.height >= lines >= app.game.players

@@ -64,6 +64,7 @@ class LocalTable:
     """
 
     NAME = "you"
+    holds = True  # its clients may hold its clock (a round's summary read, a watcher's beat): nobody else is seated
 
     def __init__(self, game: Game, human: int | None, bot_names: list[str], seed: int | None = None,
                  speed: float = 1.0, idle: float | None = None) -> None:

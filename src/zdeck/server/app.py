@@ -280,6 +280,44 @@ class Hub:
         finally:
             del self._loading[room_id]
 
+    async def adopt(self, room_ids: list[str], chunk: int = 16) -> tuple[int, float, float]:
+        """Read back many rooms this process has just come to own (a fleet's takeover of a process gone): read in one
+        go (`Store.load_many`), rebuilt `chunk` at a time off the event loop, each started as soon as it is. How
+        many were taken up, and the seconds spent reading and rebuilding. A room asked for meanwhile waits for its
+        turn (as for `get`); one closed, missing or that does not replay is let go."""
+        loop = asyncio.get_running_loop()
+        futures = {room_id: loop.create_future() for room_id in room_ids
+                   if room_id not in self.rooms and room_id not in self._loading}
+        self._loading.update(futures)
+        taken, read, rebuilt = 0, 0.0, 0.0
+        try:
+            started = time.monotonic()
+            found = await asyncio.to_thread(self.store.load_many, list(futures))
+            read = time.monotonic() - started
+            ids = list(futures)
+            for at in range(0, len(ids), chunk):
+                part = [(room_id, found.get(room_id)) for room_id in ids[at:at + chunk]]
+                rooms = await asyncio.to_thread(_rebuild, part, self.store)
+                for room_id, room in rooms:
+                    if isinstance(room, Room):
+                        self._keep(room)
+                        room.start_clock()
+                        futures[room_id].set_result(room)
+                        taken += 1
+                    else:
+                        if isinstance(room, Exception):
+                            log.error("room %s could not be taken over: %s", room_id, room)
+                        futures[room_id].set_result(None)
+                        if self.fleet is not None:
+                            await self.fleet.release(room_id)
+            rebuilt = time.monotonic() - started - read
+        finally:
+            for room_id, future in futures.items():
+                if not future.done():
+                    future.set_result(None)
+                self._loading.pop(room_id, None)
+        return taken, read, rebuilt
+
     def _keep(self, room: Room) -> None:
         room.on_broken = partial(self.forget, release=False)  # it is read back (in a fleet: still owned here)
         self.rooms[room.id] = room
@@ -331,6 +369,23 @@ class Hub:
                 if len(shown) == LISTED:
                     break
         return shown
+
+
+def _rebuild(part: list[tuple[str, Any]], store: Store) -> list[tuple[str, Room | Exception | None]]:
+    """Rooms read back (`Store.load_many`) rebuilt by replaying their moves: each a Room, the error it gave, or None
+    (closed, or not found)."""
+    from zdeck.live.room import RoomData
+
+    rebuilt: list[tuple[str, Room | Exception | None]] = []
+    for room_id, data in part:
+        if not isinstance(data, RoomData):
+            rebuilt.append((room_id, None))
+            continue
+        try:
+            rebuilt.append((room_id, Room.restore(data, store)))
+        except Exception as exc:  # noqa: BLE001 - said in the log, the room let go
+            rebuilt.append((room_id, exc))
+    return rebuilt
 
 
 class RoomRequest(BaseModel):
@@ -529,7 +584,10 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
     @app.get("/api/health", summary="Whether the server answers, its rooms, the event loop's stalls since `since` "
                                     "(a time; default the last minute) and its memory")
     async def health(since: float | None = None) -> dict[str, Any]:
-        return report(watch, time.time() - 60 if since is None else since, len(hub.rooms))
+        answer = report(watch, time.time() - 60 if since is None else since, len(hub.rooms))
+        if hub.fleet is not None:
+            answer["fleet"] = hub.fleet.counts()
+        return answer
 
     @app.get("/api/rooms/{room_id}/log", summary="What happened so far in the room's current game, as everyone saw it")
     async def room_log(room_id: str) -> dict[str, Any]:
@@ -565,32 +623,37 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
 
     async def _play(websocket: WebSocket, room_id: str, token: str | None) -> None:
         await websocket.accept(headers=served_by)
-        try:
-            room = await hub.get(room_id)
-        except Elsewhere as away:
-            await _relayed(websocket, room_id, token, away.owner)
-            return
-        except RoomError as exc:  # a closed room
-            await _refuse(websocket, CLOSED if exc.status == 410 else 1013, str(exc))
-            return
-        if room is None:
-            await _refuse(websocket, 4404, f"no room {shorten(room_id)}")
-            return
-        seat = None
-        if token is not None:
-            seat = room.seat_for(token)
-            if seat is None:
-                await _refuse(websocket, 4401, "this token holds no seat of this room (leave it out to watch)")
+        for attempt in range(3):
+            try:
+                room = await _here(room_id)
+            except Elsewhere as away:
+                await _relayed(websocket, room_id, token, away.owner)
                 return
-        conn = Socket(websocket, seat)
-        async with reading:  # the game's table, which the first state carries, described off the event loop
-            await asyncio.to_thread(table_text, room.game)
-        try:
-            async with settled(room):
-                room.attach(conn)
-        except RoomError:
-            await _refuse(websocket, 1011, "the table is being reloaded; reconnect")
-            return
+            except RoomError as exc:  # a closed room
+                await _refuse(websocket, CLOSED if exc.status == 410 else 1013, str(exc))
+                return
+            if room is None:
+                await _refuse(websocket, 4404, f"no room {shorten(room_id)}")
+                return
+            seat = None
+            if token is not None:
+                seat = room.seat_for(token)
+                if seat is None:
+                    await _refuse(websocket, 4401, "this token holds no seat of this room (leave it out to watch)")
+                    return
+            conn = Socket(websocket, seat)
+            async with reading:  # the game's table, which the first state carries, described off the event loop
+                await asyncio.to_thread(table_text, room.game)
+            try:
+                async with settled(room):
+                    room.attach(conn)
+                break
+            except RoomError:  # being read back; in a fleet, maybe handed over to another process meanwhile
+                if hub.fleet is None or room.closed is not None or attempt == 2:
+                    await _refuse(websocket, 1011, "the table is being reloaded; reconnect")
+                    return
+                await asyncio.sleep(0.05)
+        assert room is not None
         pump = asyncio.create_task(conn.pump())
         try:
             while conn.closing is None and not pump.done():
@@ -617,6 +680,17 @@ def create_app(db_url: str, limits: Limits = PUBLIC, allow_origins: frozenset[st
                 await asyncio.wait_for(asyncio.shield(pump), timeout=5)
             except (TimeoutError, asyncio.CancelledError):
                 pump.cancel()
+
+    async def _here(room_id: str) -> Room | None:
+        """The room, in this process; Elsewhere if another owns it and keeps it. The table follows its clients: the
+        owner hands it over if they are all here (a proxy routing by room sends them all to one process)."""
+        try:
+            return await hub.get(room_id)
+        except Elsewhere as away:
+            assert hub.fleet is not None
+            if not await hub.fleet.cede(away.owner, room_id):
+                raise
+            return await hub.get(room_id)
 
     async def _relayed(websocket: WebSocket, room_id: str, token: str | None, owner: str) -> None:
         """A table connection to a room another process owns: relayed both ways through PostgreSQL."""

@@ -37,6 +37,7 @@ import secrets
 import socket
 import threading
 import time
+import zlib
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
@@ -55,7 +56,16 @@ POLL_S = 0.5  # how often a process looks for processes gone
 NOTE_BYTES = 7800  # a notification's payload at most (PostgreSQL's limit is 8000 bytes)
 BATCH = 1000  # records one flush of the sender takes at most
 CALL_S = 10.0  # how long a request to another process is awaited
-ADOPTING = 8  # tables of a process gone read back at once
+ADOPTING = 16  # tables of a process gone rebuilt at once (each started as soon as its part is)
+# Every queue on the way between processes is bounded (a stalled PostgreSQL or a slow process must not grow one
+# without end); past a bound the client concerned is dropped with a reason, and reconnects:
+RELAY_OUTBOX = 512  # messages for one relayed client queued here, not yet sent (as a local socket's OUTBOX)
+SENDER_RECORDS = 20_000  # messages for clients this process's sender holds in all
+RELAY_PENDING = 64  # a relayed client's messages sent to the owner and not yet answered
+RELAY_INBOX = 64  # a relayed client's messages at the owner waiting for the table
+DISPATCHING = 256  # notifications received and not yet handled by the event loop (the listener then waits)
+BACKLOG = "too many messages waiting to be relayed between server processes; reconnect"
+LEAVING_S = 2.0  # a table handed over to another process is not taken back here for this long
 MOVED = "the table moved to another server process while this message was on its way: send it again"
 
 
@@ -88,11 +98,25 @@ class RemoteConn:
         self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self.unsent = 0  # its messages in the sender's queue (the sender's thread counts them down once sent)
 
     def send(self, text: str) -> None:
-        if not self.closed:
-            self.fleet.sender.put(self.process, ["d", self.conn, text, 1 if self.fresh else 0])
-            self.fresh = False
+        if self.closed:
+            return
+        if self.unsent >= RELAY_OUTBOX or not self.fleet.sender.room():
+            self.fleet.drop(self, BACKLOG)
+            return
+        self.fleet.sender.put(self.process, ["d", self.conn, text, 1 if self.fresh else 0], self)
+        self.fresh = False
+
+    def receive(self, text: str) -> None:
+        """A message of the client, relayed here: handled in order (`run`); past RELAY_INBOX waiting, dropped."""
+        if self.closed:
+            return
+        if self.inbox.qsize() >= RELAY_INBOX:
+            self.fleet.drop(self, BACKLOG)
+            return
+        self.inbox.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closed:
@@ -133,12 +157,15 @@ class Sender:
     what has queued up into as few notifications as it can, sent by one statement (a payload over NOTE_BYTES goes
     into `relayed` first)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, most: int = SENDER_RECORDS) -> None:
         self.url = libpq_url(url)
-        self.queue: queue.SimpleQueue[tuple[str, list[Any]] | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[tuple[str, list[Any], RemoteConn | None] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._loop, name="zdeck-notify", daemon=True)
         self.seq = itertools.count()
         self.sent = 0
+        self.most = most  # clients' messages held at most (requests, answers and closings always go)
+        self.queued = 0  # clients' messages held now
+        self._counting = threading.Lock()
         self._connection: Any = None
 
     def start(self) -> None:
@@ -148,8 +175,17 @@ class Sender:
         self.queue.put(None)
         self.thread.join(timeout=5)
 
-    def put(self, process: str, record: list[Any]) -> None:
-        self.queue.put((process, record))
+    def room(self) -> bool:
+        """Whether a client's message may be queued (below `most`)."""
+        return self.queued < self.most
+
+    def put(self, process: str, record: list[Any], conn: RemoteConn | None = None) -> None:
+        """Queue a record for `process`; `conn`: the client it is for, whose count of unsent messages it joins."""
+        if conn is not None:
+            with self._counting:
+                self.queued += 1
+                conn.unsent += 1
+        self.queue.put((process, record, conn))
 
     def _loop(self) -> None:
         try:
@@ -172,11 +208,21 @@ class Sender:
             if self._connection is not None:
                 self._connection.close()
 
-    def _flush(self, batch: list[tuple[str, list[Any]]]) -> None:
+    def _flush(self, batch: list[tuple[str, list[Any], RemoteConn | None]]) -> None:
+        try:
+            self._send(batch)
+        finally:  # sent or lost (the database went away): no longer held here
+            with self._counting:
+                for _, _, conn in batch:
+                    if conn is not None:
+                        conn.unsent -= 1
+                        self.queued -= 1
+
+    def _send(self, batch: list[tuple[str, list[Any], RemoteConn | None]]) -> None:
         import psycopg
 
         by_process: dict[str, list[str]] = {}
-        for process, record in batch:
+        for process, record, _ in batch:
             by_process.setdefault(process, []).append(json.dumps(record, separators=(",", ":")))
         try:
             if self._connection is None or self._connection.closed:
@@ -228,14 +274,26 @@ class Fleet:
         self.held: set[str] = set()  # rooms whose lock this process holds
         self.remote: dict[tuple[str, int], RemoteConn] = {}  # other processes' clients at tables here
         self.links: dict[int, Link] = {}  # this process's clients at tables elsewhere
-        self.replies: dict[int, asyncio.Future[Any]] = {}
+        self.replies: dict[int, tuple[str, asyncio.Future[Any]]] = {}  # requests sent: (to which process, answer)
+        self.gone: dict[str, float] = {}  # processes noticed gone (-> when): a request to one fails at once
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listening = threading.Event()
+        self._dispatching = threading.BoundedSemaphore(DISPATCHING)  # notifications handed to the loop, unhandled
         self._stopping = threading.Event()
         self._poller: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.takeovers: list[tuple[str, int, float]] = []  # (process gone, tables taken, seconds) - for the log
+        self.leaving: dict[str, float] = {}  # rooms handed over to another process -> until when not taken back
+        self.handed = 0  # tables handed over to the process their clients are on
+
+    def counts(self) -> dict[str, Any]:
+        """For GET /api/health: this process's name, its tables, its relayed clients both ways, the tables it handed
+        over to the process their clients are on, the notifications it sent and its writer's commits."""
+        return {"process": self.name, "tables": len(self.held), "relayed_here": len(self.remote),
+                "relayed_away": sum(1 for link in self.links.values() if link.room is None),
+                "handed_over": self.handed, "notifications": self.sender.sent, "commits": self.store.commits,
+                "queued": self.sender.queued}
 
     # -- starting and stopping ---------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -306,6 +364,8 @@ class Fleet:
         """Try to own the room: True (it is ours), False (another process holds it), None (no such room)."""
         if room_id in self.held:
             return True
+        if self._leaving(room_id):
+            return False
         name, locked = self.name, [False]
 
         def work(connection: Connection) -> bool | None:
@@ -327,6 +387,59 @@ class Fleet:
         if taken:
             self.held.add(room_id)
         return taken
+
+    def _leaving(self, room_id: str) -> bool:
+        until = self.leaving.get(room_id)
+        if until is None:
+            return False
+        if time.monotonic() < until:
+            return True
+        del self.leaving[room_id]
+        return False
+
+    # -- a table follows its clients ---------------------------------------------------------------------------
+    async def cede(self, owner: str, room_id: str) -> bool:
+        """Ask the owner to hand the room over to this process, where a client of it just arrived: True once it
+        let it go (this process may take it now). The owner does so only if every client it has at the table is
+        relayed from here - a proxy that routes by room sends them all here - so a table whose clients are spread
+        over processes stays where it is."""
+        if owner == self.name:
+            return False
+        try:
+            return bool(await self.call(owner, "cede", room_id, {}))
+        except (Elsewhere, RoomError, TimeoutError):
+            return False
+
+    async def _cede(self, asker: str, room_id: str) -> bool:
+        """Hand the room over to `asker` if all its clients here are relayed from there: stop it, let its lock go
+        (committed after every write of the room: one writer session), and tell `asker` to attach them there."""
+        if room_id not in self.held:
+            return False
+        try:
+            room = await self.hub.get(room_id)  # (one being read back, e.g. just taken over, once it is)
+        except (Elsewhere, RoomError):
+            return False
+        if room is None:
+            return False
+        async with room.lock:
+            if self.hub.rooms.get(room_id) is not room or room.broken or \
+                    not all(isinstance(conn, RemoteConn) and conn.process == asker for conn in room.conns):
+                return False
+            room.stop()
+            room.broken = True  # a message that waited for the lock is refused: its sender is told to send it again
+            moved = [conn for conn in room.conns if isinstance(conn, RemoteConn)]
+            room.conns.clear()
+            for conn in moved:
+                conn.closed = True
+                conn.inbox.put_nowait(None)
+                self.remote.pop((conn.process, conn.conn), None)
+            self.hub.forget(room, release=False)
+            self.leaving[room_id] = time.monotonic() + LEAVING_S
+            await self.release(room_id)
+        for conn in moved:  # after the lock is free: they attach where the table goes next
+            self.sender.put(asker, ["mv", conn.conn])
+        self.handed += 1
+        return True
 
     async def release(self, room_id: str) -> None:
         if room_id not in self.held:
@@ -374,13 +487,13 @@ class Fleet:
         alive = {name for name, up in rows if up} | {self.name}
         return alive, {name for name, up in rows if not up} - alive
 
-    def _dead(self) -> set[str]:
-        """The processes gone, with those this process relays to or for that are no longer registered (another
-        process may have taken all their tables and forgotten them already)."""
+    def _dead(self) -> tuple[set[str], set[str]]:
+        """(the processes gone, those alive): gone are also those this process relays to or for that are no longer
+        registered (another process may have taken all their tables and forgotten them already)."""
         alive, dead = self._alive()
         known = {link.owner for link in list(self.links.values()) if link.owner is not None}
         known |= {process for process, _ in list(self.remote)}
-        return dead | (known - alive)
+        return dead | (known - alive), alive
 
     def _unowned(self) -> list[str]:
         """Unfinished, open tables that no process owns (a fleet started on a database a single server used)."""
@@ -391,9 +504,15 @@ class Fleet:
         return [row[0] for row in rows]
 
     def _orphans(self, process: str) -> list[str]:
-        with self.store.engine.connect() as connection:
-            return [row[0] for row in connection.execute(
-                sa.select(owners.c.room_id).where(owners.c.process == process))]
+        """The tables in play the process gone owned; those whose game is over (or that are closed) are let go here
+        (the next process asked for one takes it, as any table nobody owns)."""
+        with self.store.engine.begin() as connection:
+            playing = [row[0] for row in connection.execute(sa.text(
+                "SELECT o.room_id FROM owners o JOIN rooms r ON r.id = o.room_id WHERE o.process = :p AND "
+                "r.closed IS NULL AND EXISTS (SELECT 1 FROM games g WHERE g.room_id = o.room_id AND g.finished IS NULL)"),
+                {"p": process})]
+            connection.execute(owners.delete().where(owners.c.process == process, owners.c.room_id.not_in(playing)))
+        return playing
 
     def _bury(self, process: str) -> None:
         with self.store.engine.begin() as connection:
@@ -404,51 +523,53 @@ class Fleet:
         while True:
             await asyncio.sleep(POLL_S)
             try:
-                dead = await asyncio.to_thread(self._dead)
+                dead, alive = await asyncio.to_thread(self._dead)
                 for process in dead:
-                    await self._take_over(process)
+                    await self._take_over(process, sorted(alive))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the database is unreachable: next time
                 log.warning("looking for server processes gone: %s", str(exc).splitlines()[0])
 
-    async def _take_over(self, process: str) -> None:
+    async def _take_over(self, process: str, alive: list[str]) -> None:
+        """Take the tables of a process gone: first this process's share of them (the survivors split them by the
+        room's hash, and rebuild their shares at once), then whatever is still free."""
         noticed = time.monotonic()
+        self._noticed_gone(process)
         for key in [key for key in self.remote if key[0] == process]:  # its clients at tables here are gone
             self._detach(self.remote.pop(key))
         orphans = await asyncio.to_thread(self._orphans, process)
-        random.shuffle(orphans)  # the survivors share them out: each takes those it locks first
-        taken = await self._adopt(orphans)
-        for link in [link for link in self.links.values() if link.owner == process]:
-            self._spawn(self._rehome(link))
+        random.shuffle(orphans)
+        mine = alive.index(self.name) if self.name in alive else 0
+        share = [room for room in orphans if zlib.crc32(room.encode()) % max(1, len(alive)) == mine]
+        links = [link for link in self.links.values() if link.owner == process]
+        taken, (locks, read, rebuilt) = await self._adopt(share, then=[self._rehome(link) for link in links])
+        rest = [room for room in orphans if room not in set(share)]
+        if rest:  # those of a survivor slower to notice, or gone too
+            more, (locks2, read2, rebuilt2) = await self._adopt(rest)
+            taken, locks, read, rebuilt = taken + more, locks + locks2, read + read2, rebuilt + rebuilt2
         await asyncio.to_thread(self._bury, process)
         if orphans or taken:
             spent = time.monotonic() - noticed
             self.takeovers.append((process, taken, spent))
-            log.warning("server process %s is gone: took over %d of its %d table(s) in %.2f s", process, taken,
-                        len(orphans), spent)
+            log.warning("server process %s is gone: took over %d of its %d table(s) in %.2f s (locks %.2f s, reading "
+                        "%.2f s, rebuilding %.2f s)", process, taken, len(orphans), spent, locks, read, rebuilt)
 
-    async def _adopt(self, rooms: list[str]) -> int:
-        """Take what it can of `rooms` (all locks tried in one commit) and read them back, several at once; how many
-        it took."""
+    async def _adopt(self, rooms: list[str], then: list[Any] | None = None) -> tuple[int, tuple[float, float, float]]:
+        """Take what it can of `rooms` (all locks tried in one commit) and read them back (in one go, rebuilt a few
+        at a time): how many it took, and the seconds spent on the locks, reading and rebuilding. `then`: work
+        started once the locks are taken (relayed clients attached again: each waits for its own table only)."""
+        started = time.monotonic()
         got = await self.take_many([room for room in rooms if room not in self.hub.rooms])
-        gate = asyncio.Semaphore(ADOPTING)
-
-        async def load(room_id: str) -> bool:
-            async with gate:
-                try:
-                    return await self.hub.get(room_id) is not None
-                except (Elsewhere, RoomError):
-                    return False
-                except Exception:
-                    log.exception("room %s could not be taken over", room_id)
-                    return False
-
-        return sum(await asyncio.gather(*(load(room) for room in got)))
+        locks = time.monotonic() - started
+        for work in then or []:
+            self._spawn(work)
+        taken, read, rebuilt = await self.hub.adopt(got, ADOPTING)
+        return taken, (locks, read, rebuilt)
 
     async def take_many(self, rooms: list[str]) -> list[str]:
         """Try to own each room at once: those now held here."""
-        wanted = [room for room in rooms if room not in self.held]
+        wanted = [room for room in rooms if room not in self.held and not self._leaving(room)]
         if not wanted:
             return []
         name: str = self.name
@@ -487,6 +608,8 @@ class Fleet:
             return None
         except Elsewhere as moved:  # taken over meanwhile: ask again
             del self.links[link.id]
+            if moved.owner == self.name:  # handed over to this process meanwhile
+                return await self._here(link)
             return await self.relay(socket_, room_id, moved.owner, token, table)
         except TimeoutError:  # the owner went meanwhile: its tables are being taken over
             del self.links[link.id]
@@ -494,6 +617,33 @@ class Fleet:
             return None
         socket_.seat = seat
         link.owner = owner
+        return link
+
+    async def _here(self, link: Link) -> Link | None:
+        """The client attached to its table here, where it has come meanwhile."""
+        try:
+            room = await self.hub.get(link.room_id)
+        except (Elsewhere, RoomError) as exc:
+            link.socket.close(1012, f"the table is moving between server processes; reconnect ({exc})"[:120])
+            return None
+        if room is None:
+            link.socket.close(4404, "no such room")
+            return None
+        if link.token is not None:
+            link.socket.seat = room.seat_for(link.token)
+            if link.socket.seat is None:
+                link.socket.send(json.dumps({"type": "error", "message": "this token holds no seat of this room "
+                                                                         "(leave it out to watch)"}))
+                link.socket.close(4401, "this token holds no seat of this room")
+                return None
+        try:
+            async with settled(room):
+                room.attach(link.socket)
+        except RoomError:
+            link.socket.close(1011, "the table is being reloaded; reconnect")
+            return None
+        link.room = room
+        self.links[link.id] = link
         return link
 
     async def forward(self, link: Link, text: Any) -> None:
@@ -508,6 +658,9 @@ class Fleet:
             link.socket.send(json.dumps({"type": "error", "message": str(exc)}))
             return
         assert link.owner is not None
+        if len(link.pending) >= RELAY_PENDING or not self.sender.room():
+            link.socket.close(1013, BACKLOG)
+            return
         link.pending.append(ident)
         self.sender.put(link.owner, ["m", self.name, link.id, text])
 
@@ -537,6 +690,9 @@ class Fleet:
                 try:
                     room = await self.hub.get(link.room_id)
                 except Elsewhere as away:
+                    if away.owner == self.name:  # it is coming here (the owner handed it over)
+                        await asyncio.sleep(0.05)
+                        continue
                     try:
                         await self.call(away.owner, "attach", link.room_id,
                                         {"conn": link.id, "token": link.token, "fresh": False})
@@ -561,15 +717,27 @@ class Fleet:
     # -- requests between processes --------------------------------------------------------------------------
     async def call(self, owner: str, op: str, room_id: str, args: dict[str, Any]) -> Any:
         """Ask the owner of `room_id` to do `op`; its answer, or its RoomError (Elsewhere if it no longer owns the
-        room; TimeoutError if it does not answer within CALL_S)."""
+        room; TimeoutError if it does not answer within CALL_S, or is noticed gone meanwhile)."""
+        if owner in self.gone:
+            raise TimeoutError(f"server process {owner} is gone")
         ident = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.replies[ident] = future
+        self.replies[ident] = (owner, future)
         self.sender.put(owner, ["q", self.name, ident, op, room_id, args])
         try:
             return await asyncio.wait_for(future, CALL_S)
         finally:
             self.replies.pop(ident, None)
+
+    def _noticed_gone(self, process: str) -> None:
+        """Requests waiting for its answer fail now (their clients move on: attached elsewhere, or reconnecting)."""
+        now = time.monotonic()
+        self.gone[process] = now
+        for name in [name for name, when in self.gone.items() if now - when > 60]:
+            del self.gone[name]
+        for owner, future in list(self.replies.values()):
+            if owner == process and not future.done():
+                future.set_exception(TimeoutError(f"server process {process} is gone"))
 
     async def _answer(self, sender: str, ident: int, op: str, room_id: str, args: dict[str, Any]) -> None:
         try:
@@ -584,6 +752,8 @@ class Fleet:
             self.sender.put(sender, ["r", ident, None, f"the table's server process failed: {exc}", 503])
 
     async def _do(self, sender: str, op: str, room_id: str, args: dict[str, Any]) -> Any:
+        if op == "cede":
+            return await self._cede(sender, room_id)
         room = self.hub.rooms.get(room_id) if room_id in self.held else None
         if room is None:
             room = await self.hub.get(room_id)  # Elsewhere if another process owns it
@@ -618,6 +788,15 @@ class Fleet:
 
             return {"number": room.number, "log": await public_log(room)}
         raise RoomError(f"unknown request {op}", 400)
+
+    def drop(self, conn: RemoteConn, reason: str) -> None:
+        """Let a relayed client go, saying why (its relaying process closes its socket: it reconnects)."""
+        if conn.closed:
+            return
+        conn.close(1013, reason)
+        if self.remote.get((conn.process, conn.conn)) is conn:
+            del self.remote[(conn.process, conn.conn)]
+        asyncio.get_running_loop().call_soon(self._detach, conn)  # not within the room's broadcast that overflowed
 
     def _detach(self, conn: RemoteConn) -> None:
         conn.closed = True
@@ -657,9 +836,18 @@ class Fleet:
                 row = reading.execute("DELETE FROM relayed WHERE id = %s RETURNING body", (record[1],)).fetchone()
                 records[index] = json.loads(row[0]) if row is not None else ["lost"]
         assert self._loop is not None
+        while not self._dispatching.acquire(timeout=1.0):  # the event loop is behind: wait for it (bounded)
+            if self._stopping.is_set():
+                return
         self._loop.call_soon_threadsafe(self._dispatch, records)
 
     def _dispatch(self, records: list[list[Any]]) -> None:
+        try:
+            self._handle(records)
+        finally:
+            self._dispatching.release()
+
+    def _handle(self, records: list[list[Any]]) -> None:
         for record in records:
             kind = record[0]
             if kind == "d":
@@ -671,7 +859,7 @@ class Fleet:
                 if link is not None:
                     link.socket.close(record[2], record[3])
             elif kind == "r":
-                future = self.replies.get(record[1])
+                _, future = self.replies.get(record[1], ("", None))
                 if future is not None and not future.done():
                     if record[4] == 0:
                         future.set_result(record[2])
@@ -684,9 +872,13 @@ class Fleet:
             elif kind == "m":
                 conn = self.remote.get((record[1], record[2]))
                 if conn is not None:
-                    conn.inbox.put_nowait(record[3])
-                else:  # the table moved away from here, or the client was let go: it must attach again
-                    self.sender.put(record[1], ["x", record[2], 1012, "the table moved; reconnect"])
+                    conn.receive(record[3])
+                else:  # the table moved away from here: the client is attached where it is now
+                    self.sender.put(record[1], ["mv", record[2]])
+            elif kind == "mv":
+                link = self.links.get(record[1])
+                if link is not None and link.owner is not None:
+                    self._spawn(self._rehome(link))
             elif kind == "u":
                 conn = self.remote.pop((record[1], record[2]), None)
                 if conn is not None:

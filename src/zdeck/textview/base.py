@@ -9,8 +9,9 @@ names who else may act: only "you" and the public turn (tests/server/test_leaks.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from zdeck.core import Game
@@ -146,7 +147,7 @@ class TextView:
                 cards=sizes[p] if isinstance(sizes, list) and p < len(sizes) else None,
                 score=self.score_short(score) if score is not None else "",
                 best=best is not None and score == best, notes=tuple(self.seat_notes(m, p)),
-                won=p in (obs.get("winners") or [])))
+                won=p in (obs.get("winners") or []), cover=m.seats.cover(p)))
         return lines
 
     def seat_notes(self, m: Moment, seat: int) -> list[str]:
@@ -284,6 +285,30 @@ class TextView:
         return Summary(self.round_headline(number_, before, after, seats), rows, self.rule_words(after), number_, last,
                        tuple(self.ending(Moment(after, seats))) if last else ())
 
+    def told(self, own: Summary, told: Mapping[str, Any], seats: Seats) -> Summary:
+        """The round's summary in the room's words (its `round` event: what the browser shows too): who won the
+        round, the table's sentence for how, what each seat scored and why. This view's own words fill in where
+        the room says nothing (a seat's why), and where the room's sentence names you: it speaks of a third
+        person ("Ann played their last card"), and at your own seat you are "you"."""
+        winners = [p for p in told.get("winners") or () if isinstance(p, int) and 0 <= p < len(seats)]
+        said = joined(seats.who(p) for p in winners)
+        how = str(told.get("text") or "")
+        me = seats.names[seats.me] if seats.me is not None and seats.me < len(seats.names) else None
+        if not how or (me and re.search(rf"(?<!\w){re.escape(me)}(?!\w)", how, re.IGNORECASE)):
+            how = capital(own.headline.partition(": ")[2] or own.headline)
+        number_ = int(told.get("round") or own.round)
+        if told.get("rounds") == 1:
+            headline, how = how, ""
+        elif winners:
+            verb = "wins" if len(winners) == 1 and winners[0] != seats.me else "win"
+            headline = f"{self.round_word.capitalize()} {number_}: {capital(said)} {verb} the {self.round_word}"
+        else:
+            headline = f"{self.round_word.capitalize()} {number_} is over"
+        by_seat = {s.get("seat"): s for s in told.get("seats") or () if isinstance(s, Mapping)}
+        rows = tuple((name, points, total, _why_told(by_seat.get(p)) or why)
+                     for p, (name, points, total, why) in enumerate(own.rows))
+        return replace(own, headline=headline, how=how if how != headline else "", rows=rows, round=number_)
+
     def round_headline(self, number_: int, before: Obs, after: Obs, seats: Seats) -> str:
         points = list((after.get("round_scores") or [[]])[-1])
         best = self.best(points) if points else None
@@ -318,6 +343,20 @@ class TextView:
         else:
             head = "Nobody wins."
         return [f"Game over. {head}", self.rule_words(obs)]
+
+
+def _why_told(seat: Mapping[str, Any] | None) -> str:
+    """A seat's row of the room's summary in a few words: its lines with their points ("1 Minus card left
+    uncovered (-75)"; a single line's points are the round's, shown beside it), else its note ("went out: Zip
+    Zap!"), as the browser says them."""
+    if seat is None:
+        return ""
+    told = [line for line in seat.get("lines") or () if isinstance(line, Mapping)]
+    if len(told) == 1 and told[0].get("points") == seat.get("points"):
+        told = [{"text": told[0].get("text")}]  # its points are the round's, in the column beside it
+    lines = [str(line.get("text")) + (f" ({signed(line['points'])})" if isinstance(line.get("points"), int | float)
+                                      else "") for line in told]
+    return "; ".join(lines) if lines else str(seat.get("note") or "")
 
 
 def colour_of(face: Mapping[str, Any]) -> str:

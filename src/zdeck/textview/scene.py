@@ -93,12 +93,13 @@ class SeatLine:
     best: bool
     notes: tuple[str, ...] = ()
     won: bool = False
+    cover: str = ""  # a person a bot plays for now, or who is away: "away: a bot plays for them"
 
 
 @dataclass(frozen=True)
 class Summary:
-    """The end of a round: a headline (who went out or won it), one row per seat (name, this round's
-    points, the total, why), and the rule that decides the game."""
+    """The end of a round: a headline (who won it), how (who went out, in the table's sentence), one row per
+    seat (name, this round's points, the total, why), and the rule that decides the game."""
 
     headline: str
     rows: tuple[tuple[str, str, str, str], ...]  # (name, this round, total, why)
@@ -106,3 +107,4 @@ class Summary:
     round: int
     last: bool = False
     ending: tuple[str, ...] = ()  # at the end of the game: who won, by which rule
+    how: str = ""

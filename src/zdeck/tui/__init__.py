@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from zdeck.live.local import LocalTable
+    from zdeck.live.remote import RemoteTable
     from zdeck.records import Record
 
 __all__ = ["run"]
 
 
-def run(table: LocalTable, record_path: str | None = None, save: Callable[[Record], None] | None = None,
+def run(table: LocalTable | RemoteTable, record_path: str | None = None, save: Callable[[Record], None] | None = None,
         pictures: str = "emoji") -> tuple[list[Record], bool]:
     """Play (or watch) `table` in the terminal until the person leaves. `save` keeps each game's record the
     moment the game ends. Returns the records not kept yet (a game left before its end; every game, without

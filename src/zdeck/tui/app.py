@@ -9,6 +9,7 @@ own keys, `space` lists every action open to you, `?` the keys and rules, `=` th
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,10 +26,11 @@ from textual.widgets import Footer, RichLog, Static
 
 from zdeck.core import Game
 from zdeck.live.local import LocalTable
+from zdeck.live.remote import JoinError, RemoteTable
 from zdeck.records import Record
 from zdeck.textview import Moment, Seats, TextView, view_for
 from zdeck.textview.scene import Summary
-from zdeck.textview.words import capital
+from zdeck.textview.words import capital, cover_words, number, plural, seat_words, signed
 from zdeck.tui import draw
 from zdeck.tui.faces import Faces, Target
 from zdeck.tui.keys import KeyRing, Slot, card_pool
@@ -44,6 +46,7 @@ SUMMARY_MIN_S = (5.0, 1.0)  # but at least this long: for a person to read it, f
 ROOMY = (100, 34)
 SMALL = (76, 22)
 Saver = Callable[[Record], None]
+Table = LocalTable | RemoteTable  # a table in this process (`zdeck play`), or a server's (`zdeck play --join`)
 
 
 @dataclass
@@ -109,7 +112,7 @@ class ZdeckApp(App[None]):
         Binding("f2", "pause", "pause", show=False),
     ]
 
-    def __init__(self, table: LocalTable, record_path: str | None = None, save: Saver | None = None,
+    def __init__(self, table: Table, record_path: str | None = None, save: Saver | None = None,
                  pictures: str = "emoji") -> None:
         super().__init__()
         self.table = table
@@ -145,6 +148,7 @@ class ZdeckApp(App[None]):
         self.notice = ""
         self._fitted: tuple[int, int] = (0, 0)
         self._events: list[dict[str, Any]] = []  # events waiting for the state they led to (for their words)
+        self._told: dict[tuple[Any, Any], dict[str, Any]] = {}  # the room's round summaries, by (game, round)
         self._draw_due = False
         self._shown: dict[str, tuple[str, tuple[Any, ...]]] = {}
         self.said: list[str] = []  # every line written to the log
@@ -196,6 +200,7 @@ class ZdeckApp(App[None]):
         self.size_mode = "tall" if roomy else "chip" if small else "compact"
         self.panel("#side").styles.width = max(26, min(46, width // 2))
         self.panel("#log").display = not small
+        self.screen_stack[0].set_class(not roomy, "-tight")
         self.notice = "small window: log hidden, cards as tags (80x24 shows all)" if small else ""
         self._shown.clear()
 
@@ -221,6 +226,8 @@ class ZdeckApp(App[None]):
         if self.message is None and message["version"] > 0:
             self._say("The game goes on where it was left.", "strong")
         self.message = message
+        if isinstance(message.get("seat"), int) and self.me is not None:
+            self.me = message["seat"]  # (a server's table says which seat a link's token holds)
         self.seats = Seats.of(message.get("seats") or [], self.me, self.view.art.mode != "words")
         obs = message["observation"]
         now = time.monotonic()
@@ -236,20 +243,41 @@ class ZdeckApp(App[None]):
         self.bindings_now = self._bind(message["legal"], message.get("legal_ids"), hand if isinstance(hand, list) else [])
         self.views = [*self.views[-20:], View(now, message["version"], self.bindings_now)]
         self.flying = {c: t for c, t in self.flying.items() if c in (hand or [])}
-        summary = self.view.round_over(before, obs, self.seats)
+        summary = self._round_summary(before, message)
         if message.get("over") and self.finished is None:
-            self.finished = self.table.record()
-            if self.save is not None:  # kept at once: the terminal may be closed after the end
-                self.save(self.finished)
-                self.saved.append(self.finished)
+            self._keep_finished()
         if summary is not None:
-            self._summarise(summary)
-        elif message.get("over") and before is not None:
+            self._summarise(summary, message.get("pause"))
+        elif message.get("over") and before is not None and not before.get("over"):  # (once: states come after)
             self._summarise(Summary("The game is over.", (), self.view.rule_words(obs), int(obs.get("round") or 1),
                                     True, tuple(self.view.ending(self._moment()))))
         elif self.me is None:
             self.call_later(self._hold)
         self._draw()
+
+    def _keep_finished(self) -> None:
+        try:
+            self.finished = self.table.record()
+        except JoinError as exc:  # a server's table: its record stays on the server
+            self._say(f"{capital(str(exc))}.", "quiet")
+            return
+        if self.save is not None:  # kept at once: the terminal may be closed after the end
+            self.save(self.finished)
+            self.saved.append(self.finished)
+
+    def _round_summary(self, before: Mapping[str, Any] | None, message: Mapping[str, Any]) -> Summary | None:
+        """The summary of the round this state ended, in the room's words (its `round` event) where it sent them;
+        coming back to a table between two rounds, the last round's (the first state's `summaries`)."""
+        obs = message["observation"]
+        summary = self.view.round_over(before, obs, self.seats)
+        told = self._told.pop((message.get("number"), len(obs.get("round_scores") or [])), None)
+        if summary is None and before is None and message.get("pause") and message.get("summaries"):
+            told = message["summaries"][-1]
+            summary = Summary("", tuple((self.seats.name(s["seat"]), signed(s["points"]), number(s["total"]), "")
+                                        for s in told["seats"]), self.view.rule_words(obs), int(told["round"]))
+        if summary is not None and isinstance(told, dict):
+            summary = self.view.told(summary, told, self.seats)
+        return summary
 
     def _moment(self) -> Moment:
         obs = self.message["observation"] if self.message is not None else {}
@@ -269,31 +297,47 @@ class ZdeckApp(App[None]):
         if beat_no == self._beat and not self.paused and not self.held and not self.table.over:
             self.table.resume()
 
-    def _summarise(self, summary: Summary) -> None:
-        """A round ended: its summary, over the table. The table waits while it is read (a key goes on, or it
-        goes on by itself after a while); at the end of the game it stays until closed."""
+    def _summarise(self, summary: Summary, pause: Any = None) -> None:
+        """A round ended: its summary, over the table. The room pauses between rounds until its people are
+        ready or its pause is over: the summary says when the next round starts and whom it waits for, and
+        closing it tells the room you are ready. A table in this process is held meanwhile (never shorter
+        than a person needs to read it); at the end of the game the summary stays until closed."""
         self.summaries.append(summary)
-        for line in [summary.headline, *summary.ending]:
-            self._say(line, "strong")
-        if not summary.last:
+        for line in [summary.headline, summary.how, *summary.ending]:
+            if line:
+                self._say(line, "strong")
+        if not summary.last and self.table.holds:
             self.held = True
             self._beat += 1
-            self.table.pause()
-        wait = None if summary.last else max(SUMMARY_MIN_S[self.me is None], SUMMARY_S * self.table.speed)
-        self.push_screen(SummaryScreen(summary, self.game.title, wait, self.me is not None and summary.last),
-                         self._summary_closed)
+            # held once the room is done with this change: it sets its pause's clock after sending the state
+            asyncio.get_running_loop().call_soon(self._hold_room)
+        until = pause.get("until") if isinstance(pause, dict) else None
+        left = until - time.time() if isinstance(until, int | float) else SUMMARY_S * self.table.speed
+        wait = None if summary.last else max(SUMMARY_MIN_S[self.me is None], left) if self.held else max(left, 0)
+        waiting = [self.seats.who(p) for p in (pause or {}).get("waiting") or () if p != self.me]
+        self.push_screen(SummaryScreen(summary, self.game.title, wait, self.me is not None and summary.last,
+                                       waiting), self._summary_closed)
 
     def _summary_closed(self, choice: str | None) -> None:
-        if self.held:
-            self.held = False
-            if not self.paused and not self.table.over:
-                self.table.resume()
-                if self.me is not None:  # the room pauses between rounds until its people are ready
-                    self.run_worker(self.table.ready())
+        self.run_worker(self._go_on(self.held))
+        self.held = False
         if choice == "again":
             self.run_worker(self._rematch())
         elif choice == "leave":
             self.action_leave()
+
+    def _hold_room(self) -> None:
+        if self.held:
+            self.table.pause()
+
+    async def _go_on(self, held: bool) -> None:
+        """The summary is closed: tell the room you are ready (it pauses between rounds until its people are),
+        then let a table held meanwhile go on."""
+        pause = self.message.get("pause") if self.message is not None else None
+        if self.me is not None and isinstance(pause, dict) and self.me not in pause.get("ready", ()):
+            await self.table.ready()
+        if held and not self.held and not self.paused and not self.table.over:
+            self.table.resume()
 
     def _bind(self, legal: list[str], ids: list[int] | None, hand: list[str]) -> Bindings:
         bound = Bindings(every=list(legal))
@@ -331,11 +375,17 @@ class ZdeckApp(App[None]):
                 self._say(f"Game {number} starts: a new deal.", "strong")
             else:
                 self._say("The game starts.", "strong")
-        elif kind == "standin":
-            self._say(f"{capital(self.seats.who(event['seat']))} is away: a bot plays for them until they are back.",
-                      "quiet")
-        elif kind == "handback":
-            self._say(f"{capital(self.seats.who(event['seat']))} is back.", "quiet")
+        elif kind == "join" and isinstance(event.get("seat"), int) and event["seat"] != self.me:
+            self._say(f"{event.get('name') or 'Someone'} sits down.", "quiet")
+        elif kind == "round" and isinstance(event.get("summary"), dict):
+            self._told[(event.get("number"), event.get("round"))] = event["summary"]  # shown with its state
+        elif kind == "resume" and isinstance(self.screen, SummaryScreen) and not self.held:
+            self.screen.action_close()  # the room went on (its pause is over, or everyone was ready)
+        elif kind in ("standin", "handback", "ready") and isinstance(event.get("seat"), int):
+            words = seat_words(kind, event["seat"], str(event.get("why") or ""), self.seats)
+            if words:
+                self._say(words, "alert" if event["seat"] == self.me and kind == "standin" else "quiet")
+                self._draw()
 
     def _tell(self, before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> None:
         """The log's words for the events that led to this state, now that their outcome shows."""
@@ -352,6 +402,8 @@ class ZdeckApp(App[None]):
                     self.own_versions.add(int(event.get("version", -1)))  # your own action you know at once
                 line = self.view.narrate(int(seat), str(text), before, after, self.seats) \
                     if isinstance(seat, int) and text is not None else ""
+                if line and event.get("by") == "standin":
+                    line = f"{line.rstrip('.')} (a bot played it for {'you' if seat == self.me else 'them'})."
                 if line:
                     self._say(line, "you" if seat == self.me else "")
 
@@ -403,7 +455,8 @@ class ZdeckApp(App[None]):
         middle_width = self.panel("#middle").content_size.width
         if middle_width <= 0:  # not laid out yet: draw again once it is
             self.call_after_refresh(self._draw)
-        for name, text in self.drawn(message, max(24, middle_width), max(24, self.size.width - 4)).items():
+        hand_width = self.panel("#hand").content_size.width or self.size.width - 4
+        for name, text in self.drawn(message, max(24, middle_width), max(24, hand_width)).items():
             self._put(name, text)
         obs = message["observation"]
         self.panel("#hand").display = self.me is not None and isinstance(obs.get("hand"), list)
@@ -416,7 +469,7 @@ class ZdeckApp(App[None]):
         size = "compact" if self.size_mode == "chip" else self.size_mode
         return {
             "title": self._title(message, m),
-            "seats": draw.seats(self.view.seat_lines(m), self._width("#seats", 36), self.size_mode == "tall"),
+            "seats": draw.seats(self.view.seat_lines(m), self._width("#seats", 39), self.size_mode == "tall"),
             "table": draw.stack(draw.blocks(self.view.table(m), self.view, middle_width, size, board, self.card_w)),
             "status": self._status(message, m),
             "hand": self._hand(hand_width),
@@ -478,8 +531,14 @@ class ZdeckApp(App[None]):
             card, _, why = self.came_back
             shown = self.view.card_name(card) if card in self.view.cards else card
             return Text.assemble(("↩ ", "bold #ffd75f"), (shown, "bold reverse #ffd75f"), f"  {why}")
+        open_ = sum(1 for seat in message.get("seats") or () if seat.get("open"))
+        if message.get("status") == "waiting" and open_:
+            where = f" Share the table's link: {self.table.share}" if isinstance(self.table, RemoteTable) else ""
+            return Text(f"Waiting for {plural(open_, 'more person', 'more people')} to sit down: the game starts "
+                        f"then.{where}", style=draw.tone("strong"))
         may_act = self.me is not None and bool(message.get("legal"))
         words, tone = self.view.doing(m, may_act)
+        words += cover_words(m.obs.get("turn"), m.seats)
         if message.get("over"):
             again = "n: another game · " if self.me is not None else ""
             words += f"  {again}q: leave the table."
@@ -566,7 +625,10 @@ class ZdeckApp(App[None]):
 
     def records(self) -> list[Record]:
         """Every game played at this table, the last one as far as it went."""
-        return [*self.earlier, self.finished or self.table.record()]
+        try:
+            return [*self.earlier, self.finished or self.table.record()]
+        except JoinError:  # a server's game not over yet: the server keeps it (and serves it once it is over)
+            return list(self.earlier)
 
     def unsaved(self) -> list[Record]:
         """The records `save` has not kept yet (the game left before its end)."""

@@ -290,6 +290,8 @@ def seats(lines: Sequence[SeatLine], width: int, room: bool = False) -> Text:
                 pass  # no room left beside the name: the notes give way (the middle of the table says the rest)
             else:
                 line.append("\n    " + notes, style="grey70")
+        if seat.cover:  # never gives way: who plays this seat now
+            line.append("\n  ↳ " + _cut(seat.cover, width - 4), style="bold #ff875f")
         out.append(line)
     return Text("\n").join(out)
 

@@ -3,8 +3,12 @@ leaving."""
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -15,7 +19,7 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from zdeck.textview.scene import Summary
-from zdeck.textview.words import Seats, number, signed
+from zdeck.textview.words import Seats, joined, number, signed
 
 
 class ChooseScreen(ModalScreen[str | None]):
@@ -60,12 +64,15 @@ class SummaryScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space", "close", "go on")]
 
-    def __init__(self, summary: Summary, title: str, wait: float | None, offer_again: bool) -> None:
+    def __init__(self, summary: Summary, title: str, wait: float | None, offer_again: bool,
+                 waiting: Sequence[str] = ()) -> None:
         super().__init__()
         self.summary = summary
         self.title_text = title
         self.wait = wait
         self.offer_again = offer_again
+        self.waiting = list(waiting)  # the other people the table waits for before the next round
+        self.ends = time.monotonic() + wait if wait is not None else None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -78,11 +85,13 @@ class SummaryScreen(ModalScreen[str | None]):
             text.append(line + "\n", style="bold #ffd75f")
         if summary.ending and summary.headline and summary.rows:
             text.append(summary.headline + "\n", style="bold")
+        if summary.how:
+            text.append(summary.how + "\n")
         if summary.rows:
-            name_w = max(len(row[0]) for row in summary.rows) + 2
+            name_w = max(cell_len(row[0]) for row in summary.rows) + 2
             text.append("\n" + "".ljust(name_w) + f"{'this round':>11}{'total':>8}\n", style="grey62")
             for name, points, total, why in summary.rows:
-                text.append(name.ljust(name_w), style="bold")
+                text.append(name + " " * (name_w - cell_len(name)), style="bold")
                 text.append(f"{points:>11}{total:>8}")
                 text.append(f"   {why}\n" if why else "\n", style="grey70")
         if summary.rule and not summary.ending:
@@ -94,14 +103,22 @@ class SummaryScreen(ModalScreen[str | None]):
             text.append(" q ", style="bold reverse #ffd75f")
             text.append(" leave   ")
         text.append(" enter ", style="bold reverse #ffd75f")
-        text.append(" look at the table" if summary.last else " go on")
-        if self.wait:
-            text.append(f"  (the game goes on by itself in {self.wait:.0f} s)", style="grey62")
+        text.append(" look at the table" if summary.last else " I'm ready")
+        if self.ends is not None:
+            left = max(0, math.ceil(self.ends - time.monotonic()))
+            others = f", or once {joined(self.waiting)} {'is' if len(self.waiting) == 1 else 'are'} ready too" \
+                if self.waiting else ""
+            text.append(f"  (the next round starts in {left} s{others})", style="grey62")
         return text
 
     def on_mount(self) -> None:
-        if self.wait:
-            self.set_timer(self.wait, self.action_close)
+        if self.wait is not None:
+            self.set_timer(max(self.wait, 0.01), self.action_close)
+            self.set_interval(1.0, self._count)
+
+    def _count(self) -> None:
+        if self.is_current:
+            self.query_one("#summary", Static).update(self.text())
 
     def on_key(self, event: events.Key) -> None:
         if self.summary.last and self.offer_again and event.character in ("n", "q"):

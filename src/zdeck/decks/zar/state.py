@@ -15,7 +15,7 @@ question matching asks at every moment - is one lookup per hand.
 from __future__ import annotations
 
 from operator import mul
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, shorten
@@ -51,13 +51,20 @@ PLAY, DRAWN, OUT, OVER, PHASES = rules.PLAY, rules.DRAWN, rules.OUT, rules.OVER,
 class ZarState(State):
     """One moment of a ZAR game (several hands)."""
 
-    @property
-    def rules(self) -> ZarGame:
-        """`game`, as ZAR's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
-        return cast("ZarGame", self.game)
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "_call", "count", "dealer", "declared", "direction", "drawn", "drawpile", "game", "hand_no", "hand_winner",
+        "hands", "history", "idle", "last_action", "last_seat", "matchable", "owner", "penalties", "phase", "pile",
+        "pile_as", "rng", "rules", "run", "sizes", "stack", "totals", "turn", "unsettled", "version",
+    )
+
+    # `game` as ZAR's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
+    # set beside `game`, not a property: the rules read it at every step.
+    rules: ZarGame
 
     def __init__(self, game: ZarGame, rng: Rng) -> None:
-        self.game = game
+        self.game = self.rules = game
         self.version = 0
         self.rng = rng
         n = game.players
@@ -601,7 +608,7 @@ class ZarState(State):
         twin.direction = self.direction
         twin.drawn = self.drawn
         twin.drawpile = self.drawpile
-        twin.game = self.game
+        twin.game, twin.rules = self.game, self.rules
         twin.hand_no = self.hand_no
         twin.hand_winner = self.hand_winner
         twin.hands = self.hands

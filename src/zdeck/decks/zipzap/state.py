@@ -6,7 +6,7 @@ Rules: docs/rules/zipzap.md; observations: docs/observations/zipzap.md.
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals
@@ -49,13 +49,19 @@ class ZipZapState(RoundTotals):
     (seat, index): the race runs on integer operations; cards and actions are values only at
     the contract's edge."""
 
-    @property
-    def rules(self) -> ZipZap:
-        """`game`, as Zip Zap's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
-        return cast("ZipZap", self.game)
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "dealer", "deck", "game", "hands", "history", "last", "leader", "phase", "pile", "rng",
+        "round_no", "rules", "suits_in_play", "totals", "version", "wanted", "went_out",
+    )
+
+    # `game` as Zip Zap's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
+    # set beside `game`, not a property: the rules read it at every step.
+    rules: ZipZap
 
     def __init__(self, game: ZipZap, rng: Rng) -> None:
-        self.game = game
+        self.game = self.rules = game
         self.rng = rng
         self.version = 0
         n = game.players
@@ -289,7 +295,7 @@ class ZipZapState(RoundTotals):
         twin = ZipZapState.__new__(ZipZapState)
         twin.dealer = self.dealer
         twin.deck = self.deck
-        twin.game = self.game
+        twin.game, twin.rules = self.game, self.rules
         twin.hands = self.hands
         twin.history = self.history
         twin.last = self.last

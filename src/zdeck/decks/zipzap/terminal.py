@@ -77,7 +77,8 @@ class View(TextView):
         return "lead any card of your hand (or your Zap, straight after your own number card)."
 
     def out_of_turn(self, m: Moment) -> str:
-        return "you hold a card that follows (or may ZAP!): be quick, the first card down stays."
+        zap = " (or may ZAP!)" if "zap" in m.legal else ""
+        return f"you hold a card that follows{zap}: be quick, the first card down stays."
 
     # -- what happened ------------------------------------------------------------------------------------------
     def offer(self, text: str, m: Moment) -> str:

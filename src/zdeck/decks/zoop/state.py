@@ -16,7 +16,7 @@ can anybody follow - are a few integer ANDs whatever the table's size.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
@@ -67,13 +67,20 @@ if TYPE_CHECKING:
     from zdeck.decks.zoop.game import ZoopGame
 
 class ZoopState(State):
-    @property
-    def rules(self) -> ZoopGame:
-        """`game`, as Zoop's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
-        return cast("ZoopGame", self.game)
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "cage", "declared", "direction", "draw", "drawn", "drew_on", "end", "game", "hands", "in_hands",
+        "last", "masks", "match", "out_of_turn_at", "owed", "phase", "pile", "placer", "queue", "reason",
+        "resume", "resume_owed", "rng", "rules", "starter", "top_since", "turn", "unsettled", "version", "winner",
+    )
+
+    # `game` as Zoop's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
+    # set beside `game`, not a property: the rules read it at every step.
+    rules: ZoopGame
 
     def __init__(self, game: ZoopGame, rng: Rng) -> None:
-        self.game = game
+        self.game = self.rules = game
         self.rng = rng
         self.version = 0
         n = game.players
@@ -539,7 +546,7 @@ class ZoopState(State):
         twin.drawn = self.drawn
         twin.drew_on = self.drew_on
         twin.end = self.end
-        twin.game = self.game
+        twin.game, twin.rules = self.game, self.rules
         twin.hands = self.hands
         twin.in_hands = self.in_hands
         twin.last = self.last

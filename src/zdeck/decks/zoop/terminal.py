@@ -62,8 +62,9 @@ class View(TextView):
                               f"{self.card_name(capturable['card'])} now (calling Captured!).", "alert"))
         reason = obs.get("discard_reason")
         if reason and isinstance(obs.get("turn"), int):
+            why = REASONS.get(str(reason), str(reason))
             lines.append(Line(f"{capital(m.seats.who(obs['turn']))} may discard any card: "
-                              f"{REASONS.get(str(reason), str(reason))}.", "strong"))
+                              f"{why.replace('their', 'your') if obs['turn'] == m.me else why}.", "strong"))
         owed = obs.get("owed")
         if isinstance(owed, int) and owed > 0 and isinstance(obs.get("turn"), int):
             lines.append(Line(f"{capital(m.seats.who(obs['turn']))} must first draw {plural(owed, 'card')}.", "alert"))

@@ -74,14 +74,21 @@ TEXT: tuple[str | None, ...] = (*NAME, None)  # a card's text by id; -1 (no card
 
 
 class ZopZooState(RoundTotals):
-    @property
-    def rules(self) -> ZopZoo:
-        """`game`, as Zop Zoo's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
-        return cast("ZopZoo", self.game)
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "auto", "bonus", "cover", "current", "discard", "draw", "draw_steps", "dug", "ends", "first",
+        "game", "history", "last", "n", "pending", "phase", "recall", "rng", "round_no", "rows",
+        "rules", "target", "totals", "version", "void",
+    )
+
+    # `game` as Zop Zoo's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
+    # set beside `game`, not a property: the rules read it at every step.
+    rules: ZopZoo
 
     def __init__(self, game: ZopZoo, rng: Rng) -> None:
         """An empty table before the first deal (`deal_round`) or before `read_state` fills it."""
-        self.game, self.rng, self.version = game, rng, 0
+        self.game, self.rules, self.rng, self.version = game, game, rng, 0
         n = self.n = game.players
         self.auto: bool = game.options["assist"] == "auto"
         self.recall: bool = game.options["recall"]  # the whole discard pile is seen, not just its top
@@ -467,7 +474,7 @@ class ZopZooState(RoundTotals):
 
     def clone(self) -> ZopZooState:
         s = ZopZooState.__new__(ZopZooState)
-        s.game, s.version, s.rng, s.n = self.game, self.version, self.rng.clone(), self.n
+        s.game, s.rules, s.version, s.rng, s.n = self.game, self.rules, self.version, self.rng.clone(), self.n
         s.auto, s.recall, s.target, s.round_no, s.first = self.auto, self.recall, self.target, self.round_no, self.first
         s.current, s.phase, s.pending, s.last = self.current, self.phase, self.pending, self.last
         s.rows = [r[:] for r in self.rows]
@@ -503,7 +510,7 @@ class ZopZooState(RoundTotals):
         (tests/games/zopzoo/test_inputs.py checks that both copies have the same fields).
         """
         s = ZopZooState.__new__(ZopZooState)  # `clone`'s copy, field by field (cheaper than a __dict__ update)
-        s.game, s.version, s.n = self.game, self.version, self.n
+        s.game, s.rules, s.version, s.n = self.game, self.rules, self.version, self.n
         s.auto, s.recall, s.target, s.round_no, s.first = self.auto, self.recall, self.target, self.round_no, self.first
         s.current, s.phase, s.pending, s.last, s.dug = self.current, self.phase, self.pending, self.last, self.dug
         s.rows = [r[:] for r in self.rows]

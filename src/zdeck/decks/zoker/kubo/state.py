@@ -6,7 +6,7 @@ Cards are indices into the deck; the table and the hands are masks of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
@@ -37,13 +37,20 @@ HAND, FILL, TURN, SHOUT, OVER = rules.HAND, rules.FILL, rules.TURN, rules.SHOUT,
 
 
 class KuboState(RoundTotals):
-    @property
-    def rules(self) -> Kubo:
-        """`game`, as Kubo's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
-        return cast("Kubo", self.game)
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "claiming", "closing", "draw_pile", "frame", "game", "hands", "history", "laid", "last", "layable",
+        "passes", "pending", "phase", "pile_steps", "placed", "points", "rng", "round_no", "rules", "scored",
+        "several", "totals", "turn", "version",
+    )
+
+    # `game` as Kubo's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
+    # set beside `game`, not a property: the rules read it at every step.
+    rules: Kubo
 
     def __init__(self, game: Kubo, rng: Rng) -> None:
-        self.game = game
+        self.game = self.rules = game
         self.frame = FRAMES[game.options["start"]]
         self.claiming = game.options["scoring"] == "claim"
         self.rng = rng
@@ -359,7 +366,7 @@ class KuboState(RoundTotals):
         twin.closing = self.closing
         twin.draw_pile = self.draw_pile
         twin.frame = self.frame
-        twin.game = self.game
+        twin.game, twin.rules = self.game, self.rules
         twin.hands = self.hands
         twin.history = self.history
         twin.laid = self.laid

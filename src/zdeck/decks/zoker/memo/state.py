@@ -30,6 +30,13 @@ LastTurn = list[Any]  # [player, place, card, place, card, taken?]: the last fin
 
 
 class MemoState(State):
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "deck", "flips", "game", "last", "over", "rng", "rule", "seen_at", "table", "turn",
+        "unsettled", "up", "version", "won",
+    )
+
     def __init__(self, game: Game, rng: Rng) -> None:
         self.game = game
         self.rng = rng

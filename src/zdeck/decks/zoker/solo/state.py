@@ -35,6 +35,12 @@ from zdeck.rng import Rng, Unsettled, settle
 
 
 class SoloState(State):
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "covers", "deck", "game", "last", "legal", "piles", "rng", "unsettled", "upper", "version",
+    )
+
     def __init__(self, game: Game, rng: Rng) -> None:
         self.game = game
         self.rng = rng

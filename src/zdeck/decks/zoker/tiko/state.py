@@ -15,7 +15,7 @@ Cards are indices into the deck; a hand is a list of them kept in deck order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, shorten
@@ -35,13 +35,19 @@ Entry = rules.Entry
 
 
 class TikoState(RoundTotals):
-    @property
-    def rules(self) -> Tiko:
-        """`game`, as Tiko's own class (the kernel types the attribute `Game`, and mypyc keeps it so)."""
-        return cast("Tiko", self.game)
+    # Its fields, named: the rules read them at every step, and an instance dict past 29 fields makes each read
+    # slower (CPython shares a dict's keys with the class up to 30 keys; ZAR and Zoop have 30 fields).
+    __slots__ = (
+        "compare_top", "deck", "deck_steps", "former", "game", "hands", "history", "last", "last_trick", "leader",
+        "over", "pile", "rng", "round_no", "rules", "totals", "turn", "version", "won",
+    )
+
+    # `game` as Tiko's own class: the kernel types `game` as Game, and mypyc keeps it so. An attribute,
+    # set beside `game`, not a property: the rules read it at every step.
+    rules: Tiko
 
     def __init__(self, game: Tiko, rng: Rng) -> None:
-        self.game = game
+        self.game = self.rules = game
         self.rng = rng
         self.version = 0
         n = game.players
@@ -235,7 +241,7 @@ class TikoState(RoundTotals):
         twin.deck = self.deck
         twin.deck_steps = self.deck_steps
         twin.former = self.former
-        twin.game = self.game
+        twin.game, twin.rules = self.game, self.rules
         twin.hands = self.hands
         twin.history = self.history
         twin.last = self.last
