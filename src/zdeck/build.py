@@ -34,7 +34,7 @@ start = time.perf_counter()
 from concurrent.futures import ThreadPoolExecutor
 from mypyc.build import mypycify
 from setuptools import setup
-from setuptools._distutils.ccompiler import CCompiler
+from distutils.ccompiler import CCompiler  # (setuptools' own copy, the one build_ext uses, once setuptools is imported)
 
 sequential = CCompiler.compile
 
