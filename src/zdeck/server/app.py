@@ -52,6 +52,7 @@ SWEEP_S = 60.0  # how often finished rooms nobody watches leave memory (they are
 CLOSED = 4410  # the close code of a table the server closed (docs/protocol.md)
 LISTED = 500  # rooms `GET /api/rooms` lists at most (the newest)
 LIST_S = 1.0  # how long a fleet process reuses the list it read from the database
+SUMMARY_WAIT_S = 0.5  # how long the lobby waits for tables saving a change before it shows them as they were
 ADDRESSES = 10_000  # client addresses whose room-making allowance is remembered
 
 
@@ -355,34 +356,43 @@ class Hub:
             self._listed = (now, await asyncio.to_thread(self.store.listing, LISTED))
         # Who is at a table (people present, covered, `table`, `label`) is known to the process that holds it: its
         # own rooms say so; another process's say only what the database holds (`table` its status, `people` null).
-        listed = []
-        for entry in self._listed[1]:
-            room = self.rooms.get(entry["room"])
-            listed.append((await self._summary(room) if room is not None else None) or _unknown_presence(entry))
-        return listed
+        own = [room for entry in self._listed[1] if (room := self.rooms.get(entry["room"])) is not None]
+        await self._read_summaries(own)
+        return [self._summaries.get(entry["room"]) or _unknown_presence(entry) for entry in self._listed[1]]
 
     async def listing(self) -> list[dict[str, Any]]:
         """The newest rooms waiting or in play, at most LISTED."""
+        rooms = list(reversed(self.rooms.values()))
+        await self._read_summaries(rooms)
         shown = []
-        for room in list(reversed(self.rooms.values())):  # (a copy: rooms may come and go while one is awaited)
-            summary = await self._summary(room)
+        for room in rooms:
+            summary = self._summaries.get(room.id)
             if summary is not None and summary["status"] != "over":
                 shown.append(summary)
                 if len(shown) == LISTED:
                     break
         return shown
 
-    async def _summary(self, room: Room) -> dict[str, Any] | None:
-        """The room's lobby line once no change of it is unsaved (waiting for the one being saved, as every read
-        does); a room being read back after a failed save is shown as it was last."""
+    async def _read_summaries(self, rooms: list[Room]) -> None:
+        """Each room's lobby line read once no change of it is unsaved, as every read is: a room saving a change is
+        waited for (all at once, at most SUMMARY_WAIT_S: a table whose save hangs does not hold the lobby up, and
+        is shown as it was last read)."""
+        for room in rooms:
+            if not room.lock.locked() and not room.broken:
+                self._summaries[room.id] = room.summary()
+        waits = [asyncio.ensure_future(self._read_settled(room)) for room in rooms if room.lock.locked()]
+        if waits:
+            _, late = await asyncio.wait(waits, timeout=SUMMARY_WAIT_S)
+            for wait in late:
+                wait.cancel()
+
+    async def _read_settled(self, room: Room) -> None:
         try:
             async with settled(room):
-                summary = room.summary()
+                if self.rooms.get(room.id) is room:  # (not one forgotten meanwhile)
+                    self._summaries[room.id] = room.summary()
         except RoomError:
-            return self._summaries.get(room.id)
-        if self.rooms.get(room.id) is room:  # (not one forgotten meanwhile)
-            self._summaries[room.id] = summary
-        return summary
+            pass  # being read back after a failed save: shown as it was last
 
 
 def _rebuild(part: list[tuple[str, Any]], store: Store) -> list[tuple[str, Room | Exception | None]]:
