@@ -17,7 +17,7 @@ from typing import Any
 
 from zdeck.botspecs import bot_names, default_bot, make_bot
 from zdeck.core import Game, shorten
-from zdeck.live.gamedata import LEVELS, table_data
+from zdeck.live.gamedata import table_data
 from zdeck.live.seating import level_spec, table_bot
 from zdeck.live.settings import (
     MAX_SPEED,
@@ -191,7 +191,8 @@ def checked_bot(game_id: str, name: Any, allowed: list[str]) -> str:
     and no longer a think than the server allows."""
     base = name.partition(":")[0].strip() if isinstance(name, str) else name
     if base not in allowed:
-        raise ValueError(f"bots: {name!r} is not a bot of {game_id}; choose a level ({', '.join(LEVELS)}) or a "
+        levels = ", ".join(level.name for level in table_data(game_id).levels)
+        raise ValueError(f"bots: {name!r} is not a bot of {game_id}; choose a level ({levels}) or a "
                          f"bot: {', '.join(allowed)}")
     spec = str(name).strip()
     if len(spec) > MAX_BOT_SPEC:

@@ -360,8 +360,17 @@ def test_turns_outside_the_table_are_refused_not_crashing() -> None:
 
 
 def test_the_registry_offers_the_memory_bots_strongest_first() -> None:
-    assert zdeck.bot_names("zoker-memo") == ["random", "perfect", "forgetful", "goldfish", "ismcts"]
-    assert [zdeck.make_bot("zoker-memo", n).capacity for n in ("perfect", "forgetful", "goldfish")] == [None, 8, 2]
+    names = ["perfect", "last5", "forgetful", "last3", "last2", "goldfish"]  # the order bench/levels.py measured
+    assert zdeck.bot_names("zoker-memo") == ["random", *names, "ismcts"]
+    assert [zdeck.make_bot("zoker-memo", n).capacity for n in names] == [None, 5, 8, 3, 2, 2]
+
+
+def test_a_memory_of_the_last_k_cards_recalls_exactly_the_k_most_recent_sightings_every_time() -> None:
+    """The levels' memories (docs/bots.md, Levels): `last3` forgets nothing of its three, and nothing older stays."""
+    obs, _ = _obs_after_sightings()  # places last seen, most recent first: 2nd, 1st, 6th, 5th, 3rd
+    for name, places in (("last2", {0, 1}), ("last3", {0, 1, 5}), ("last5", {0, 1, 2, 4, 5})):
+        bot = zdeck.make_bot("zoker-memo", name)
+        assert {frozenset(bot.remembered(obs, Rng(seed))) for seed in range(20)} == {frozenset(places)}
 
 
 def test_a_bad_field_is_named_in_the_refusal() -> None:

@@ -86,10 +86,40 @@ function showLobby() {
   refreshRooms();
 }
 
-// A bot level's words: "medium (rating 14)". The rating is OpenSkill's ordinal from the server's measured games.
-function levelWords(level) {
-  const rating = level.rating && typeof level.rating.ordinal === "number" ? ` (rating ${Math.round(level.rating.ordinal)})` : "";
-  return `${level.level}${rating}`;
+// A bot level's words: "medium (rating 21)", the OpenSkill rating (its mean) from the server's measured games; a
+// one-seat game's level has no opponent to rate it against: "medium (scores 44)", its mean score on the same deals.
+// Whole numbers, unless two of the game's levels would then read alike (one decimal for all of them).
+function levelWords(level, game) {
+  const figure = levelFigure(level), digits = game ? figureDigits(game) : 0;
+  if (figure === null) return level.level;
+  return `${level.level} (${figure.kind} ${figure.value.toFixed(digits)})`;
+}
+
+function levelFigure(level) {
+  const measured = level.measured || {};
+  if (level.rating && typeof level.rating.mu === "number") return {kind: "rating", value: level.rating.mu};
+  if (typeof measured.mean_score === "number") return {kind: "scores", value: measured.mean_score};
+  return null;
+}
+
+function figureDigits(game) {
+  const shown = (game.levels || []).map(levelFigure).filter(f => f !== null).map(f => Math.round(f.value));
+  return new Set(shown).size < shown.length ? 1 : 0;
+}
+
+// How the levels were measured, in a player's words, with the newcomer proxy's figure as the yardstick.
+function ratedWords(game) {
+  const rated = game.rated || {}, newcomer = game.newcomer || {};
+  const when = rated.date ? ` on ${rated.date}` : "", games = rated.games ? ` ${rated.games.toLocaleString("en")} games,` : "";
+  if (newcomer.rating && typeof newcomer.rating.mu === "number") {
+    return `Ratings: OpenSkill, from${games} measured with zdeck tournament${when}. A newcomer rates about ${Math.round(newcomer.rating.mu)}.`;
+  }
+  const mean = newcomer.measured && newcomer.measured.mean_score;
+  if (typeof mean === "number") {
+    const deals = rated.games ? `${rated.games} deals${rated.search_games ? `, ${rated.search_games} for the levels that search` : ""}; ` : "";
+    return `Scores: each level's mean on the same deals (${deals}zdeck simulate${when}). A newcomer scores about ${Math.round(mean)}.`;
+  }
+  return "";
 }
 
 function listGames() {
@@ -101,11 +131,15 @@ function listGames() {
     item.append(el("h3", game.title), el("p", game.summary), el("p", range, {className: "muted small"}));
     if (game.levels && game.levels.length) { // the bots people play against, weakest first, with their ratings
       const levels = el("details", undefined, {className: "levels small"});
-      levels.append(el("summary", `Bots: ${game.levels.map(levelWords).join(", ")}`));
+      levels.append(el("summary", `Bots: ${game.levels.map(level => levelWords(level, game)).join(", ")}`));
       const rows = el("dl");
-      for (const level of game.levels) rows.append(el("dt", levelWords(level)), el("dd", level.about));
+      for (const level of game.levels) {
+        rows.append(el("dt", levelWords(level, game)), el("dd", level.about));
+        if (level.strength) rows.append(el("dd", `Measured: ${level.strength}.`, {className: "muted"}));
+      }
       levels.append(rows);
-      if (game.rated && game.rated.command) levels.append(el("p", "Ratings: OpenSkill, measured with zdeck tournament.", {className: "muted"}));
+      const rated = ratedWords(game);
+      if (rated) levels.append(el("p", rated, {className: "muted"}));
       item.append(levels);
     } else {
       item.append(el("p", `bots: ${game.bots.join(", ")}`, {className: "muted small"}));
@@ -198,7 +232,7 @@ function showSeats(game) {
     select.append(el("option", "a person (open seat)", {value: "@open"}));
     if (levels.length) {
       const group = el("optgroup", undefined, {label: "a bot, by level"});
-      for (const level of levels) group.append(el("option", `bot: ${levelWords(level)}`, {value: level.level, title: level.about}));
+      for (const level of levels) group.append(el("option", `bot: ${levelWords(level, game)}`, {value: level.level, title: level.about}));
       const named = el("optgroup", undefined, {label: "a bot, by name"});
       for (const bot of game.bots) named.append(el("option", `bot: ${bot}`, {value: bot}));
       select.append(group, named);

@@ -2,11 +2,13 @@
 
 Every seat's observation carries the public record of sightings (`seen`: which
 face-down card was shown where, and at which flip). A bot with perfect memory
-uses all of it. A forgetful bot keeps at most `capacity` of the most recent
-sightings, and each of those survives every later flip with probability
-`retention` (so a sighting k flips old is recalled with probability
-retention**k); what it forgets it treats as unknown. Recall is drawn afresh at
-each decision from the bot's own Rng, like a player who sometimes remembers.
+uses all of it; `last5`, `last3` and `last2` remember exactly the five, three
+or two most recent sightings and nothing older (a span a person recognises).
+A forgetful bot keeps at most `capacity` of the most recent sightings, and
+each of those survives every later flip with probability `retention` (so a
+sighting k flips old is recalled with probability retention**k); what it
+forgets it treats as unknown. Recall is drawn afresh at each decision from the
+bot's own Rng, like a player who sometimes remembers.
 
 The play is the same for all: turn a remembered pair if one is known; otherwise
 turn an unknown card first, then its remembered partner if there is one, else
@@ -95,6 +97,22 @@ def perfect() -> MemoryBot:
 def forgetful() -> MemoryBot:
     """Holds about the last eight sightings, each fading by a tenth per flip."""
     return MemoryBot("forgetful", capacity=8, retention=0.9)
+
+
+def last_five() -> MemoryBot:
+    """Remembers exactly where the last five cards it saw lie (a practised player's span), nothing older."""
+    return MemoryBot("last5", capacity=5)
+
+
+def last_three() -> MemoryBot:
+    """Remembers exactly where the last three cards it saw lie: a person's working memory holds three to five
+    things (Cowan 2001), and a newcomer's fading memory (`forgetful`) plays about as well (docs/bots.md, Levels)."""
+    return MemoryBot("last3", capacity=3)
+
+
+def last_two() -> MemoryBot:
+    """Remembers exactly where the last two cards it saw lie: the turn before, and no more."""
+    return MemoryBot("last2", capacity=2)
 
 
 def goldfish() -> MemoryBot:
