@@ -328,6 +328,20 @@ def figures_table(games: list[str]) -> str:
     return "\n".join(rows)
 
 
+def settings() -> str:
+    """This run's settings other than the games, where the figures go and whether they are written: what
+    reproduces a game's figures (`bench/levels.py GAME <settings> --out DIR`)."""
+    kept, skip = [], False
+    for word in sys.argv[1:]:
+        if skip:
+            skip = False
+        elif word == "--out":
+            skip = True
+        elif word not in ("--write", "--table") and (word.startswith("--") or (kept and word not in TABLES)):
+            kept.append(word)  # an option, or the value after one (the games come first)
+    return "".join(f"{word} " for word in kept)
+
+
 def write(game: str, report: dict[str, Any]) -> None:
     """The figures into the game's table.json, and the default level: the one the newcomer finishes ahead of
     nearest half the time, head to head (Solo: scores more than on the same deal)."""
@@ -344,7 +358,7 @@ def write(game: str, report: dict[str, Any]) -> None:
         steps = [*report["ladder"].values(), *report["newcomer_ahead"].values()]
         data["measured"] = {"date": max(found["date"] for found in steps),
                             "games": sum(found["games"] for found in steps),
-                            "command": f"nice -n 19 .venv/bin/python bench/levels.py {game} --out DIR",
+                            "command": f"nice -n 19 .venv/bin/python bench/levels.py {game} {settings()}--out DIR",
                             "ratings": "OpenSkill (Plackett-Luce) from every game of the ladder and the newcomer's, "
                                        "interleaved",
                             "seconds": sum(found["seconds"] or 0 for found in steps),

@@ -318,7 +318,11 @@ def main() -> None:
                 kill.update(await asyncio.to_thread(kill_an_owner, db))
                 load.kill_at = kill["at"]
             span = t1 - t0
-            return (await task, (cpu1 - cpu0) / span, (mine1 - mine0) / span, (pg1 - pg0) / span,
+            await task
+            if args.kill:  # a table that did not play on: had its game ended by the kill (nothing more to play)?
+                silent = [room for room in kill["rooms"] if room not in load.resumed]
+                kill["silent"] = await asyncio.to_thread(ended_by, db, silent, kill["at"])
+            return (load, (cpu1 - cpu0) / span, (mine1 - mine0) / span, (pg1 - pg0) / span,
                     (stats1[0] - stats0[0], stats1[1] - stats0[1], stats1[2] - stats0[2]))
 
         proxy_cpu = [0.0]
@@ -368,6 +372,7 @@ def main() -> None:
     if args.kill:
         pauses = sorted(load.resumed.get(room, float("inf")) - kill["at"] for room in kill["rooms"])
         result["takeover"] = {"tables": len(kill["rooms"]), "not_resumed": sum(p == float("inf") for p in pauses),
+                              "not_resumed_ended_before_kill": kill.get("silent"),
                               "pause_s": {"p50": round(percentile(pauses, 0.5), 2),
                                           "max": round(max(pauses, default=float("nan")), 2)}}
     if args.json:
@@ -461,6 +466,22 @@ def kill_an_owner(db: str) -> dict[str, Any]:
     at = time.time()
     os.kill(int(victim.split("-")[-2]), signal.SIGKILL)
     return {"at": at, "rooms": by_process[victim], "process": victim}
+
+
+def ended_by(db: str, rooms: list[str], at: float) -> dict[str, Any]:
+    """Of `rooms`, those whose current game ended (or whose room was closed) before `at`, and the others' states."""
+    import psycopg
+
+    if not rooms:
+        return {"ended": 0, "others": []}
+    with psycopg.connect(db.replace("postgresql+psycopg://", "postgresql://")) as connection:
+        rows = connection.execute(
+            "SELECT g.room_id, g.finished, (SELECT process FROM owners o WHERE o.room_id = g.room_id), "
+            "(SELECT count(*) FROM actions a WHERE a.room_id = g.room_id AND a.number = g.number) FROM games g "
+            "WHERE g.room_id = ANY(%s) AND g.number = (SELECT max(number) FROM games h WHERE h.room_id = g.room_id)",
+            (rooms,)).fetchall()
+    ended = [row for row in rows if row[1] is not None and row[1] <= at]
+    return {"ended": len(ended), "others": [list(row) for row in rows if row not in ended]}
 
 
 def pg_stats(db: str) -> tuple[int, int, int]:

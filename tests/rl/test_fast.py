@@ -14,6 +14,8 @@ import zdeck
 import zdeck.rl
 from tests.rl.variants import IDS, VARIANTS
 from zdeck.core import State
+from zdeck.rl import encodings
+from zdeck.rl.referee import accepts_timeout
 from zdeck.rng import Rng
 from zdeck.vectors.fast import ReferenceStateEncoder
 
@@ -82,3 +84,20 @@ def test_the_seat_rotation_turns_seat_0s_vector_into_every_seats(variant: Varian
         mine = reference.encode(seen)
         for seat in range(players):
             assert np.array_equal(reference.encode({**seen, "seat": seat}), mine[perm[seat]]), (state.version, seat)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_a_game_s_own_times_out_says_what_the_kernel_says(variant: tuple[str, int, dict[str, Any]]) -> None:
+    """`times_out` in a game's encoding.py (who may hold back: everyone, where the state takes a timeout) is a
+    shortcut of `referee.accepts_timeout` (a copy of the state asked to time out): the same answer at every moment
+    of seeded games played with races, late cards and timeouts."""
+    game_id, players, options = variant
+    game = zdeck.make(game_id, players, **options)
+    own = encodings.rules(game).times_out
+    checked = 0
+    for seed in range(3):
+        for state in played(game, seed):
+            if not state.is_over():
+                assert own(state) == accepts_timeout(state), f"{game_id} seed {seed} v{state.version}"
+                checked += 1
+    assert checked > 50

@@ -67,8 +67,21 @@ class Fleet:
         return self
 
     def stop(self) -> None:
+        """SIGTERM to all at once; one that has not stopped within 20 s is killed (none is left behind), and said."""
+        running = [s.process for s in self.servers if s.process is not None and s.process.poll() is None]
+        for process in running:
+            os.killpg(process.pid, signal.SIGTERM)
+        slow = []
+        for process in running:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                slow.append(process.pid)
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
         for server in self.servers:
-            server.kill(signal.SIGTERM)
+            server.process = None
+        assert not slow, f"server process(es) {slow} did not stop within 20 s of SIGTERM"
 
     def restart(self, index: int) -> None:
         """A new process on the port of the one killed."""

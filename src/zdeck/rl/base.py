@@ -98,7 +98,8 @@ class Table:
         """`observe`, written into these rows (a vector env's stacked arrays)."""
         self.encoder.encode_into(self._live().state, seat, vector)
         mask[:] = 0
-        mask[self.legal_ids(seat)] = 1
+        for i in self.legal_ids(seat):
+            mask[i] = 1
 
     def observe_all(self) -> list[dict[str, Any]]:
         """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""
@@ -124,7 +125,13 @@ class Table:
         moment = self._live().moment
         if moment is not None:
             for seat in moment.asked:
-                masks[seat, self.legal_ids(seat)] = 1
+                ids = self.legal_ids(seat)
+                if len(ids) > 16:
+                    masks[seat, ids] = 1
+                else:
+                    row = masks[seat]
+                    for i in ids:
+                        row[i] = 1
         return masks
 
     def legal_ids(self, seat: int) -> list[int]:
@@ -140,10 +147,12 @@ class Table:
 
     def _list(self, moment: Moment) -> dict[int, list[int]]:
         """Every asked seat's legal ids (each asked seat is shown its mask)."""
-        of, wait, may_wait = self.ids.of, self.wait_id, moment.may_wait
+        known, of, wait, may_wait = self.ids.by_identity.get, self.ids.of, self.wait_id, moment.may_wait
         listed = {}
         for seat, actions in moment.legal.items():
-            ids = [of(action) for action in actions]
+            ids = [known(id(action), -1) for action in actions]  # (the table's own objects, found by identity)
+            if -1 in ids:
+                ids = [of(action) for action in actions]
             if seat in may_wait:
                 ids.append(wait)
             listed[seat] = ids

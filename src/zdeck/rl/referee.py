@@ -177,9 +177,10 @@ class Referee:
             except IllegalAction:
                 landings[player] = Landing("refused", str(action), False)
                 continue
-            landings[player] = Landing(_OUTCOME[outcome], str(action), order == 0)
+            text, said = str(action), _OUTCOME[outcome]
+            landings[player] = Landing(said, text, order == 0)
             if outcome is not Outcome.BOUNCED:
-                self.landed.append((player, str(action), _OUTCOME[outcome]))
+                self.landed.append((player, text, said))
 
 
 _OUTCOME = {Outcome.APPLIED: "applied", Outcome.BOUNCED: "bounced", Outcome.PENALISED: "penalised"}

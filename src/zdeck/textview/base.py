@@ -294,8 +294,7 @@ class TextView:
         said = joined(seats.who(p) for p in winners)
         how = str(told.get("text") or "")
         me = seats.names[seats.me] if seats.me is not None and seats.me < len(seats.names) else None
-        if not how or (me and re.search(rf"(?<!\w){re.escape(me)}(?!\w)", how, re.IGNORECASE)):
-            how = capital(own.headline.partition(": ")[2] or own.headline)
+        how = capital(said_to_you(how, me)) if how and me else how or capital(own.headline.partition(": ")[2])
         number_ = int(told.get("round") or own.round)
         if told.get("rounds") == 1:
             headline, how = how, ""
@@ -305,7 +304,8 @@ class TextView:
         else:
             headline = f"{self.round_word.capitalize()} {number_} is over"
         by_seat = {s.get("seat"): s for s in told.get("seats") or () if isinstance(s, Mapping)}
-        rows = tuple((name, points, total, _why_told(by_seat.get(p)) or why)
+        # your own row in this view's words where they break it down: it knows your cards ("5 cards left: ...")
+        rows = tuple((name, points, total, why if p == seats.me and ": " in why else _why_told(by_seat.get(p)) or why)
                      for p, (name, points, total, why) in enumerate(own.rows))
         return replace(own, headline=headline, how=how if how != headline else "", rows=rows, round=number_)
 
@@ -343,6 +343,31 @@ class TextView:
         else:
             head = "Nobody wins."
         return [f"Game over. {head}", self.rule_words(obs)]
+
+
+TO_YOU = {"has": "have", "is": "are", "holds": "hold", "wins": "win", "takes": "take", "plays": "play", "goes": "go",
+          "keeps": "keep", "scores": "score", "leads": "lead", "empties": "empty"}
+
+
+def said_to_you(text: str, name: str) -> str:
+    """The room's sentence about a seat by name, said to that seat's person ("you").
+
+    >>> said_to_you("Ann played their last card: Zip Zap!", "Ann")
+    'you played your last card: Zip Zap!'
+    >>> said_to_you("The draw pile is empty: Ann holds the fewest cards", "Ann")
+    'The draw pile is empty: you hold the fewest cards'
+    >>> said_to_you("Ann has POINTS on every card and wins the round", "Ann")
+    'you have POINTS on every card and win the round'
+    >>> said_to_you("Yara won the most cards; Ann took the last trick", "Ann")
+    'Yara won the most cards; you took the last trick'
+    >>> said_to_you("Ann went out: their last card could not be matched", "Ann")
+    'you went out: your last card could not be matched'
+    """
+    text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "you", text)
+    text = re.sub(r"\byou ((?:\w+ ){0,2}\w+:?) their\b", r"you \1 your", text)
+    for third, second in TO_YOU.items():  # "you holds" -> "you hold", "you have ... and wins" -> "... and win"
+        text = re.sub(rf"\b(you(?: \w+ [^.;:]*?\band)?) {third}\b", rf"\1 {second}", text)
+    return text
 
 
 def _why_told(seat: Mapping[str, Any] | None) -> str:

@@ -235,7 +235,10 @@ class ZdeckApp(App[None]):
         self._tell(before, obs)
         hand = obs.get("hand")
         deal = (message.get("number"), obs.get("round"))
+        had = bool(self.slots)
         self.slots = self.ring.update(hand, deal) if isinstance(hand, list) else []
+        if had != bool(self.slots):
+            self.refresh_bindings()  # the footer offers "play card" only with cards in hand
         if self.cursor is not None and self.ring.by_ident(self.cursor) is None:
             self.cursor = None
         if isinstance(message.get("table"), dict):  # the first state: the game's action texts, by id
@@ -316,7 +319,7 @@ class ZdeckApp(App[None]):
         wait = None if summary.last else max(SUMMARY_MIN_S[self.me is None], left) if self.held else max(left, 0)
         waiting = [self.seats.who(p) for p in (pause or {}).get("waiting") or () if p != self.me]
         self.push_screen(SummaryScreen(summary, self.game.title, wait, self.me is not None and summary.last,
-                                       waiting), self._summary_closed)
+                                       waiting, self.view.round_word), self._summary_closed)
 
     def _summary_closed(self, choice: str | None) -> None:
         self.run_worker(self._go_on(self.held))
@@ -685,6 +688,10 @@ class ZdeckApp(App[None]):
             newer = on_screen[on_screen.index(chosen) + 1:]
             chosen = next((v for v in reversed(newer) if pick(v.bound)), chosen)
         return chosen.version, pick(chosen.bound)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`enter` plays the card under the cursor only where there is a hand (Memo and Solo have places)."""
+        return action != "play_cursor" or bool(self.slots)
 
     def action_cursor(self, step: int) -> None:
         if not self.slots:

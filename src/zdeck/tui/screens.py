@@ -65,8 +65,9 @@ class SummaryScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,space", "close", "go on")]
 
     def __init__(self, summary: Summary, title: str, wait: float | None, offer_again: bool,
-                 waiting: Sequence[str] = ()) -> None:
+                 waiting: Sequence[str] = (), round_word: str = "round") -> None:
         super().__init__()
+        self.round_word = round_word  # ZAR's "hand"
         self.summary = summary
         self.title_text = title
         self.wait = wait
@@ -89,7 +90,8 @@ class SummaryScreen(ModalScreen[str | None]):
             text.append(summary.how + "\n")
         if summary.rows:
             name_w = max(cell_len(row[0]) for row in summary.rows) + 2
-            text.append("\n" + "".ljust(name_w) + f"{'this round':>11}{'total':>8}\n", style="grey62")
+            this = f"this {self.round_word}"
+            text.append("\n" + "".ljust(name_w) + f"{this:>11}{'total':>8}\n", style="grey62")
             for name, points, total, why in summary.rows:
                 text.append(name + " " * (name_w - cell_len(name)), style="bold")
                 text.append(f"{points:>11}{total:>8}")
@@ -108,7 +110,7 @@ class SummaryScreen(ModalScreen[str | None]):
             left = max(0, math.ceil(self.ends - time.monotonic()))
             others = f", or once {joined(self.waiting)} {'is' if len(self.waiting) == 1 else 'are'} ready too" \
                 if self.waiting else ""
-            text.append(f"  (the next round starts in {left} s{others})", style="grey62")
+            text.append(f"  (the next {self.round_word} starts in {left} s{others})", style="grey62")
         return text
 
     def on_mount(self) -> None:

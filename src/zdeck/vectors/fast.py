@@ -91,16 +91,23 @@ class StateEncoder:
     def sizes(self, out: Vector, sizes: Sequence[float]) -> None:
         scale = self._sizes_scale
         at = self.at["hand_sizes"]
-        out[at:at + len(sizes)] = [size / scale for size in sizes]
+        for size in sizes:  # (a few floats: one by one is faster than a list through numpy)
+            out[at] = size / scale
+            at += 1
 
     def outcome(self, out: Vector, scores: Sequence[float], history: Sequence[Sequence[float]], over: bool,
                 winners: Sequence[int]) -> None:
         at, scale = self.at, self._scores_scale
-        out[at["scores"]:at["scores"] + len(scores)] = [v / scale for v in scores]
+        where = at["scores"]
+        for v in scores:
+            out[where] = v / scale
+            where += 1
         out[at["round_scores"]] = len(history) / self._history_rounds_scale
         if history:
             rows = at["round_scores"] + 1
-            out[rows:rows + len(history[-1])] = [v / self._history_scale for v in history[-1]]
+            for v in history[-1]:
+                out[rows] = v / self._history_scale
+                rows += 1
         if over:
             out[at["over"]] = 1.0
         for seat in winners:
@@ -241,8 +248,8 @@ class ActionIds:
         # Kept here: a game may make its table's objects afresh on each call, and an id is only an object's
         # while the object lives.
         self.table = tuple(game.action_from_id(i) for i in range(game.num_distinct_actions()))
-        self._by_identity = {id(action): i for i, action in enumerate(self.table)}
+        self.by_identity = {id(action): i for i, action in enumerate(self.table)}
 
     def of(self, action: Action) -> int:
-        found = self._by_identity.get(id(action))
+        found = self.by_identity.get(id(action))
         return self._game.action_id(action) if found is None else found

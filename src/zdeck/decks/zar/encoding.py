@@ -119,7 +119,7 @@ class StateEncoder(fast.StateEncoder):
     """`zar_v1` from the state: a card is a kind index (its text names it in the vocabulary), a hand a count
     per kind."""
 
-    PRIVATE = ("hand", "drawn")
+    PRIVATE: tuple[str, ...] = ("hand", "drawn")
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
@@ -164,7 +164,8 @@ class StateEncoder(fast.StateEncoder):
         out[at["stack"]] = s.stack / 10.0
         if s.hand_winner >= 0:
             out[at["hand_winner"] + s.hand_winner] = 1.0
-        out[at["penalties"]:at["penalties"] + n] = [p / 5.0 for p in s.penalties]
+        for k, penalties in enumerate(s.penalties, at["penalties"]):
+            out[k] = penalties / 5.0
 
     def private(self, s: ZarState, seat: int, out: Vector) -> None:
         hand, at = s.hands[seat], self.at["hand"]

@@ -67,7 +67,7 @@ class StateEncoder(fast.StateEncoder):
     """`zipzap_v1` from the state: hands are bitmasks of card indices, and a card's index is its place in the
     vocabulary, as the Zap's (the last) is."""
 
-    PRIVATE = ("hand",)
+    PRIVATE: tuple[str, ...] = ("hand",)
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

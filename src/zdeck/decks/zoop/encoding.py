@@ -107,7 +107,7 @@ class StateEncoder(fast.StateEncoder):
     """`zoop_v1` from the state: a card is a kind index of the game's deck (its text names it in the
     vocabulary, which holds every colour), a hand a list of kinds."""
 
-    PRIVATE = ("hand", "drawn")
+    PRIVATE: tuple[str, ...] = ("hand", "drawn")
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

@@ -78,11 +78,16 @@ def spec(game: Game) -> Spec:
              "follow the action table.")
 
 
+def times_out(state: KuboState) -> bool:
+    """Everyone may let a shout's window lapse (the missed lines no longer count); a turn may not be waited out."""
+    return state.phase == SHOUT
+
+
 class StateEncoder(fast.StateEncoder):
     """`zoker-kubo_v1` from the state: hands and the table are bitmasks of card indices (a card's index is its
     place in the vocabulary), and a line's id names it as the game's `score` actions do."""
 
-    PRIVATE = ("hand",)
+    PRIVATE: tuple[str, ...] = ("hand",)
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
@@ -117,13 +122,15 @@ class StateEncoder(fast.StateEncoder):
         if s.may_draw(s.turn):
             out[at["may_draw"]] = 1.0
         out[at["laid"]] = s.laid / 10.0
-        out[at["several"]:at["several"] + n] = [float(several) for several in s.several]
+        for k, several in enumerate(s.several, at["several"]):
+            out[k] = float(several)
         for line in s.pending:
             out[at["pending"] + self.line[line]] += 1.0
         if s.closing:
             out[at["closing"]] = 1.0
         out[at["passes"]] = s.passes / 5.0
-        out[at["points"]:at["points"] + n] = [points / 20.0 for points in s.points]
+        for k, points in enumerate(s.points, at["points"]):
+            out[k] = points / 20.0
         for seat, line in s.scored:
             out[at["scored"] + self.line[line] * n + seat] = 1.0
 

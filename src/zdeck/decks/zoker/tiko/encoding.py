@@ -41,7 +41,7 @@ class StateEncoder(fast.StateEncoder):
     """`zoker-tiko_v1` from the state: a card is its index in the deck, which is its place in the vocabulary,
     and a Tiko action's id is its card's index."""
 
-    PRIVATE = ("hand",)
+    PRIVATE: tuple[str, ...] = ("hand",)
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

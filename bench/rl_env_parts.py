@@ -1,0 +1,162 @@
+"""Where an AEC step of zdeck's RL env goes, in microseconds per step: the arithmetic under bench/rl_env.py's ratios.
+
+Run:  .venv/bin/python bench/rl_env_parts.py [--games zipzap,zoop] [--games-recorded 40] [--repeat 5]
+
+A benchmark, not a test. Each game's wrapped AEC env (`zdeck.rl.env`) replays the games bench/rl_env.py records
+(the same agent, seeds and ids), timed whole and then with one part at a time replaced by a constant of the same
+shape - still a fresh array, so what is left of the part is its own work:
+- step: one agent's `last()` and `step()`, everything included (bench/rl_env.py's aec column, in us);
+- encoding: `StateEncoder.encode` (the public block once per version of the state, turned to the seat, its hand);
+- mask: the action mask from the moment's legal ids (the ids listed once per moment included);
+- kernel: the rules alone - the moments' `moves()` and the landings' `apply_listed` / `timeout`, replayed on a
+  fresh state of the same seed (the engine the referee drives, per env step);
+- rest: what remains - PettingZoo's loop, the wrappers, the referee (who is asked, who may wait, the landings'
+  infos), the env's bookkeeping.
+RLCard's UNO env step is timed in the same process for the goal: 2x RLCard is `rlcard / 2` us per step.
+Best of `--repeat` CPU-clock runs per figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rl_env import DEFAULT_GAMES, SHORT, Counts, aec_game, rlcard_player  # (bench/ is a folder of scripts)
+
+import zdeck.rl
+from zdeck.core import State
+
+
+def best(run: Callable[[], int], repeat: int) -> float:
+    """The best us per step of `repeat` runs (CPU clock)."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        steps = run()
+        times.append((time.process_time() - start) / steps * 1e6)
+    return min(times)
+
+
+class Kernel:
+    """The rules' own calls of recorded games: each moment's `moves()`, then its landings."""
+
+    def __init__(self) -> None:
+        self.games: list[tuple[int, list[list[tuple[Any, ...]]]]] = []
+
+
+def record_kernel(env: Any, kernel: Kernel) -> None:
+    """Wrap the referee's state so each game's `moves` / `apply_listed` / `timeout` calls are logged."""
+    table = env.unwrapped.table
+    start_game = table.start_game
+
+    def logged(seed: int, reaction_ms: Any = None) -> Any:
+        log: list[list[tuple[Any, ...]]] = []
+        kernel.games.append((seed, log))
+        referee = start_game(seed, reaction_ms)
+        state = referee.state
+        moves, apply_listed, timeout = state.moves, state.apply_listed, state.timeout
+
+        def moves_logged() -> Any:
+            log.append([])
+            return moves()
+
+        def apply_logged(player: int, action: Any, seen: int | None = None) -> Any:
+            log[-1].append((player, action, seen))
+            return apply_listed(player, action, seen)
+
+        def timeout_logged() -> None:
+            log[-1].append(())
+            timeout()
+        state.moves, state.apply_listed, state.timeout = moves_logged, apply_logged, timeout_logged
+        log.append([])  # (the first moment: the referee asked its moves while it was made)
+        return referee
+    table.start_game = logged
+
+
+def replay_kernel(game: Any, kernel: Kernel) -> int:
+    for seed, moments in kernel.games:
+        state: State = game.new_state(seed)
+        for calls in moments:
+            state.moves()
+            for call in calls:
+                if call:
+                    try:
+                        state.apply_listed(*call)
+                    except zdeck.IllegalAction:
+                        pass
+                else:
+                    state.timeout()
+    return 0
+
+
+def parts(game_id: str, players: int, recorded: int, repeat: int) -> dict[str, float]:
+    options = SHORT.get(game_id, {})
+    env, pick = zdeck.rl.env(game_id, players, **options), random.Random(0)
+    kernel = Kernel()
+    record_kernel(env, kernel)
+    games = [aec_game(env, None if k else 0, pick, Counts()) for k in range(recorded)]
+    steps = sum(len(ids) for ids in games)
+    table = env.unwrapped.table
+    del table.start_game  # (the logging wrapper: the timed replays run the env as it is)
+
+    def replay() -> int:
+        for k, ids in enumerate(games):
+            env.reset(seed=None if k else 0)
+            chosen = iter(ids)
+            for _ in env.agent_iter():
+                _, _, term, trunc, _ = env.last()
+                env.step(None if term or trunc else next(chosen))
+        return steps
+
+    out = {"step": best(replay, repeat)}
+    vector = np.zeros(table.encoder.size, dtype=np.float32)
+    encoder = table.encoder
+    encoder.encode = lambda state, seat: vector.copy()
+    out["encoding"] = out["step"] - best(replay, repeat)
+    del encoder.encode
+    mask = np.zeros(table.actions + 1, dtype=np.int8)
+    table.mask = lambda seat: mask.copy()
+    out["mask"] = out["step"] - best(replay, repeat)
+    del table.mask
+    moments = sum(len(m) for _, m in kernel.games)
+    kernel.games = kernel.games[:recorded]
+    out["kernel"] = best(lambda: replay_kernel(table.game, kernel) or steps, repeat)
+    out["rest"] = out["step"] - out["encoding"] - out["mask"] - out["kernel"]
+    out["steps_per_moment"] = steps / max(moments, 1)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(DEFAULT_GAMES))
+    parser.add_argument("--games-recorded", type=int, default=40)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    print(f"# load average {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores (start)")
+    uno = rlcard_player(4)
+    rlcard = best(lambda: sum(uno() for _ in range(40)), args.repeat)
+    print(f"RLCard UNO env: {rlcard:.2f} us per step; 2x RLCard = {rlcard / 2:.2f} us per step")
+    print(f"{'game':<11} {'p':>2} {'step':>6} {'encoding':>8} {'mask':>6} {'kernel':>6} {'rest':>6} "
+          f"{'steps/moment':>12} {'x RLCard':>8}")
+    for game_id in args.games.split(","):
+        players = DEFAULT_GAMES.get(game_id, 2)
+        r = parts(game_id, players, args.games_recorded, args.repeat)
+        print(f"{game_id:<11} {players:>2} {r['step']:>6.2f} {r['encoding']:>8.2f} {r['mask']:>6.2f} "
+              f"{r['kernel']:>6.2f} {r['rest']:>6.2f} {r['steps_per_moment']:>12.2f} {rlcard / r['step']:>8.2f}",
+              flush=True)
+    print(f"# load average {', '.join(f'{x:.2f}' for x in os.getloadavg())} (end); us per step, best of "
+          f"{args.repeat} CPU-clock replays; kernel = the rules' calls of the same games, per env step")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
