@@ -23,6 +23,14 @@ What is timed on each side:
   rebuild a second time), so the anchor is RLCard at its fastest - a
   conservative choice: it can only make the ratio smaller.
 
+A second anchor runs beside the first: OpenSpiel's C++ `crazy_eights` (pyspiel, when installed) played
+from Python by uniform random legal actions, chance nodes sampled; one decision = one player's
+`apply_action` (the deal's and the draws' chance outcomes are not counted). Its ratio is the `x C8` column.
+
+`--loop public` times the plain public loop instead of `sim.run`: each step one actor (a random one of
+those who may act), a random action from its `legal_actions`, applied through the checked `apply` - what a
+script written against the kernel contract does, as OpenSpiel's loop does.
+
 With `--ismcts` it measures search speed instead: iterations/s of `zdeck.search.ISMCTS` (random rollouts,
 a fresh determinisation each iteration) from states along seeded random games, next to simulations/s of
 OpenSpiel's Python `MCTSBot` (random rollouts) on `crazy_eights` for the same number of players, in
@@ -111,6 +119,60 @@ def uno_players_for(players: int) -> int:
     return players if players in UNO_PLAYERS else UNO_FALLBACK_PLAYERS
 
 
+class CrazyEightsAnchor:
+    """OpenSpiel's C++ crazy_eights played from Python by uniform random legal actions (chance sampled)."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        import pyspiel
+
+        self.players = players
+        self.game = pyspiel.load_game("crazy_eights", {"players": players})
+        self.pick = random.Random(seed)
+
+    def play_one(self) -> int:
+        """One whole game; returns the number of player decisions (chance outcomes are not counted)."""
+        state, randrange = self.game.new_initial_state(), self.pick.randrange
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[randrange(len(outcomes))][0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[randrange(len(legal))])
+            decisions += 1
+        return decisions
+
+
+def crazy_eights_players_for(players: int) -> int:
+    return min(max(players, 2), 5)  # OpenSpiel's crazy_eights takes 2-5 players
+
+
+def public_loop(game: Game) -> Callable[[int], int]:
+    """Whole games through the kernel contract alone: each step a random one of the actors who have legal
+    actions (`actors`, `legal_actions`), a random one of its actions through the checked `apply`; a
+    timeout when nobody has one. Returns the decisions (applied actions and timeouts)."""
+    from zdeck.rng import Rng
+
+    def play(seed: int) -> int:
+        state, pick = game.new_state(seed), Rng(seed)
+        for decisions in range(sim_max_steps):
+            if state.is_over():
+                return decisions
+            acting = [(player, legal) for player in state.actors() if (legal := state.legal_actions(player))]
+            if not acting:
+                state.timeout()
+                continue
+            player, legal = acting[pick.below(len(acting))] if len(acting) > 1 else acting[0]
+            state.apply(player, legal[pick.below(len(legal))])
+        raise sim.GameTooLong(f"{game.id} seed {seed}: no end after {sim_max_steps} steps")
+
+    return play
+
+
+sim_max_steps = 200_000
+
+
 # -- timing -------------------------------------------------------------------------------------------------
 
 
@@ -155,19 +217,22 @@ class Result:
     players: int
     uno_players: int
     bot: str = "random"
-    rounds: list[tuple[Slice, Slice]] = field(default_factory=list)  # (zdeck, uno) per round
+    loop: str = "sim"
+    c8_players: int | None = None  # None: OpenSpiel is not installed, no second anchor
+    rounds: list[tuple[Slice, Slice, Slice | None]] = field(default_factory=list)  # (zdeck, uno, crazy_eights)
     uno_abandoned: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         z = [r[0] for r in self.rounds]
         u = [r[1] for r in self.rounds]
-        ratios = [a.decisions_per_s / b.decisions_per_s for a, b in self.rounds]
+        ratios = [a.decisions_per_s / b.decisions_per_s for a, b, _ in self.rounds]
         med = statistics.median
         q1, _, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else ratios * 3
         row: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
             "bot": self.bot,
+            "loop": self.loop,
             "uno_players": self.uno_players,
             "rounds": len(self.rounds),
             "zdeck_games": sum(s.games for s in z),
@@ -185,33 +250,54 @@ class Result:
             "ratio_max": round(max(ratios), 3),
             "goal": GOAL_RATIO if is_uno_like(self.game) and self.bot == "random" else None,  # a random-play goal
         }
+        c8 = [(a, c) for a, _, c in self.rounds if c is not None]
+        if c8:
+            c8_ratios = [a.decisions_per_s / c.decisions_per_s for a, c in c8]
+            row.update({
+                "c8_players": self.c8_players,
+                "c8_decisions_per_s": round(med(c.decisions_per_s for _, c in c8), 1),
+                "c8_decisions_per_game": round(sum(c.decisions for _, c in c8) / sum(c.games for _, c in c8), 1),
+                "ratio_c8": round(med(c8_ratios), 3),
+                "ratio_c8_min": round(min(c8_ratios), 3),
+                "ratio_c8_max": round(max(c8_ratios), 3),
+            })
         if self.uno_abandoned:
             row["uno_abandoned_games"] = self.uno_abandoned
         return row
 
 
 def measure(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[[], float],
-            bot: str = "random") -> Result:
-    """Interleave zdeck and UNO slices; alternate which goes first so drift hits both alike."""
+            bot: str = "random", loop: str = "sim") -> Result:
+    """Interleave zdeck, UNO and crazy_eights slices; rotate which goes first so drift hits all alike."""
     bots = seated_bots(game, bot)
     seeds = count(seed)
     uno = UnoAnchor(uno_players_for(game.players), seed)
+    try:
+        c8: CrazyEightsAnchor | None = CrazyEightsAnchor(crazy_eights_players_for(game.players), seed)
+    except ImportError:
+        c8 = None
+    public = public_loop(game)
 
     def play_zdeck() -> int:
+        if loop == "public":
+            return public(next(seeds))
         return sim.run(game, bots, next(seeds))[1]
 
     uno.play_one()  # warm-up
-    result = Result(game.id, game.players, uno.players, bot)
-    per_slice = seconds / (2 * rounds)
+    if c8 is not None:
+        c8.play_one()
+    result = Result(game.id, game.players, uno.players, bot, loop, None if c8 is None else c8.players)
+    sides: list[Callable[[], int]] = [play_zdeck, uno.play_one] + ([c8.play_one] if c8 is not None else [])
+    per_slice = seconds / (len(sides) * rounds)
     for r in range(rounds):
         with deadline(max(GAME_DEADLINE_S, 20 * per_slice), f"{game.id} round {r}"):
-            if r % 2 == 0:
-                z = timed_slice(play_zdeck, per_slice, clock)
-                u = timed_slice(uno.play_one, per_slice, clock)
-            else:
-                u = timed_slice(uno.play_one, per_slice, clock)
-                z = timed_slice(play_zdeck, per_slice, clock)
-        result.rounds.append((z, u))
+            timed: list[Slice | None] = [None] * len(sides)
+            for k in range(len(sides)):
+                side = (r + k) % len(sides)
+                timed[side] = timed_slice(sides[side], per_slice, clock)
+        zdeck_slice, uno_slice, *c8_slice = timed
+        assert zdeck_slice is not None and uno_slice is not None
+        result.rounds.append((zdeck_slice, uno_slice, c8_slice[0] if c8_slice else None))
     result.uno_abandoned = uno.abandoned
     return result
 
@@ -359,6 +445,13 @@ def search_main(args: argparse.Namespace) -> int:
     return 0
 
 
+def build_name() -> str:
+    """Which build of the rules engine runs: compiled or pure Python (zdeck.compiled)."""
+    from zdeck.compiled import BUILD
+
+    return str(BUILD)
+
+
 # -- which games --------------------------------------------------------------------------------------------
 
 
@@ -424,7 +517,8 @@ def print_table(rows: list[dict[str, Any]], skipped: dict[str, str], header: str
     for name, justify in [
         ("game", "left"), ("seats", "right"), ("games/s", "right"), ("dec/s", "right"),
         ("dec/game", "right"), ("UNO seats", "right"), ("UNO games/s", "right"), ("UNO dec/s", "right"),
-        ("ratio", "right"), ("middle half", "right"), ("goal 2x", "center"),
+        ("ratio", "right"), ("middle half", "right"), ("goal 2x", "center"), ("C8 seats", "right"),
+        ("x C8", "right"),
     ]:
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for row in rows:
@@ -435,6 +529,7 @@ def print_table(rows: list[dict[str, Any]], skipped: dict[str, str], header: str
             f"{row['zdeck_decisions_per_s']:,.0f}", f"{row['zdeck_decisions_per_game']:,.1f}",
             str(row["uno_players"]), f"{row['uno_games_per_s']:,.1f}", f"{row['uno_decisions_per_s']:,.0f}",
             f"{row['ratio']:.2f}x", f"{row['ratio_q1']:.2f}-{row['ratio_q3']:.2f}", verdict,
+            str(row.get("c8_players", "-")), f"{row['ratio_c8']:.2f}x" if "ratio_c8" in row else "-",
         )
     console = Console()
     if not console.is_terminal:
@@ -456,6 +551,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--bot", default="random",
                    help="the bot at every zdeck seat (default random; the 2x goal is for random play): a game "
                         "without a bot of that name is skipped")
+    p.add_argument("--loop", choices=("sim", "public"), default="sim",
+                   help="sim: zdeck.sim.run (default); public: the plain public loop (legal_actions + checked apply, "
+                        "random actor and action)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--ismcts", action="store_true",
                    help="measure search instead: ISMCTS iterations/s next to OpenSpiel's MCTSBot on crazy_eights "
@@ -489,17 +587,21 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(f"[{i + 1}/{len(games)}] {label} ...", file=sys.stderr, flush=True)
         try:
-            rows.append(measure(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock], args.bot).as_dict())
+            rows.append(measure(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock], args.bot,
+                                args.loop).as_dict())
         except Exception as exc:  # noqa: BLE001 - a half-built game is skipped, not fatal
             skipped[label] = f"{type(exc).__name__}: {exc}"
             if not args.json:
                 traceback.print_exc(limit=3, file=sys.stderr)
     header = (
         f"Python {platform.python_version()} on {platform.machine()}; {args.seconds:g} {args.clock} s per "
-        f"configuration in {args.rounds} rounds; ratio = zdeck decisions/s / RLCard UNO decisions/s"
+        f"configuration in {args.rounds} rounds; {build_name()}; "
+        f"zdeck through {'sim.run' if args.loop == 'sim' else 'the plain public loop'}; ratio = zdeck decisions/s / "
+        "RLCard UNO decisions/s; x C8 = zdeck decisions/s / OpenSpiel crazy_eights decisions/s"
     )
     if args.json:
-        out = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
+        out = {"python": platform.python_version(), "machine": platform.machine(), "build": build_name(),
+               "loop": args.loop, "seconds": args.seconds,
                "clock": args.clock, "rounds": args.rounds, "bot": args.bot, "goal_ratio": GOAL_RATIO,
                "uno_like": list(UNO_LIKE), "results": rows, "skipped": skipped}
         print(json.dumps(out, indent=2))

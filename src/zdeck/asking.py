@@ -9,6 +9,7 @@ the simulator, the search's rollouts, an RL environment and a live table.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from statistics import NormalDist
 from types import MappingProxyType
@@ -64,15 +65,21 @@ _SPREAD = tuple(
 
 
 class _ReflexFlags(dict[type, bool]):
-    """Action class -> is it a reflex (`reflex = True`, such as a ZOOP! call)? Read off a class once; after
-    that `_REFLEX[kind]` is a plain dict look-up, no Python call (a race times every proposal)."""
+    """Action class -> is it a reflex (such as a ZOOP! call)? A game's actions module lists its reflex action
+    classes in `REFLEXES` (a frozenset). Read once per class; after that `_REFLEX[kind]` is a plain dict
+    look-up, no Python call (a race times every proposal)."""
 
     def __missing__(self, kind: type) -> bool:
-        reflex = self[kind] = bool(getattr(kind, "reflex", False))
+        reflex = self[kind] = kind in getattr(sys.modules.get(kind.__module__), "REFLEXES", ())
         return reflex
 
 
 _REFLEX = _ReflexFlags()
+
+
+def is_reflex(action: Action) -> bool:
+    """Is this action a reflex call, timed at REFLEX_SHARE of a considered move?"""
+    return _REFLEX[type(action)]
 
 
 def reaction(bot: Bot, action: Action, timing: Rng) -> float:

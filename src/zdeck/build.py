@@ -20,6 +20,46 @@ from pathlib import Path
 
 from zdeck.compiled import COMPILER, GROUP, PACKAGE, builds_dir, engine_files, source_key
 
+MYPYC_DONE = "zdeck-build: mypyc done after"
+
+# Run by a child Python in a copy of the sources (its arguments: the files to compile). mypy type-checks what
+# they import too, but says nothing of those modules (`--follow-imports=silent`): a client's import of a library
+# this installation lacks (ray, in `zdeck.batch`) must not stop the engine's build. The engine is one
+# extension (mypyc's "group": calls between its modules stay native C calls), and setuptools compiles an
+# extension's C files one after another: they are compiled here on every core instead (distutils' own
+# compile, file by file, in a thread pool; sequentially should its internals ever differ).
+_SETUP = """
+import sys, time
+start = time.perf_counter()
+from concurrent.futures import ThreadPoolExecutor
+from mypyc.build import mypycify
+from setuptools import setup
+from distutils.ccompiler import CCompiler  # (setuptools' own copy, the one build_ext uses, once setuptools is imported)
+
+sequential = CCompiler.compile
+
+def compile_in_parallel(self, sources, output_dir=None, macros=None, include_dirs=None, debug=False,
+                        extra_preargs=None, extra_postargs=None, depends=None):
+    try:
+        macros, objects, extra_postargs, pp_opts, build = self._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs)
+        cc_args = self._get_cc_args(pp_opts, debug, extra_preargs)
+        compile_one = self._compile
+    except AttributeError:
+        return sequential(self, sources, output_dir, macros, include_dirs, debug, extra_preargs, extra_postargs,
+                          depends)
+    with ThreadPoolExecutor({jobs}) as pool:
+        list(pool.map(lambda obj: compile_one(obj, *build[obj], cc_args, extra_postargs, pp_opts),
+                      [obj for obj in objects if obj in build]))
+    return objects
+
+CCompiler.compile = compile_in_parallel
+ext = mypycify(["--follow-imports=silent", *sys.argv[1:]], opt_level="3", multi_file=True, group_name="{group}")
+print(f"{mypyc_done} {{time.perf_counter() - start:.0f}} s, {{time.process_time():.0f}} s of CPU", file=sys.stderr)
+setup(name="zdeck-engine", ext_modules=ext,
+      script_args=["build_ext", "--build-lib", "out", "--build-temp", "tmp", "--parallel", "{jobs}"])
+"""
+
 
 def c_compiler() -> str | None:
     """The C compiler setuptools would call, if it is on this machine."""
@@ -65,12 +105,7 @@ def _compile(folder: Path, quiet: bool) -> str | None:
         sources = Path(work) / "src"
         shutil.copytree(PACKAGE, sources / "zdeck", ignore=shutil.ignore_patterns("__pycache__", "static"))
         files = [str(p.relative_to(PACKAGE.parent)) for p in engine_files()]
-        script = (
-            "import sys\nfrom mypyc.build import mypycify\nfrom setuptools import setup\n"
-            f"ext = mypycify(sys.argv[1:], opt_level='3', multi_file=True, group_name={GROUP!r})\n"
-            "setup(name='zdeck-engine', ext_modules=ext, script_args=['build_ext', '--build-lib', 'out',"
-            f" '--build-temp', 'tmp', '--parallel', '{os.cpu_count() or 1}'])\n"
-        )
+        script = _SETUP.format(mypyc_done=MYPYC_DONE, group=GROUP, jobs=os.cpu_count() or 1)
         run = subprocess.run([sys.executable, "-c", script, *files], cwd=sources, capture_output=True, text=True,
                              check=False)
         if run.returncode != 0:
@@ -86,7 +121,9 @@ def _compile(folder: Path, quiet: bool) -> str | None:
         staged.rename(folder)
         (folder / "complete").write_text(f"{COMPILER} {time.perf_counter() - started:.0f} s\n")
     if not quiet:
-        print(f"zdeck: compiled the engine in {time.perf_counter() - started:.0f} s into {folder}", file=sys.stderr)
+        phase = next((line.split(MYPYC_DONE)[1] for line in run.stderr.splitlines() if MYPYC_DONE in line), "?")
+        print(f"zdeck: compiled the engine in {time.perf_counter() - started:.0f} s (mypyc{phase}, then the C compiler)"
+              f" into {folder}", file=sys.stderr)
     return None
 
 

@@ -84,9 +84,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options_spec: ClassVar[dict[str, Option]] = {}
     default_players: ClassVar[int | None] = None
-    # "higher" or "lower": which `scores()` are better. Read it from the game, not its class: an option
-    # may turn it round (a game sets it in `check_options`).
-    score_order: str = "higher"
+    # "higher" or "lower": which `scores()` are better by the rulebook. A game's own `score_order` (set from
+    # it in __init__) is what counts: an option may turn it round (a game sets it in `check_options`).
+    default_score_order: ClassVar[str] = "higher"
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.options_spec))
@@ -106,6 +106,7 @@ class Game(ABC):
         if not well_typed or not lo <= players <= hi:
             raise ValueError(f"{self.id}: players={shorten(players)} is not allowed; this game takes {lo} to {hi}")
         self.players = players
+        self.score_order: str = self.default_score_order
         self.check_options()
         self._codec: ActionCodec | None = None
         self._action_faces: list[dict[str, Any]] | None = None
@@ -184,16 +185,17 @@ class Game(ABC):
         state: State = self.part("state").new_state(self, seed)
         return state
 
-    def state_from_dict(self, data: dict[str, Any]) -> State:
-        """Rebuild a state from `State.to_dict()`; ValueError on a malformed dict.
+    def state_from_dict(self, data: object) -> State:
+        """Rebuild a state from `State.to_dict()`; ValueError on a malformed dict (or anything else: what is
+        read from a file or a request is typed `object` here, so that the compiled build checks it here too).
 
         The header (game, players, options) is checked here; `read_state` reads the rest.
         A game's own ValueErrors name the bad field and pass through; any other slip of a
         reader on a malformed dict (a missing key, a wrong type) becomes a ValueError too.
         """
-        self.check_header(data)
+        checked = self.check_header(data)
         try:
-            return self.read_state(data)
+            return self.read_state(checked)
         except ValueError:
             raise
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
@@ -205,13 +207,15 @@ class Game(ABC):
         state: State = self.part("state").read_state(self, data)
         return state
 
-    def check_header(self, data: dict[str, Any]) -> None:
-        """Refuse a state dict written for another game or other options."""
+    def check_header(self, data: object) -> dict[str, Any]:
+        """`data` as a state dict of this game; ValueError for anything else, or one written for another game
+        or other options."""
         if not isinstance(data, dict):  # the contract: any malformed state dict is a ValueError
             raise ValueError(f"a {self.id} state must be a dict, got {type(data).__name__}")  # noqa: TRY004
         header = {k: data.get(k) for k in ("game", "players", "options")}
         if header != self.describe():
             raise ValueError(f"state dict is for {header}, not for {self.describe()}")
+        return data
 
     # -- actions ------------------------------------------------------------------
     def action_table(self) -> Sequence[Action]:
@@ -235,7 +239,8 @@ class Game(ABC):
     def action_id(self, action: Action) -> int:
         return self.action_codec().action_id(action)
 
-    def action_from_id(self, index: int) -> Action:
+    def action_from_id(self, index: object) -> Action:
+        """The action of an id; ValueError for anything but an id of this game (a request's, say: `object`)."""
         return self.action_codec().action_from_id(index)
 
     # Kinds an action face may have (docs/observations.md, "Action faces"): what a client draws the action on.
@@ -260,8 +265,9 @@ class Game(ABC):
         face: dict[str, Any] = self.part("actions").action_face(self, action)
         return face
 
-    def parse_action(self, text: str) -> Action:
-        """The action a text names (`str(action)`; case and runs of spaces do not matter)."""
+    def parse_action(self, text: object) -> Action:
+        """The action a text names (`str(action)`; case and runs of spaces do not matter); ValueError for
+        anything else (a record's or a request's value: `object`)."""
         return self.action_codec().parse(text)
 
 
@@ -292,9 +298,9 @@ class ActionCodec(Protocol):
 
     def action_id(self, action: Action) -> int: ...
 
-    def action_from_id(self, index: int) -> Action: ...
+    def action_from_id(self, index: object) -> Action: ...
 
-    def parse(self, text: str) -> Action: ...
+    def parse(self, text: object) -> Action: ...
 
 
 class ActionTable:
@@ -319,12 +325,12 @@ class ActionTable:
         except (KeyError, TypeError):  # TypeError: an unhashable value is no action either
             raise ValueError(f"{self._game_id}: {shorten(action)} is not an action of this game") from None
 
-    def action_from_id(self, index: int) -> Action:
+    def action_from_id(self, index: object) -> Action:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.actions):
             raise ValueError(f"{self._game_id}: action id {shorten(index)} is outside 0..{len(self.actions) - 1}")
         return self.actions[index]
 
-    def parse(self, text: str) -> Action:
+    def parse(self, text: object) -> Action:
         if not isinstance(text, str):
             raise ValueError(f"{self._game_id}: cannot read {type(text).__name__} {shorten(text)} as an action: an action is read from text")  # noqa: TRY004
         try:
@@ -373,24 +379,33 @@ class State(metaclass=ABCMeta):  # (not `ABC`, a class mypyc cannot build `__new
             return f"player {player} may not act now"
         return f"{action} is not legal for player {player} now"
 
-    def apply(self, player: int, action: Action, seen: int | None = None) -> Outcome:
-        """Apply `action` for `player`.
+    def apply(self, player: object, action: Action, seen: object = None) -> Outcome:
+        """Apply `action` for `player` (a seat).
 
         `seen` is the version the sender saw. When other submissions landed since,
         the game resolves the late one by its rulebook (`resolve_late`) instead of
         applying it to a state its sender never saw.
+
+        What comes here may come from anywhere (a network frame, a saved record): a player that is no
+        seat, a `seen` that is no earlier version or an action that is not legal is refused with
+        IllegalAction, the state unchanged. (Hence `object`: the compiled build would refuse another
+        type with its own TypeError before this check.)
         """
-        self.check_seat(player)
-        if seen is not None and (isinstance(seen, bool) or not isinstance(seen, int) or not 0 <= seen <= self.version):
-            raise IllegalAction(f"seen={shorten(seen)} is not an earlier version (this state is at {self.version})")
-        if seen is not None and seen < self.version:
+        seat = self.check_seat(player)
+        version = self._earlier_version(seen)
+        if version is not None and version < self.version:
             try:  # the game's late rule only ever sees values of its own action table
                 self.game.action_id(action)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-        elif not self.is_legal(player, action):
-            raise IllegalAction(self.explain_illegal(player, action))
-        return self.apply_listed(player, action, seen)  # checked: now as a listed action is applied
+        elif not self.is_legal(seat, action):
+            raise IllegalAction(self.explain_illegal(seat, action))
+        return self.apply_listed(seat, action, version)  # checked: now as a listed action is applied
+
+    def _earlier_version(self, seen: object) -> int | None:
+        if seen is None or (isinstance(seen, int) and not isinstance(seen, bool) and 0 <= seen <= self.version):
+            return seen
+        raise IllegalAction(f"seen={shorten(seen)} is not an earlier version (this state is at {self.version})")
 
     def apply_listed(self, player: int, action: Action, seen: int | None = None) -> Outcome:
         """Apply an action object taken from `legal_actions(player)` at version `seen`
@@ -436,9 +451,11 @@ class State(metaclass=ABCMeta):  # (not `ABC`, a class mypyc cannot build `__new
     def _on_timeout(self) -> None:
         raise IllegalAction("someone must act here; waiting is not possible")
 
-    def check_seat(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.game.players:
-            raise IllegalAction(f"player {shorten(player)} is not a seat of this game (0..{self.game.players - 1})")
+    def check_seat(self, player: object) -> int:
+        """`player` as a seat of this game; IllegalAction when it is none."""
+        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.game.players:
+            return player
+        raise IllegalAction(f"player {shorten(player)} is not a seat of this game (0..{self.game.players - 1})")
 
     # -- outcome ------------------------------------------------------------------------
     @abstractmethod

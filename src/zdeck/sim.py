@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck.asking import NO_OBSERVATION, REFLEX_SHARE, LazyObservation, Racer, fastest_first
 from zdeck.bots import Bot, RandomBot
 from zdeck.botspecs import make_bot
+from zdeck.compiled import mypyc_attr
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
@@ -35,6 +36,7 @@ race submission resolved against the version its sender saw (its outcome may be 
 a timeout comes as (state, None, None, None, False). It must not change the state."""
 
 
+@mypyc_attr(native_class=False)  # (mypyc builds no native subclass of RuntimeError: a plain Python class)
 class GameTooLong(RuntimeError):
     """A game exceeded the step limit: a rules bug, a bot that waits forever, or a table that can
     stall (ZAR's penalty draws). It holds the unfinished state and, from `play`, its record so far."""

@@ -4,7 +4,7 @@ observations and saved states, and the golden records and the conformance suite 
 The suite itself runs the pure build (tests/conftest.py); here the compiled one, which `make test` builds
 first, runs the golden records and the conformance suites in a child process, and both builds run trace.py.
 Without a compiled build of these sources (no C compiler, a failed build, a source edited since) these
-skip, saying why.
+skip, saying why - but fail in CI where a C compiler is present (`required`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from zdeck import compiled
+from zdeck.build import c_compiler
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFORMANCE = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "games").rglob("test_conformance*.py"))
@@ -28,12 +29,20 @@ def run_with(build: str, *args: str, timeout: float = 900) -> subprocess.Complet
                           check=False)
 
 
+def required() -> bool:
+    """CI (`.ci/run` sets ZDECK_REQUIRE_COMPILED; `CI` as CI services set it) builds both wherever it can:
+    there a missing compiled build is a failure, not a skip."""
+    return bool(os.environ.get("ZDECK_REQUIRE_COMPILED") or os.environ.get("CI")) and c_compiler() is not None
+
+
 @pytest.fixture(scope="module")
 def both_builds() -> None:
     folder = compiled.builds_dir() / compiled.source_key()
     if not (folder / "complete").is_file():
         why = (folder / "failed").read_text() if (folder / "failed").is_file() else "none built for these sources"
         message = f"no compiled build of the rules engine ({why.strip()}): `python -m zdeck.build` builds it"
+        if required():
+            pytest.fail(f"{message} - and CI has a C compiler, so it must build", pytrace=False)
         pytest.skip(message)
 
 
@@ -61,7 +70,7 @@ def test_compiled_and_pure_builds_give_the_same_records_observations_and_states(
 @pytest.mark.usefixtures("both_builds")
 def test_golden_records_and_conformance_pass_against_the_other_build() -> None:
     other = "pure" if compiled.is_compiled() else "compiled"
-    done = run_with(other, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-n", "0",
+    done = run_with(other, "-m", "pytest", "-x", "-p", "no:cacheprovider", "-n", "0",
                     "tests/golden", *CONFORMANCE)
     assert done.returncode == 0, f"the {other} build: {done.stdout[-3000:]}{done.stderr[-2000:]}"
     assert " passed" in done.stdout

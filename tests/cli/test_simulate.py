@@ -79,7 +79,7 @@ def test_one_seat_games_compare_bots_by_score_not_win_rate() -> None:
     """zoker-solo showed every bot with win rate 1.000."""
     result = run("simulate", "zoker-solo", "--bots", "greedy,random", "--rotate", "-n", "6", "--json")
     summary = json.loads(result.output)
-    assert summary["score_order"] == zdeck.game_class("zoker-solo").score_order
+    assert summary["score_order"] == zdeck.game_class("zoker-solo").default_score_order
     greedy, random = summary["score_per_bot"]["greedy"], summary["score_per_bot"]["random"]
     assert greedy["mean"] != random["mean"] and greedy["min"] <= greedy["mean"] <= greedy["max"]
     assert greedy["sd"] >= 0 and summary["win_rate_per_bot"] == {"greedy": 1.0, "random": 1.0}

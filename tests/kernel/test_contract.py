@@ -410,4 +410,4 @@ def test_a_game_that_outlasts_the_step_limit_is_stopped_and_one_that_fits_is_not
 @pytest.mark.parametrize("game_id", zdeck.registry.games())
 def test_the_class_says_which_scores_are_better_as_a_default_table_does(game_id: str) -> None:
     # `zdeck list`, `zdeck rules` and the server's catalogue read the class, not a made game: they must agree
-    assert zdeck.registry.game_class(game_id).score_order == zdeck.registry.make(game_id).score_order
+    assert zdeck.registry.game_class(game_id).default_score_order == zdeck.registry.make(game_id).score_order

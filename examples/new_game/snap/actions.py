@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from zdeck.core import Action, Game
 from zdeck.decks.snap.cards import CARDS, TEXTS
@@ -31,14 +31,13 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Snap:
-    reflex: ClassVar[bool] = True  # a shout, not a considered move: the race model times it faster
-
     def __str__(self) -> str:
         return "snap"
 
 
 PLAYS: tuple[Play, ...] = tuple(Play(i) for i in range(len(CARDS)))
 DRAW, PASS, SNAP = Draw(), Pass(), Snap()
+REFLEXES: frozenset[type] = frozenset({Snap})  # a shout, not a considered move: the race model times it faster
 
 
 def action_table(game: Game) -> tuple[Action, ...]:

@@ -14,7 +14,7 @@ class Snap(Game):
     min_players = 2
     max_players = 4
     default_players = 3
-    score_order = "higher"
+    default_score_order = "higher"
     options_spec: ClassVar[dict[str, Option]] = {
         "snap_penalty": Option(1, "cards the maker of a pair draws when someone snaps it first", choices=(1, 2)),
     }

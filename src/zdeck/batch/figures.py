@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from zdeck.asking import REACTION_SIGMA, REFLEX_SHARE
+from zdeck.asking import REACTION_SIGMA, REFLEX_SHARE, is_reflex
 from zdeck.core import Action, Game, Outcome, State
 from zdeck.records import Record
 
@@ -166,8 +166,7 @@ class Study:
             if player is None:
                 self.ms += max(self.considered, default=0.0)  # everyone at the table chose to wait
             elif outcome is not _BOUNCED:
-                reflex = getattr(type(action), "reflex", False)
-                self.ms += self.considered[player] * (REFLEX_SHARE if reflex else 1.0)
+                self.ms += self.considered[player] * (REFLEX_SHARE if is_reflex(action) else 1.0)
         if outcome is _BOUNCED:
             return  # a card that came back changed nothing on the table
         if action is not None:

@@ -24,7 +24,7 @@ def command() -> None:
     for game_id in games():
         cls = game_class(game_id)
         names = bot_names(game_id)
-        rows.append((game_id, seats(cls), ", ".join([*names[1:], names[0]]), cls.score_order, cls.summary))
+        rows.append((game_id, seats(cls), ", ".join([*names[1:], names[0]]), cls.default_score_order, cls.summary))
     widths = [max(len(row[col]) for row in rows) for col in range(len(rows[0]) - 1)]
     for row in rows:
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1])

@@ -31,7 +31,7 @@ def command(game: str) -> None:
     out().print(Markdown(text))
     default = bot_names(game)[1:2] or ["random"]
     out().print(f"[bold]{game}[/]: players {seats_in_full(cls)}; bots: {escape(', '.join(bot_names(game)))} "
-                f"(default opponent: {default[0]}); {cls.score_order} scores are better")
+                f"(default opponent: {default[0]}); {cls.default_score_order} scores are better")
     if not cls.options_spec:
         out().print("no options")
         return

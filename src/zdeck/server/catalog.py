@@ -81,7 +81,7 @@ def describe_game(game_id: str, limits: Limits = PUBLIC) -> dict[str, Any]:
         "min_players": cls.min_players,
         "max_players": cls.max_players,
         "default_players": cls.default_players or cls.min_players,
-        "score_order": cls.score_order,
+        "score_order": cls.default_score_order,
         "options": options,
         "bots": bot_names(game_id),
         "default_bot": default_bot(game_id),  # the game's strongest own bot: what covers an absent person

@@ -173,7 +173,7 @@ class SpokenCalls:
                 return bare * len(self._calls) + self._call_index[action.call]
         raise ValueError(f"zar: {quoted(action)} is not an action of this game")
 
-    def action_from_id(self, index: int) -> ZarAction:
+    def action_from_id(self, index: object) -> ZarAction:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self._size:
             raise ValueError(f"zar: action id {quoted(index)} is not an integer in 0..{self._size - 1}")
         if index >= self._size - 2:
@@ -181,7 +181,7 @@ class SpokenCalls:
         play, call = divmod(index, len(self._calls))
         return replace(self._plays[play], call=self._calls[call])
 
-    def parse(self, text: str) -> ZarAction:
+    def parse(self, text: object) -> ZarAction:
         if not isinstance(text, str):
             kind = type(text).__name__  # (a ValueError, as the kernel asks of any bad input)
             raise ValueError(f"zar: cannot read {kind} {quoted(text)} as an action: actions are text")  # noqa: TRY004

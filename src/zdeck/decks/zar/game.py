@@ -25,7 +25,7 @@ class ZarGame(Game):
     summary = "Shed your hand by colour or symbol; match identical cards out of turn (multideck, Chameleons)"
     min_players = 2
     max_players = 14
-    score_order = "lower"  # points left in hand are penalties
+    default_score_order = "lower"  # points left in hand are penalties
     options_spec: ClassVar[dict[str, Option]] = {
         "half_decks": Option(
             2,

@@ -22,7 +22,7 @@ class ZipZap(Game):
     min_players = 2
     max_players = 6
     default_players = 4
-    score_order = "lower"  # the rulebook's scoring; the "wins" variant turns it round (check_options)
+    default_score_order = "lower"  # the rulebook's scoring; the "wins" variant turns it round (check_options)
     options_spec: ClassVar[dict[str, Option]] = {
         "scoring": Option("cards", "cards: others score their hand (solid 1, wild 3, Zap 5), lowest total wins; "
                           "wins: one point for going out first, most points wins", choices=("cards", "wins")),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from zdeck.core import Action
 from zdeck.decks.zoop.cards import BASIC_ANIMALS, CAGE_CARD, WILD_CARD, Card, Deck
@@ -73,8 +73,6 @@ class Discard:
 class Zoop:
     """Play out of turn the exact same card as the top card, yelling ZOOP! (or not)."""
 
-    reflex: ClassVar[bool] = True  # a reflex, not a considered move: the simulator times it faster
-
     card: Card
     called: bool = True
 
@@ -86,8 +84,6 @@ class Zoop:
 class Cage:
     """Capture the Special Animal just played, yelling "Captured!" (or not)."""
 
-    reflex: ClassVar[bool] = True
-
     called: bool = True
 
     def __str__(self) -> str:
@@ -98,6 +94,9 @@ DRAW = Draw()
 PASS = Pass()
 CAGE = Cage(True)
 SILENT_CAGE = Cage(False)
+# Reflexes, not considered moves: the simulator times them faster (zdeck.asking reads this set). A set,
+# not a class attribute: mypyc lays out a dataclass's ClassVar with a value as a field.
+REFLEXES: frozenset[type] = frozenset({Zoop, Cage})
 
 ZoopAction = Play | PlayWild | Draw | Pass | Discard | Zoop | Cage
 A = TypeVar("A")

@@ -23,7 +23,7 @@ class ZoopGame(Game):
     min_players = 3
     max_players = 8
     default_players = 4
-    score_order = "higher"
+    default_score_order = "higher"
     options_spec: ClassVar[dict[str, Option]] = {
         "calls": Option(
             "auto",

@@ -22,7 +22,7 @@ class ZopZoo(Game):
     min_players = 2
     max_players = 6  # the rulebook says 2-4 is best but more may play
     default_players = 3
-    score_order = "higher"
+    default_score_order = "higher"
     options_spec: ClassVar[dict[str, Option]] = {
         "target": Option(
             800,

@@ -23,7 +23,7 @@ class Kubo(Game):
     min_players: ClassVar[int] = DATA["kubo"]["players"][0]  # (one name a line: mypyc compiles no tuple here)
     max_players: ClassVar[int] = DATA["kubo"]["players"][1]
     default_players = 3
-    score_order = "higher"  # the most points win
+    default_score_order = "higher"  # the most points win
     options_spec: ClassVar[dict[str, Option]] = {
         "start": Option(
             "blue-corners",

@@ -23,7 +23,7 @@ class ZokerMemo(Game):
     min_players = 1
     max_players = 5
     default_players = 2
-    score_order = "higher"  # the number of cards earned
+    default_score_order = "higher"  # the number of cards earned
     options_spec: ClassVar[dict[str, Option]] = {
         "pair_rule": Option("two", "two: a pair shares exactly two qualities (the rulebook); "
                             "one: the easier variant, any two cards sharing at least one quality",

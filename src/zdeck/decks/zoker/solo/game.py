@@ -16,4 +16,4 @@ class ZokerSolo(Game):
     summary = "Patience: pile compatible Zoker cards in the last row; score the highest pile."
     min_players = 1
     max_players = 1
-    score_order = "higher"  # the score is the height of the highest pile
+    default_score_order = "higher"  # the score is the height of the highest pile

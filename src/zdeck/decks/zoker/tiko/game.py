@@ -21,7 +21,7 @@ class Tiko(Game):
     min_players: ClassVar[int] = DATA["tiko"]["players"][0]  # (one name a line: mypyc compiles no tuple here)
     max_players: ClassVar[int] = DATA["tiko"]["players"][1]
     default_players = 4
-    score_order = "higher"  # the most cards won (or games won) wins
+    default_score_order = "higher"  # the most cards won (or games won) wins
     options_spec: ClassVar[dict[str, Option]] = {
         "compare": Option(
             "top",
