@@ -114,7 +114,8 @@ class ZarState(State):
             return ()
         if phase == DRAWN or not self.matchable:
             return (self.turn,)
-        return tuple([p for p in range(self.game.players) if p == self.turn or self.may_match(p)])
+        turn, top, on_chameleon = self.turn, self.pile_as[-1], self.pile[-1] == CHAMELEON  # (`may_match`, inlined)
+        return tuple([p for p, hand in enumerate(self.hands) if p == turn or hand[top] or on_chameleon and hand[CHAMELEON]])
 
     def may_match(self, p: int) -> bool:
         """Can p play out of turn now: an identical card, or a Chameleon on a Chameleon."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from zdeck.core import Action
-from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card, by_byte, indices
+from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card, indices
 
 if TYPE_CHECKING:
     from zdeck.decks.zipzap.game import ZipZap
@@ -38,7 +38,7 @@ class Zap:
 
 ZAP_ACTION = Zap()
 ACTIONS: tuple[Play | Zap, ...] = (*(Play(card) for card in CARDS), ZAP_ACTION)  # ACTIONS[i] puts down index i
-# _BYTE_ACTIONS[b][byte]: the actions of the cards a hand's byte b holds (for `by_byte`, as cards' own tables).
+# _BYTE_ACTIONS[b][byte]: the actions of the cards a hand's byte b holds (read by `actions_of`, as cards' own tables by `by_byte`).
 _BYTE_ACTIONS: tuple[tuple[tuple[Play | Zap, ...], ...], ...] = tuple(
     tuple(tuple(ACTIONS[i] for i in indices(byte << base & (1 << len(ACTIONS)) - 1)) for byte in range(256))
     for base in range(0, len(ACTIONS), 8)
@@ -54,7 +54,13 @@ def actions_of(mask: int) -> list[Action]:
     """The actions that put down a bitmask's cards (the Zap's bit: `zap`), lowest index first."""
     if not mask & (mask - 1):  # none or one card, the usual race moment: no bit walk (6% of random play)
         return [ACTIONS[mask.bit_length() - 1]] if mask else []
-    return by_byte(mask, _BYTE_ACTIONS)
+    found: list[Action] = []
+    for table in _BYTE_ACTIONS:  # (`by_byte`, written out: asked for every actor at every moment)
+        if not mask:
+            break
+        found += table[mask & 255]
+        mask >>= 8
+    return found
 
 
 def action_face(game: ZipZap, action: Play | Zap) -> dict[str, Any]:

@@ -102,8 +102,12 @@ class ZipZapState(RoundTotals):
         wanted = self.wanted
         found: list[tuple[int, list[Action]]] = []
         for player, hand in enumerate(self.hands):  # a loop: a comprehension here cost 7%
-            if hand & wanted or player == zapper:
-                legal = actions_of(hand & wanted)  # (the Zap apart: its bit would make the list walk the whole hand)
+            playable = hand & wanted
+            if playable or player == zapper:
+                if playable & (playable - 1):  # (the Zap apart: its bit would make the list walk the whole hand)
+                    legal = actions_of(playable)
+                else:  # one card or none, the usual race moment: `actions_of` inlined
+                    legal = [ACTIONS[playable.bit_length() - 1]] if playable else []
                 if player == zapper:
                     legal.append(ZAP_ACTION)
                 found.append((player, legal))

@@ -163,7 +163,9 @@ class ZoopState(State):
     def actors(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()
-        return tuple(self._acting_seats(zoop_want(self)))
+        if self.in_hands[self.pile[-1]] or self.cage is not None or self.rules.strict:  # (as in `moves`)
+            return tuple(self._acting_seats(zoop_want(self)))
+        return (self.turn,)
 
     def moves(self) -> list[tuple[int, list[Action]]]:
         """`[(p, self.legal_actions(p)) for p in self.actors()]`, asked by the simulator at every moment: nearly
