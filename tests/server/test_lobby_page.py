@@ -20,6 +20,11 @@ def test_the_lobby_is_sent_with_every_game_and_its_rules(client: TestClient) -> 
     for game_id in zdeck.games():
         assert f'<a href="/rules/{game_id}">Rules</a>' in page
     assert "<noscript>" in page and "needs JavaScript" in page and 'id="loading" class="muted" hidden' in page
+    # the bots by level, in players' words: no engine bot name (random, greedy, ismcts ...) on the page
+    alone = [g for g in zdeck.games() if zdeck.game_class(g).max_players == 1]
+    assert page.count("bots to play against: easy, medium, hard") == len(zdeck.games()) - len(alone)
+    assert page.count("bots to compare your score with: easy, medium, hard") == len(alone) == 1
+    assert not re.search(r"\b(greedy|ismcts|cheap-winner)\b", page)
 
 
 def test_a_rooms_link_is_sent_saying_the_table_is_opening(client: TestClient) -> None:

@@ -778,11 +778,20 @@ class Pages:
         page = (STATIC / "index.html").read_text(encoding="utf-8")
         listed = "".join(
             f'<li class="game"><h3>{html.escape(g["title"])}</h3><p>{html.escape(g["summary"])}</p>'
-            f'<p class="muted small">{_players(g)} · bots: {html.escape(", ".join(g["bots"]))}</p>'
+            f'<p class="muted small">{_players(g)} · {html.escape(_levels(g))}</p>'
             f'<p class="row"><a href="/rules/{g["id"]}">Rules</a></p></li>' for g in games)
         self.lobby = page.replace('<section id="lobby" hidden>', '<section id="lobby">') \
             .replace('<ul id="game-list"></ul>', f'<ul id="game-list">{listed}</ul>')
         self.room = page.replace('<p id="loading" class="muted" hidden>', '<p id="loading" class="muted">')
+
+
+def _levels(game: dict[str, Any]) -> str:
+    """The bots a person plays against, by level, in players' words (not the engine's bot names)."""
+    levels = ", ".join(level["level"] for level in game["levels"])
+    if not levels:
+        return "no bots"
+    alone = game["max_players"] == 1  # nobody to play against: a bot's score is one to beat
+    return f"bots to compare your score with: {levels}" if alone else f"bots to play against: {levels}"
 
 
 def _players(game: dict[str, Any]) -> str:
