@@ -36,7 +36,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any, Protocol
 
 from zdeck.asking import ask, reaction
@@ -190,6 +190,16 @@ def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 
     return record
 
 
+@lru_cache(maxsize=64)
+def _shared_game(game_id: str, players: int, options: str) -> Game:
+    """One Game for the rooms read back with the same game and options (`options` as sorted JSON): a game is the
+    rules and never changes, and its action table (thousands of actions in Zop Zoo) is then built once, not for
+    every room a takeover reads back."""
+    from zdeck.registry import make
+
+    return make(game_id, players, **json.loads(options))
+
+
 @dataclass
 class Seat:
     index: int
@@ -326,9 +336,8 @@ class Room:
     def restore(cls, data: RoomData, saver: Saver) -> Room:
         """Replay the saved game from its seed, asking the bots again where they were asked."""
         from zdeck.live.settings import table_settings
-        from zdeck.registry import make
 
-        game = make(data.game, data.players, **data.options)
+        game = _shared_game(data.game, data.players, json.dumps(data.options, sort_keys=True))
         room = cls(data.id, game, table_settings(data.settings), data.seats, saver, data.created)
         room._deal(data.number, data.seed)
         state = room.state
@@ -339,7 +348,7 @@ class Room:
             if room.started and not state.is_over() and not window_late:
                 room._ask_seat_bots(everyone=index == last_landing)
             room._track_window(entry)
-            before, finished = state.observation(None), len(state.round_scores())
+            before, finished = state.clone(), len(state.round_scores())  # (seen only if a round ends)
             try:
                 if player is None and text == TIMEOUT:
                     state.timeout()
@@ -349,7 +358,7 @@ class Room:
                 raise ValueError(f"room {data.id}: saved action {index + 1} {entry!r} does not replay: {exc}") from None
             room.actions.append(entry)
             if len(state.round_scores()) > finished:
-                room.summaries.append(room._summary(before, entry))
+                room.summaries.append(room._summary(before.observation(None), entry))
         return room
 
     def _track_window(self, entry: list[Any]) -> None:
