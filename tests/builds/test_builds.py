@@ -74,3 +74,17 @@ def test_golden_records_and_conformance_pass_against_the_other_build() -> None:
                     "tests/golden", *CONFORMANCE)
     assert done.returncode == 0, f"the {other} build: {done.stdout[-3000:]}{done.stderr[-2000:]}"
     assert " passed" in done.stdout
+
+
+# The server's and the live table's own tests, against the other build: the suite runs pure (tests/conftest.py),
+# and the compiled engine once crashed a server process where pure Python did not (a weak reference to a game).
+SERVING = ("tests/live/test_shared.py", "tests/server/test_api.py", "tests/server/test_one_table.py",
+           "tests/server/test_restart.py")
+
+
+@pytest.mark.usefixtures("both_builds")
+def test_the_server_s_own_tests_pass_against_the_other_build() -> None:
+    other = "pure" if compiled.is_compiled() else "compiled"
+    done = run_with(other, "-m", "pytest", "-x", "-p", "no:cacheprovider", "-n", "0", *SERVING)
+    assert done.returncode == 0, f"the {other} build: {done.stdout[-3000:]}{done.stderr[-2000:]}"
+    assert " passed" in done.stdout

@@ -36,7 +36,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 from typing import Any, Protocol
 
 from zdeck.asking import ask, reaction
@@ -48,6 +48,7 @@ from zdeck.live.gamedata import table_data
 from zdeck.live.seat_view import state_message, table_text
 from zdeck.live.seating import bot_label, bot_names, cover_bot, table_bot
 from zdeck.live.settings import TableSettings
+from zdeck.live.shared import shared
 from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
 
@@ -190,16 +191,6 @@ def play_offline(game: Game, bots: Mapping[int, str], seed: int, speed: float = 
     return record
 
 
-@lru_cache(maxsize=64)
-def _shared_game(game_id: str, players: int, options: str) -> Game:
-    """One Game for the rooms read back with the same game and options (`options` as sorted JSON): a game is the
-    rules and never changes, and its action table (thousands of actions in Zop Zoo) is then built once, not for
-    every room a takeover reads back."""
-    from zdeck.registry import make
-
-    return make(game_id, players, **json.loads(options))
-
-
 @dataclass
 class Seat:
     index: int
@@ -336,8 +327,9 @@ class Room:
     def restore(cls, data: RoomData, saver: Saver) -> Room:
         """Replay the saved game from its seed, asking the bots again where they were asked."""
         from zdeck.live.settings import table_settings
+        from zdeck.registry import make
 
-        game = _shared_game(data.game, data.players, json.dumps(data.options, sort_keys=True))
+        game = shared(make(data.game, data.players, **data.options))
         room = cls(data.id, game, table_settings(data.settings), data.seats, saver, data.created)
         room._deal(data.number, data.seed)
         state = room.state

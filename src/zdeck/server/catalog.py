@@ -10,7 +10,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +26,7 @@ from zdeck.live.settings import (
     table_options,
     table_settings,
 )
+from zdeck.live.shared import shared
 from zdeck.live.sized_cache import SizedCache
 from zdeck.registry import game_class, games, make, rules_document
 from zdeck.server.limits import PUBLIC, Limits
@@ -139,20 +139,6 @@ def spec_from_request(game_id: Any, players: Any, options: Any, bots: Any, limit
                          f"human pace on this server, speed {limits.min_bots_only_speed:g} to {MAX_SPEED:g} "
                          "(a table with a person's seat takes any speed from 0)")
     return RoomSpec(shared(game), seated, settings)
-
-
-# Every room of one game, player count and options plays on one game object: a game is a fixed rule set, and
-# its action table (up to about 6 MB at `actions_at_most`) is then held once per kind of table, not per room.
-_SHARED: weakref.WeakValueDictionary[str, Game] = weakref.WeakValueDictionary()
-
-
-def shared(game: Game) -> Game:
-    """The game object the rooms of this game, players and options share (this one, if none is held)."""
-    key = json.dumps(game.describe(), sort_keys=True)
-    kept = _SHARED.get(key)
-    if kept is None:
-        _SHARED[key] = kept = game
-    return kept
 
 
 def within_limits(game_id: str, options: Mapping[str, Any]) -> None:

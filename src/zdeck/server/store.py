@@ -368,8 +368,8 @@ class Store:
 
     def room_game(self, room_id: str) -> Game | None:
         """The game a room plays (its players and options), for a process that relays it: None if no such room."""
+        from zdeck.live.shared import shared
         from zdeck.registry import make
-        from zdeck.server.catalog import shared
 
         with self.engine.connect() as connection:
             row = connection.execute(sa.select(rooms.c.game, rooms.c.players, rooms.c.options)
