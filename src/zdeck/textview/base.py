@@ -58,8 +58,8 @@ class TextView:
 
     def __init__(self, game: Game, pictures: str = "emoji") -> None:
         self.game = game
-        self.cards: dict[str, dict[str, Any]] = _call(game, "card_faces") or {}
-        actions = _call(game, "action_faces")
+        self.cards: dict[str, dict[str, Any]] = game_faces(game, "card_faces") or {}
+        actions = game_faces(game, "action_faces")
         self.action_faces: list[dict[str, Any]] | None = list(actions) if actions is not None else None
         self.art = Art.of(game, pictures)
         self._faces_by_text: dict[str, dict[str, Any]] = {}
@@ -416,7 +416,8 @@ def plain_value(value: Any) -> str:
     return json.dumps(value)
 
 
-def _call(game: Game, name: str) -> Any:
+def game_faces(game: Game, name: str) -> Any:
+    """`game.card_faces()` or `game.action_faces()` (`name`), or None for a game without them."""
     method = getattr(game, name, None)
     try:
         return method() if callable(method) else None

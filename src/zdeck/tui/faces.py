@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from zdeck.core import Game
+from zdeck.textview.base import game_faces
 
 # The key a kind of action takes, when free: d draw, p pass, ... A kind not named takes the first free
 # letter of its name.
@@ -43,8 +44,8 @@ class Faces:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.cards: dict[str, dict[str, Any]] = _call(game, "card_faces") or {}
-        actions = _call(game, "action_faces")
+        self.cards: dict[str, dict[str, Any]] = game_faces(game, "card_faces") or {}
+        actions = game_faces(game, "action_faces")
         self.actions: list[dict[str, Any]] | None = list(actions) if actions is not None else None
         self.keys: list[str | None] = []  # by action id: its call or kind key
         self.key_names: dict[str, str] = {}  # key -> what it does, for the help screen
@@ -150,14 +151,6 @@ def board_target(face: dict[str, Any]) -> Target | None:
     if isinstance(face.get("from_pile"), int):
         return ("board", "pile", face["from_pile"])
     return None
-
-
-def _call(game: Game, name: str) -> Any:
-    method = getattr(game, name, None)
-    try:
-        return method() if callable(method) else None
-    except NotImplementedError:
-        return None
 
 
 def colour_of(face: dict[str, Any]) -> str:

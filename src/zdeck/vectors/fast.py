@@ -152,13 +152,7 @@ class StateEncoder:
         moved, source = self._turns[seat]
         if len(moved):
             out[moved] = public.take(source)
-        if self._scaled_once:
-            if self.PRIVATE:
-                self.private(state, seat, out)
-                for start, end, factors in self._private_scales:
-                    out[start:end] *= factors
-        else:
-            self._finish(state, seat, out)
+        self._finish(state, seat, out)
         return out
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
