@@ -27,9 +27,11 @@ from typing import TYPE_CHECKING, TypeVar
 
 T = TypeVar("T")
 
-if TYPE_CHECKING:  # mypyc reads the decorator by this name; at run time it does nothing (the engine needs no mypy)
+if TYPE_CHECKING:  # mypyc reads these names; at run time the decorator does nothing (the engine needs no mypy)
+    from mypy_extensions import i64 as i64  # noqa: PLC0414 - mypy --strict: re-exported
     from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 - mypy --strict: re-exported
 else:
+    i64 = int  # mypyc's native 64-bit integer (C arithmetic, never boxed); a plain int to the interpreter
 
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
         return lambda cls: cls

@@ -13,7 +13,10 @@ from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
 from math import perm
 from struct import Struct
-from typing import TypeVar
+from types import FunctionType
+from typing import Final, TypeVar
+
+from zdeck.compiled import i64
 
 T = TypeVar("T")
 
@@ -41,6 +44,8 @@ def _outputs(state: int, k: int) -> tuple[int, ...]:
     masking between steps keeps the lanes apart. A dozen big-integer operations then do the
     work of a dozen per draw: a deal costs half as much.
     """
+    if _NATIVE:
+        return _outputs_of_word(_held(state), k)
     ones, counters, low_halves, lanes = _packing(k)
     x = (state * ones + counters) & low_halves
     x = ((x ^ (x >> 30)) & low_halves) * 0xBF58476D1CE4E5B9 & low_halves
@@ -58,30 +63,148 @@ def _packing(k: int) -> tuple[int, int, int, Struct]:
     return ones, counters, ones * _MASK, Struct("<" + "Q8x" * k)
 
 
+# The same generator in 32-bit halves, for the compiled build. There mypyc's `int` is a C integer only below
+# 2**62 and SplitMix64's values and products are boxed Python integers (an allocation an operation); in halves
+# held as `i64` every step is C arithmetic, no intermediate value reaching 2**63. The interpreter does the
+# opposite: a dozen big-integer operations cost it less than the fifty small ones. `_NATIVE` picks the
+# arithmetic of the build that runs; both give the same numbers (tests/kernel/test_rng_native.py).
+_M32: Final[i64] = 0xFFFFFFFF
+_TWO32: Final[i64] = 0x100000000
+_INVERSE_HI: Final[i64] = _GAMMA_INVERSE >> 32
+_INVERSE_LO: Final[i64] = _GAMMA_INVERSE & 0xFFFFFFFF
+
+
+def _native() -> bool:
+    """Whether mypyc compiled this module: its functions are then built-in functions, not Python ones."""
+    return not isinstance(_native, FunctionType)
+
+
+_NATIVE = _native()
+
+
+def _mul_halves(h: i64, lo: i64, c_hi: i64, c_lo: i64) -> tuple[i64, i64]:
+    """(h, lo) * (c_hi, c_lo) mod 2**64, 32-bit halves: the low half's product from 16-bit pieces (each
+    partial product below 2**48), the high half's needing only its low 32 bits."""
+    l0, l1, c0, c1 = lo & 0xFFFF, lo >> 16, c_lo & 0xFFFF, c_lo >> 16
+    low = l0 * c0 + ((l1 * c0 + l0 * c1) << 16)
+    high = ((low >> 32) + l1 * c1 + (h & 0xFFFF) * c_lo + ((((h >> 16) * c_lo) & 0xFFFF) << 16)
+            + l0 * c_hi + (((l1 * c_hi) & 0xFFFF) << 16))
+    return high & _M32, low & _M32
+
+
+def _mix_halves(h: i64, lo: i64) -> tuple[i64, i64]:
+    """`_mix` in 32-bit halves."""
+    h, lo = h ^ (h >> 30), lo ^ (lo >> 30) ^ ((h << 2) & _M32)
+    h, lo = _mul_halves(h, lo, 0xBF58476D, 0x1CE4E5B9)
+    h, lo = h ^ (h >> 27), lo ^ (lo >> 27) ^ ((h << 5) & _M32)
+    h, lo = _mul_halves(h, lo, 0x94D049BB, 0x133111EB)
+    return h ^ (h >> 31), lo ^ (lo >> 31) ^ ((h << 1) & _M32)
+
+
+def _advanced(word: i64) -> i64:
+    """A compiled generator's state (two's complement in an i64) one step on: + _GAMMA mod 2**64."""
+    lo = (word & _M32) + 0x7F4A7C15
+    h = (((word >> 32) & _M32) + 0x9E3779B9 + (lo >> 32)) & _M32
+    return _joined(h, lo & _M32)
+
+
+def _stepped(word: i64, k: i64) -> i64:
+    """A compiled generator's state k steps on (back for k < 0), |k| < 2**31."""
+    gh, gl = _mul_halves(0x9E3779B9, 0x7F4A7C15, 0, k if k >= 0 else -k)  # |k| * _GAMMA mod 2**64
+    if k < 0:
+        gh, gl = -gh, -gl
+    lo = (word & _M32) + gl
+    return _joined((((word >> 32) & _M32) + gh + (lo >> 32)) & _M32, lo & _M32)  # (a borrow is lo >> 32 = -1)
+
+
+def _draw_below(word: i64, n: i64) -> i64:
+    """The output a compiled generator at `word` draws next, modulo n < 2**31 (the caller knows it is taken)."""
+    h, lo = _mix_halves((word >> 32) & _M32, word & _M32)
+    return ((h % n) * _TWO32 + lo) % n
+
+
+def _outputs_of_word(word: i64, k: int) -> tuple[int, ...]:
+    """`_outputs` for a compiled generator holding `word`: its next k outputs, one by one in C."""
+    found = []
+    for _ in range(k):
+        word = _advanced(word)
+        h, lo = _mix_halves((word >> 32) & _M32, word & _M32)
+        found.append(int(h) << 32 | int(lo))
+    return tuple(found)
+
+
+def _joined(h: i64, lo: i64) -> i64:
+    """The unsigned 64-bit value (h, lo) as an i64 (two's complement), without overflowing on the way."""
+    return (h - ((h >> 31) << 32)) * _TWO32 + lo
+
+
+def _held(value: int) -> i64:
+    """A state in [0, 2**64) as a generator holds it: as it is in pure Python, in two's complement compiled."""
+    return i64(value - ((value >> 63) << 64)) if _NATIVE else value
+
+
+def _rejected(h: i64, lo: i64, n: i64) -> bool:
+    """Is (h, lo) at or past `_MASK - _MASK % n`, the first output `below(n)` does not take, for 0 < n < 2**63?
+    Below 2**63 never (the limit is above it); else the distance to `_MASK` fits an i64."""
+    if h < 0x80000000:
+        return False
+    r = 0x7FFFFFFFFFFFFFFF % n  # _MASK % n, from (2**63 - 1) % n: _MASK = 2 * (2**63 - 1) + 1
+    r = r - (n - r - 1) if r >= n - r - 1 else 2 * r + 1
+    return (_M32 - h) * _TWO32 + (_M32 - lo) <= r
+
+
 class Rng:
     """Seeded generator: the only source of chance in the rules engine."""
 
-    __slots__ = ("state",)
+    __slots__ = ("word",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = _mix(seed & _MASK)
+        if _NATIVE:  # (the seed's low 64 bits as halves: no big integer for a small seed)
+            h, lo = _mix_halves(i64((seed >> 32) & 0xFFFFFFFF), i64(seed & 0xFFFFFFFF))
+            self.word: i64 = _joined(h, lo)
+        else:
+            self.word = _mix(seed & _MASK)
+
+    # `word` is the state as this build's arithmetic holds it (`_held`); `state` is the state itself.
+    @property
+    def state(self) -> int:
+        return int(self.word) & _MASK
+
+    def _output(self) -> tuple[i64, i64]:
+        """Compiled: step on and return the output's halves."""
+        self.word = word = _advanced(self.word)
+        return _mix_halves((word >> 32) & _M32, word & _M32)
 
     def next_u64(self) -> int:
-        z = self.state = (self.state + _GAMMA) & _MASK
+        if _NATIVE:
+            h, lo = self._output()
+            return int(h) << 32 | int(lo)
+        z = self.word = (self.word + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK  # _mix, inlined: this is the hot path
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias."""
+        if _NATIVE and 0 < n < 0x80000000:
+            m = i64(n)
+            while True:
+                h, lo = self._output()
+                if h != _M32 or not _rejected(h, lo, m):  # only the top 2**32 outputs may be rejected
+                    return int(((h % m) * _TWO32 + lo) % m)
         if 0 < n < 1025:
             limit = _LIMITS[n]
         elif 0 < n <= _MASK:  # past 2**64 - 1 no draw is ever below the limit: it would loop for ever
             limit = _MASK - (_MASK % n)
         else:
             raise ValueError(f"below() needs 0 < n < 2**64, got {n}")
+        if _NATIVE:
+            while True:
+                z = self.next_u64()
+                if z < limit:
+                    return z % n
         while True:
-            z = self.state = (self.state + _GAMMA) & _MASK
+            z = self.word = (self.word + _GAMMA) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             z ^= z >> 31
@@ -107,11 +230,12 @@ class Rng:
         last = len(items) - 1
         if last < 1:
             return
-        draws = _outputs(self.state, last) if last < _BATCH_MAX else None
+        state = self.state
+        draws = _outputs(state, last) if last < _BATCH_MAX else None
         if draws is None or max(draws) > _MASK - len(items):
             self._shuffle_one_by_one(items)
             return
-        self.state = (self.state + last * _GAMMA) & _MASK
+        self.word = _held((state + last * _GAMMA) & _MASK)
         for i, z in zip(range(last, 0, -1), draws):
             j = z % (i + 1)
             items[i], items[j] = items[j], items[i]
@@ -129,15 +253,23 @@ class Rng:
         """
         last = len(items) - 1
         if last < 1:
-            return Unsettled(self.state, 0)
-        if last >= _BATCH_MAX or _rejection_within(self.state, len(items)):
+            return Unsettled(self.word, 0)
+        word = self.word
+        if _NATIVE:
+            h, lo = _mul_halves((word >> 32) & _M32, word & _M32, _INVERSE_HI, _INVERSE_LO)
+            first = int(h) << 32 | int(lo)
+        else:
+            first = word * _GAMMA_INVERSE
+        if last >= _BATCH_MAX or _rejection_within((first + 1) & _MASK, len(items)):
             self._shuffle_one_by_one(items)  # (as `shuffle` does then)
-            return Unsettled(self.state, 0)
-        steps = Unsettled((self.state + len(items) * _GAMMA) & _MASK, last)
-        self.state = (self.state + last * _GAMMA) & _MASK
-        return steps
+            return Unsettled(self.word, 0)
+        if _NATIVE:
+            self.word = _stepped(word, last)
+            return Unsettled(_advanced(self.word), last)
+        self.word = (word + last * _GAMMA) & _MASK
+        return Unsettled((word + len(items) * _GAMMA) & _MASK, last)
 
-    def sample_to_top(self, items: MutableSequence[T], count: int) -> None:
+    def sample_to_top(self, items: list[T], count: int) -> None:
         """Move `count` items chosen uniformly at random to the top (the end) of `items`, in random order,
         the others below them, not shuffled. These are the top `count` steps of a Fisher-Yates shuffle (the
         item at position i swapped with a uniform j <= i), but their draws are the digits of one uniform
@@ -147,11 +279,33 @@ class Rng:
         stop = max(i - count, 0)
         while i > stop:
             steps = min(63 // (i + 1).bit_length(), i - stop)  # their ranges' product stays below 2**63
+            if _NATIVE:
+                self._sample_digits(items, i, steps)
+                i -= steps
+                continue
             x = self.below(perm(i + 1, steps))
             for p in range(i, i - steps, -1):
                 x, j = divmod(x, p + 1)
                 items[p], items[j] = items[j], items[p]
             i -= steps
+
+    def _sample_digits(self, items: list[T], top: int, steps: int) -> None:
+        """Compiled, `sample_to_top`'s steps from `top` down: the digits of `below(perm(top + 1, steps))` are
+        those of the output it takes (their radices divide the product), read off its halves."""
+        product: i64 = 1
+        for p in range(top + 1 - steps, top + 1):
+            product *= p + 1
+        h, lo = self._output()
+        while _rejected(h, lo, product):
+            h, lo = self._output()
+        for p in range(top, top - steps, -1):
+            radix = i64(p + 1)
+            rest = h % radix
+            h //= radix
+            low = rest * _TWO32 + lo
+            lo = low // radix
+            j = int(low - lo * radix)
+            items[p], items[j] = items[j], items[p]
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
@@ -160,32 +314,39 @@ class Rng:
 
     def spawn(self) -> Rng:
         """An independent child generator (e.g. one per bot)."""
-        child = Rng.__new__(Rng)
-        child.state = self.next_u64()
+        child = Rng() if _NATIVE else Rng.__new__(Rng)  # (as `_at`, inlined: every resample spawns)
+        if _NATIVE:
+            h, lo = self._output()
+            child.word = _joined(h, lo)
+        else:
+            child.word = self.next_u64()
         return child
 
     def spawn_many(self, k: int) -> list[Rng]:
         """k children, the same as k calls of `spawn` make, their states computed together (`_outputs`)."""
-        children = []
-        for z in _outputs(self.state, k):
-            child = Rng.__new__(Rng)
-            child.state = z
-            children.append(child)
-        self.state = (self.state + k * _GAMMA) & _MASK
+        state = self.state
+        children = [_at(_held(z)) for z in _outputs(state, k)]
+        self.word = _held((state + k * _GAMMA) & _MASK)
         return children
 
     def clone(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        twin.state = self.state
+        twin = Rng() if _NATIVE else Rng.__new__(Rng)  # (as `_at`, inlined: every state's clone makes one)
+        twin.word = self.word
         return twin
 
     @classmethod
     def from_state(cls, state: int) -> Rng:
         if isinstance(state, bool) or not isinstance(state, int) or not 0 <= state <= _MASK:
             raise ValueError(f"rng state must be an integer in [0, 2**64), got {_quote(state)}")
-        rng = Rng.__new__(Rng)
-        rng.state = state
-        return rng
+        return _at(_held(state))
+
+
+def _at(word: i64) -> Rng:
+    """A generator holding `word` (`Rng.word`). Compiled, `Rng()` is a native call (its seed mixed in C,
+    cheaper than looking up `__new__`); the interpreter skips `__init__`."""
+    rng = Rng() if _NATIVE else Rng.__new__(Rng)
+    rng.word = word
+    return rng
 
 
 class Unsettled:
@@ -196,8 +357,8 @@ class Unsettled:
 
     __slots__ = ("ahead", "left", "past")
 
-    def __init__(self, past: int, left: int, ahead: list[int] | None = None) -> None:
-        self.past, self.left = past, left
+    def __init__(self, past: i64, left: int, ahead: list[int] | None = None) -> None:
+        self.past, self.left = past, left  # `past` held as a generator holds its state (`Rng.word`)
         self.ahead = [] if ahead is None else ahead  # the draws of the next positions, the next one last
 
     def __len__(self) -> int:
@@ -214,16 +375,27 @@ class Unsettled:
         count = min(wanted - ready + (_AHEAD if wanted - ready < 2 else 0), self.left - ready)
         if count > 0:  # positions p, p - 1, ... p - count + 1: outputs 1 to count from the state before p's
             p = self.left - ready
-            self.ahead[:0] = _outputs((self.past - (p + 1) * _GAMMA) & _MASK, count)[::-1]
+            if _NATIVE:
+                self.ahead[:0] = _outputs_of_word(_stepped(self.past, -(p + 1)), count)[::-1]
+            else:
+                self.ahead[:0] = _outputs((self.past - (p + 1) * _GAMMA) & _MASK, count)[::-1]
 
 
-def settle(items: MutableSequence[T], steps: Unsettled, down_to: int = 1) -> None:
+def settle(items: list[T], steps: Unsettled, down_to: int = 1) -> None:
     """Carry out the put-off steps (`Rng.shuffle_lazily`) of the positions from the highest still
     unsettled down to `down_to`: all of them by default."""
     top, down_to = steps.left, max(down_to, 1)
     if top < down_to:
         return
     ahead = steps.ahead
+    if not ahead and _NATIVE:  # a deal, compiled: each position's draw computed as it is settled
+        word = _stepped(steps.past, -(top + 1))
+        for i in range(top, down_to - 1, -1):
+            word = _advanced(word)
+            j = int(_draw_below(word, i + 1))
+            items[i], items[j] = items[j], items[i]
+        steps.left = down_to - 1
+        return
     if not ahead:  # nothing drawn ahead (a deal): exactly these positions' draws, in one go
         draws = _outputs((steps.past - (top + 1) * _GAMMA) & _MASK, top - down_to + 1)
         for i, z in zip(range(top, down_to - 1, -1), draws):
@@ -273,12 +445,12 @@ def _rejected_steps(size: int) -> tuple[int, ...]:
     return tuple(sorted((_unmix(v) * _GAMMA_INVERSE) & _MASK for v in range(_MASK - size + 1, _MASK + 1)))
 
 
-def _rejection_within(state: int, size: int) -> bool:
-    """Would any of the next `size - 1` draws from `state` be an output `shuffle` cannot take as it is
-    (`max(draws) > _MASK - size`)? Answered without computing them: output k from `state` is
-    `_mix(state + k * _GAMMA)`, so k is found from each such output's input by one multiplication."""
+def _rejection_within(lo: int, size: int) -> bool:
+    """Would any of the next `size - 1` draws of a generator be an output `shuffle` cannot take as it is
+    (`max(draws) > _MASK - size`)? Answered without computing them: output k from state s is
+    `_mix(s + k * _GAMMA)`, so k is found from each such output's input by one multiplication. `lo` is the
+    number of the generator's output 1, `(s * _GAMMA_INVERSE + 1) & _MASK`."""
     marks = _rejected_steps(size)
-    lo = ((state * _GAMMA_INVERSE) + 1) & _MASK  # output 1's number
     hi = lo + size - 2  # output size - 1's (past _MASK it wraps round to the start)
     at = bisect_left(marks, lo)
     return (at < len(marks) and marks[at] <= hi) or (hi > _MASK and bool(marks) and marks[0] <= hi - (1 << 64))

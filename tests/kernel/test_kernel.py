@@ -245,20 +245,17 @@ def test_rng_rejection_check_matches_the_draws_at_the_edges_of_a_shuffle(size: i
         for draws_before in sorted({0, 1, max(size - 3, 0), size - 2, size - 1, size}):
             state = _state_before_output(bad, draws_before)
             expected = max(rng_module._outputs(state, size - 1)) > 2**64 - 1 - size
-            assert rng_module._rejection_within(state, size) == expected
+            first = (state * rng_module._GAMMA_INVERSE + 1) % 2**64  # the number of its output 1
+            assert rng_module._rejection_within(first, size) == expected
 
 
 def test_rng_rejection_check_wraps_round_the_counter(monkeypatch: pytest.MonkeyPatch) -> None:
     """The window of draw numbers may run past 2**64 - 1 and on from 0."""
     monkeypatch.setattr(rng_module, "_rejected_steps", lambda size: (5,))
-
-    def state_numbered(n: int) -> int:  # a generator state whose output 1 has number n
-        return ((n - 1) * 0x9E3779B97F4A7C15) % 2**64
-
-    assert rng_module._rejection_within(state_numbered(2**64 - 2), 10)  # numbers 2**64-2 .. 6: 5 is in
-    assert not rng_module._rejection_within(state_numbered(2**64 - 5), 10)  # .. 3
-    assert rng_module._rejection_within(state_numbered(5), 2)  # a window of one, the mark itself
-    assert not rng_module._rejection_within(state_numbered(6), 10)
+    assert rng_module._rejection_within(2**64 - 2, 10)  # output 1 numbered 2**64-2, the window .. 6: 5 is in
+    assert not rng_module._rejection_within(2**64 - 5, 10)  # .. 3
+    assert rng_module._rejection_within(5, 2)  # a window of one, the mark itself
+    assert not rng_module._rejection_within(6, 10)
 
 
 @given(st.integers(min_value=0, max_value=2**64 - 1))

@@ -29,7 +29,7 @@ def deal(rng: Rng, first: int, players: int) -> tuple[list[list[int]], list[int]
     white_steps = rng.shuffle_lazily(white)
     black = list(BLACK)
     rng.shuffle(black)
-    black_steps = Unsettled(rng.state, 0)
+    black_steps = Unsettled(0, 0)  # shuffled through: nothing left to settle
     rows: list[list[int]] = [[] for _ in range(players)]
     for k in range(ROW_SIZE * players):
         rows[(first + k) % players].append(pop_settled(white, white_steps))
