@@ -35,7 +35,8 @@ With `--ismcts` it measures search speed instead: iterations/s of `zdeck.search.
 a fresh determinisation each iteration) from states along seeded random games, next to simulations/s of
 OpenSpiel's Python `MCTSBot` (random rollouts) on `crazy_eights` for the same number of players, in
 interleaved slices; the ratio is ISMCTS iterations/s : MCTSBot simulations/s. OpenSpiel searches the true
-state (it sees every hand); ISMCTS pays for a `resample_hidden` per iteration on top.
+state (it sees every hand); ISMCTS pays for a `resample_hidden` per iteration on top. Its C++ `MCTSBot`
+(pyspiel, with a `RandomRolloutEvaluator`: the same search) runs in the same slices as a second anchor (`x C++`).
 """
 
 from __future__ import annotations
@@ -328,17 +329,21 @@ SEARCH_ITERS = 100  # iterations (simulations) per decision searched, on both si
 
 class OpenSpielAnchor:
     """OpenSpiel's Python MCTSBot (uct_c 2, one random rollout per simulation) deciding at the moments of
-    random crazy_eights games; chance nodes are sampled."""
+    random crazy_eights games; chance nodes are sampled. `cpp`: its C++ MCTSBot, the same search."""
 
-    def __init__(self, players: int, seed: int) -> None:
+    def __init__(self, players: int, seed: int, cpp: bool = False) -> None:
         import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import mcts
 
         self.game = pyspiel.load_game("crazy_eights", {"players": players})
         self.rs = np.random.RandomState(seed)
-        evaluator = mcts.RandomRolloutEvaluator(1, self.rs)
-        self.bot = mcts.MCTSBot(self.game, 2.0, SEARCH_ITERS, evaluator, random_state=self.rs)
+        if cpp:
+            evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+            self.bot = pyspiel.MCTSBot(self.game, evaluator, 2.0, SEARCH_ITERS, 1000, False, seed, False)
+        else:
+            evaluator = mcts.RandomRolloutEvaluator(1, self.rs)
+            self.bot = mcts.MCTSBot(self.game, 2.0, SEARCH_ITERS, evaluator, random_state=self.rs)
         self.state = self.game.new_initial_state()
 
     def decide_once(self) -> int:
@@ -378,24 +383,30 @@ class IsmctsSide:
 
 
 def measure_search(game: Game, seconds: float, rounds: int, seed: int, clock: Callable[[], float]) -> dict[str, Any]:
-    zdeck_side, anchor = IsmctsSide(game, seed), OpenSpielAnchor(max(2, min(game.players, 5)), seed)
-    anchor.decide_once()  # warm-up
-    per_slice, pairs = seconds / (2 * rounds), []
+    import pyspiel
+
+    openspiel_players = max(2, min(game.players, 5))
+    sides: list[Any] = [IsmctsSide(game, seed), OpenSpielAnchor(openspiel_players, seed)]
+    if hasattr(pyspiel, "MCTSBot"):
+        sides.append(OpenSpielAnchor(openspiel_players, seed, cpp=True))
+    for side in sides[1:]:
+        side.decide_once()  # warm-up
+    per_slice, slices = seconds / (len(sides) * rounds), []
     for r in range(rounds):
-        with deadline(max(GAME_DEADLINE_S, 20 * per_slice), f"{game.id} search round {r}"):
-            if r % 2 == 0:  # (the order alternates, so drift hits both alike)
-                z = timed_slice(zdeck_side.decide_once, per_slice, clock)
-                o = timed_slice(anchor.decide_once, per_slice, clock)
-            else:
-                o = timed_slice(anchor.decide_once, per_slice, clock)
-                z = timed_slice(zdeck_side.decide_once, per_slice, clock)
-        pairs.append((z, o))
-    ratios = [z.decisions_per_s / o.decisions_per_s for z, o in pairs]
+        with deadline(max(GAME_DEADLINE_S, 20 * len(sides) * per_slice), f"{game.id} search round {r}"):
+            order = sides if r % 2 == 0 else sides[::-1]  # (the order alternates, so drift hits all alike)
+            timed = {id(side): timed_slice(side.decide_once, per_slice, clock) for side in order}
+        slices.append([timed[id(side)].decisions_per_s for side in sides])
+    ratios = [z / o for z, o, *_ in slices]
     med = statistics.median
-    return {"game": game.id, "players": game.players, "openspiel_players": anchor.game.num_players(),
-            "ismcts_iters_per_s": round(med(z.decisions_per_s for z, _ in pairs), 1),
-            "openspiel_sims_per_s": round(med(o.decisions_per_s for _, o in pairs), 1),
-            "ratio": round(med(ratios), 3), "ratio_min": round(min(ratios), 3), "ratio_max": round(max(ratios), 3)}
+    row = {"game": game.id, "players": game.players, "openspiel_players": openspiel_players,
+           "ismcts_iters_per_s": round(med(s[0] for s in slices), 1),
+           "openspiel_sims_per_s": round(med(s[1] for s in slices), 1),
+           "ratio": round(med(ratios), 3), "ratio_min": round(min(ratios), 3), "ratio_max": round(max(ratios), 3)}
+    if len(sides) == 3:
+        row["openspiel_cpp_sims_per_s"] = round(med(s[2] for s in slices), 1)
+        row["ratio_cpp"] = round(med(s[0] / s[2] for s in slices), 3)
+    return row
 
 
 def search_table(game_id: str) -> int:
@@ -422,22 +433,26 @@ def search_main(args: argparse.Namespace) -> int:
             print(f"{game.id} x{game.players} ...", file=sys.stderr, flush=True)
         rows.append(measure_search(game, args.seconds, args.rounds, args.seed, CLOCKS[args.clock]))
     if args.json:
-        print(json.dumps({"iters_per_decision": SEARCH_ITERS, "clock": args.clock, "results": rows,
+        print(json.dumps({"iters_per_decision": SEARCH_ITERS, "clock": args.clock, "build": build_name(), "results": rows,
                           "skipped": skipped}, indent=2))
         return 0
     from rich.console import Console
     from rich.table import Table
 
     table = Table(title="ISMCTS iterations/s next to OpenSpiel's MCTSBot simulations/s on crazy_eights",
-                  caption=f"Python {platform.python_version()}; {SEARCH_ITERS} iterations (simulations) per decision, "
-                          f"random rollouts; {args.seconds:g} {args.clock} s per game in {args.rounds} interleaved "
-                          "rounds; ratio = zdeck : OpenSpiel, median (min-max)")
-    for name in ("game", "seats", "ISMCTS it/s", "OpenSpiel seats", "OpenSpiel sim/s", "ratio", "range"):
+                  caption=f"Python {platform.python_version()}; {build_name()}; {SEARCH_ITERS} iterations (simulations) "
+                          f"per decision, random rollouts; {args.seconds:g} {args.clock} s per game in {args.rounds} "
+                          "interleaved rounds; ratio = zdeck : OpenSpiel's Python MCTSBot, median (min-max); "
+                          "x C++ = zdeck : its C++ MCTSBot, median")
+    for name in ("game", "seats", "ISMCTS it/s", "OpenSpiel seats", "OpenSpiel sim/s", "ratio", "range",
+                 "C++ sim/s", "x C++"):
         table.add_column(name, justify="left" if name == "game" else "right", no_wrap=True)
     for row in rows:
+        cpp = row.get("openspiel_cpp_sims_per_s")
         table.add_row(row["game"], str(row["players"]), f"{row['ismcts_iters_per_s']:,.0f}",
                       str(row["openspiel_players"]), f"{row['openspiel_sims_per_s']:,.0f}", f"{row['ratio']:.2f}x",
-                      f"{row['ratio_min']:.2f}-{row['ratio_max']:.2f}")
+                      f"{row['ratio_min']:.2f}-{row['ratio_max']:.2f}", "-" if cpp is None else f"{cpp:,.0f}",
+                      "-" if cpp is None else f"{row['ratio_cpp']:.2f}x")
     console = Console() if Console().is_terminal else Console(width=150)
     console.print(table)
     for what, why in skipped.items():
