@@ -13,14 +13,14 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from statistics import NormalDist
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from zdeck.bots import Bot
 from zdeck.core import Action, State
 from zdeck.rng import Rng
 
-REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
-REFLEX_SHARE = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a considered move's time
+REACTION_SIGMA: Final = 0.35  # spread of the log-normal reaction time around each bot's median
+REFLEX_SHARE: Final = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a considered move's time
 
 
 class LazyObservation(Mapping[str, Any]):
@@ -59,7 +59,7 @@ class LazyObservation(Mapping[str, Any]):
 # One table lookup draws a log-normal reaction time: 2^12 quantiles, far finer than any real
 # difference in reaction. The factors are integers (millionths), so no libm difference between
 # machines can reorder a race; an exact tie goes to the earlier actor in `actors()` order.
-_SPREAD = tuple(
+_SPREAD: Final = tuple(
     round(1_000_000 * math.exp(REACTION_SIGMA * NormalDist().inv_cdf((i + 0.5) / 4096))) for i in range(4096)
 )
 
@@ -74,7 +74,7 @@ class _ReflexFlags(dict[type, bool]):
         return reflex
 
 
-_REFLEX = _ReflexFlags()
+_REFLEX: Final = _ReflexFlags()
 
 
 def is_reflex(action: Action) -> bool:
@@ -128,7 +128,7 @@ def fastest_first(proposals: list[tuple[int, Action, bool]], seats: Sequence[Rac
     return [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (stable)
 
 
-NO_OBSERVATION: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
+NO_OBSERVATION: Final[Mapping[str, Any]] = MappingProxyType({})  # for bots that declare they read no observation
 
 
 def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import ModuleType
-from typing import Any, ClassVar, Protocol, TypeVar, overload
+from typing import Any, ClassVar, Final, Protocol, TypeVar, overload
 
 from zdeck.compiled import mypyc_attr
 from zdeck.rng import Rng
@@ -36,7 +36,8 @@ class Outcome(Enum):
     PENALISED = "penalised"  # too late or wrongly called: the rules' penalty was applied instead
 
 
-_APPLIED, _BOUNCED = Outcome.APPLIED, Outcome.BOUNCED  # an Enum member read off its class is slow on the hot path
+_APPLIED: Final = Outcome.APPLIED  # an Enum member read off its class is slow on the hot path
+_BOUNCED: Final = Outcome.BOUNCED
 
 
 @dataclass(frozen=True)
