@@ -67,7 +67,7 @@ class _Seat:
         # A subclass may act otherwise, so it is asked.
         self.draws_here = type(bot) is RandomBot
         self.wants_view = bool(bot.wants_view)
-        self.recalls = bool(getattr(bot, "recalls", False))
+        self.recalls = self.wants_view and bool(getattr(bot, "recalls", False))  # (only a view reads it)
         self.reads = bool(getattr(bot, "reads_observation", True))
         self.needs_extras = self.wants_view or self.reads
         # the same products `reaction` forms, so a race orders the same either way
