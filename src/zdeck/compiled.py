@@ -109,6 +109,10 @@ def activate() -> str:
                               "run `python -m zdeck.build`")
         BUILD = f"pure Python ({why}: `python -m zdeck.build` builds it)"
         return BUILD
+    try:  # when it last ran: what `python -m zdeck.build` keeps when it prunes old builds
+        os.utime(folder / "complete")
+    except OSError:  # a read-only cache still serves
+        pass
     sys.meta_path.insert(0, _Build(folder))
     BUILD = f"compiled ({COMPILER.replace('mypy==', 'mypyc ')})"
     return BUILD
