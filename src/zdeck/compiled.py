@@ -41,7 +41,7 @@ PACKAGE = Path(__file__).resolve().parent
 COMPILER = "mypy==2.4.1"  # mypyc ships with mypy; the same pin is in pyproject.toml's `compiled` extra
 GROUP = "zdeck_engine"  # mypyc's shared library of the whole engine: importable as `zdeck_engine__mypyc`
 # The kernel's modules compiled; under decks/ every module is, except a folder's clients of the contract.
-KERNEL = ("core.py", "rng.py", "dealing.py", "bits.py", "sim.py")
+KERNEL = ("core.py", "rng.py", "dealing.py", "bits.py", "sim.py", "asking.py")
 CLIENTS = frozenset({"__init__.py", "bots.py", "encoding.py", "metrics.py", "table.py", "terminal.py"})
 
 
