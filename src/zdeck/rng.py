@@ -20,14 +20,14 @@ from zdeck.compiled import i64
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 # Rejection limits `_MASK - _MASK % n` for the small n that `below` mostly serves: two
 # big-integer operations a draw saved, the values unchanged.
-_LIMITS: tuple[int, ...] = (0, *(_MASK - _MASK % n for n in range(1, 1025)))
-_BATCH_MAX = 4096  # `shuffle` draws longer lists than any deck one value at a time
-_GAMMA_INVERSE = pow(_GAMMA, -1, 1 << 64)
-_AHEAD = 16  # draws a lazy shuffle computes at a time beyond those asked for: a game draws a few cards a turn
+_LIMITS: Final[tuple[int, ...]] = (0, *(_MASK - _MASK % n for n in range(1, 1025)))
+_BATCH_MAX: Final = 4096  # `shuffle` draws longer lists than any deck one value at a time
+_GAMMA_INVERSE: Final = pow(_GAMMA, -1, 1 << 64)
+_AHEAD: Final = 16  # draws a lazy shuffle computes at a time beyond those asked for: a game draws a few cards a turn
 
 
 def _mix(z: int) -> int:
@@ -79,7 +79,7 @@ def _native() -> bool:
     return not isinstance(_native, FunctionType)
 
 
-_NATIVE = _native()
+_NATIVE: Final = _native()  # (Final: a C static compiled, not a look-up in the module's globals)
 
 
 def _mul_halves(h: i64, lo: i64, c_hi: i64, c_lo: i64) -> tuple[i64, i64]:
@@ -255,12 +255,7 @@ class Rng:
         if last < 1:
             return Unsettled(self.word, 0)
         word = self.word
-        if _NATIVE:
-            h, lo = _mul_halves((word >> 32) & _M32, word & _M32, _INVERSE_HI, _INVERSE_LO)
-            first = int(h) << 32 | int(lo)
-        else:
-            first = word * _GAMMA_INVERSE
-        if last >= _BATCH_MAX or _rejection_within((first + 1) & _MASK, len(items)):
+        if last >= _BATCH_MAX or _rejection_ahead(word, len(items)):
             self._shuffle_one_by_one(items)  # (as `shuffle` does then)
             return Unsettled(self.word, 0)
         if _NATIVE:
@@ -300,9 +295,9 @@ class Rng:
             h, lo = self._output()
         for p in range(top, top - steps, -1):
             radix = i64(p + 1)
-            rest = h % radix
-            h //= radix
-            low = rest * _TWO32 + lo
+            high = h
+            h = high // radix
+            low = (high - h * radix) * _TWO32 + lo  # (two divisions a digit, not three: no `%`)
             lo = low // radix
             j = int(low - lo * radix)
             items[p], items[j] = items[j], items[p]
@@ -424,7 +419,7 @@ def pop_settled(items: list[T], steps: Unsettled) -> T:
     return items.pop()
 
 
-_UNMIX = ((31, pow(0x94D049BB133111EB, -1, 1 << 64)), (27, pow(0xBF58476D1CE4E5B9, -1, 1 << 64)), (30, 1))
+_UNMIX: Final = ((31, pow(0x94D049BB133111EB, -1, 1 << 64)), (27, pow(0xBF58476D1CE4E5B9, -1, 1 << 64)), (30, 1))
 
 
 def _unmix(z: int) -> int:
@@ -443,6 +438,26 @@ def _rejected_steps(size: int) -> tuple[int, ...]:
     the number n such that a generator at state s draws it as its k-th output for k = n - s * _GAMMA_INVERSE
     (mod 2**64)."""
     return tuple(sorted((_unmix(v) * _GAMMA_INVERSE) & _MASK for v in range(_MASK - size + 1, _MASK + 1)))
+
+
+@lru_cache(maxsize=64)
+def _rejected_highs(size: int) -> frozenset[int]:
+    """The high 32 bits of `_rejected_steps(size)`'s numbers."""
+    return frozenset(mark >> 32 for mark in _rejected_steps(size))
+
+
+def _rejection_ahead(word: i64, size: int) -> bool:
+    """`_rejection_within` for a generator holding `word` (`Rng.word`). Compiled, output 1's number is found in
+    halves, and the window of `size - 1` numbers from it spans at most two high halves: unless one of them is a
+    rejected number's (odds about 2 * size / 2**32), there is none in it, and no big integer was made."""
+    if not _NATIVE:
+        return _rejection_within((word * _GAMMA_INVERSE + 1) & _MASK, size)
+    h, lo = _mul_halves((word >> 32) & _M32, word & _M32, _INVERSE_HI, _INVERSE_LO)
+    h, lo = (h + ((lo + 1) >> 32)) & _M32, (lo + 1) & _M32
+    highs = _rejected_highs(size)
+    if h not in highs and (h + 1) & _M32 not in highs:
+        return False
+    return _rejection_within(int(h) << 32 | int(lo), size)
 
 
 def _rejection_within(lo: int, size: int) -> bool:

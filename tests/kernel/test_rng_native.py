@@ -121,3 +121,17 @@ def test_sample_to_top_takes_and_rejects_the_same_outputs_in_halves(size: int) -
 
         big, small = both(run)
         assert big == small
+
+
+@pytest.mark.parametrize("size", [2, 3, 40, 81, 300])
+def test_the_lazy_shuffles_rejection_check_is_the_same_in_halves(size: int) -> None:
+    """A rejected output planted at each edge of the window of draws a lazy shuffle puts off, and the largest
+    output that is not rejected: the halves' check (two high halves first) answers as the big integers'."""
+    for bad in (MASK, 2**64 - size, 2**64 - size - 1):
+        for draws_before in sorted({0, 1, max(size - 3, 0), size - 2, size - 1, size}):
+            state = (rng_module._unmix(bad) - (draws_before + 1) * 0x9E3779B97F4A7C15) & MASK
+            word = state - 2**64 if state >= 2**63 else state
+            big = rng_module._rejection_ahead(state, size)
+            with halves():
+                assert rng_module._rejection_ahead(word, size) == big
+            assert big == (bad > MASK - size and draws_before < size - 1)
