@@ -10,82 +10,49 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from statistics import NormalDist
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from zdeck.bots import Bot
 from zdeck.core import Action, State
+from zdeck.observing import LazyObservation as LazyObservation  # noqa: PLC0414 - re-exported: its clients import it here
 from zdeck.rng import Rng
 
-REACTION_SIGMA = 0.35  # spread of the log-normal reaction time around each bot's median
-REFLEX_SHARE = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a considered move's time
-
-
-class LazyObservation(Mapping[str, Any]):
-    """An observation computed on first use: random bots never pay for one.
-
-    It is the view of the version it was made for: read first after the state moved on,
-    it would silently show a later moment, so that read is refused instead.
-    """
-
-    __slots__ = ("_data", "_player", "_state", "_version")
-
-    def __init__(self, state: State, player: int) -> None:
-        self._state, self._player, self._version = state, player, state.version
-        self._data: dict[str, Any] | None = None
-
-    def _get(self) -> dict[str, Any]:
-        if self._data is None:
-            if self._state.version != self._version:
-                raise RuntimeError(
-                    f"observation of version {self._version} first read at version {self._state.version}: "
-                    "a bot that keeps an observation must copy it with dict(observation) while it acts")
-            self._data = self._state.observation(self._player)
-        return self._data
-
-    def __getitem__(self, key: str) -> Any:
-        data = self._data  # (bots read several keys a move: only the first read pays for the call)
-        return (self._get() if data is None else data)[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
+REACTION_SIGMA: Final = 0.35  # spread of the log-normal reaction time around each bot's median
+REFLEX_SHARE: Final = 0.6  # a reflex call (ZOOP!, Captured!) takes this share of a considered move's time
 
 
 # One table lookup draws a log-normal reaction time: 2^12 quantiles, far finer than any real
 # difference in reaction. The factors are integers (millionths), so no libm difference between
 # machines can reorder a race; an exact tie goes to the earlier actor in `actors()` order.
-_SPREAD = tuple(
+_SPREAD: Final = tuple(
     round(1_000_000 * math.exp(REACTION_SIGMA * NormalDist().inv_cdf((i + 0.5) / 4096))) for i in range(4096)
 )
 
 
-class _ReflexFlags(dict[type, bool]):
-    """Action class -> is it a reflex (such as a ZOOP! call)? A game's actions module lists its reflex action
-    classes in `REFLEXES` (a frozenset). Read once per class; after that `_REFLEX[kind]` is a plain dict
-    look-up, no Python call (a race times every proposal)."""
-
-    def __missing__(self, kind: type) -> bool:
-        reflex = self[kind] = kind in getattr(sys.modules.get(kind.__module__), "REFLEXES", ())
-        return reflex
+# Action class -> is it a reflex (such as a ZOOP! call)? A game's actions module lists its reflex action classes
+# in `REFLEXES` (a frozenset). Read once per class (`_learn`); after that a plain dict look-up (a race times
+# every proposal).
+_REFLEX: Final[dict[type, bool]] = {}
 
 
-_REFLEX = _ReflexFlags()
+def _learn(kind: type) -> bool:
+    reflex = _REFLEX[kind] = kind in getattr(sys.modules.get(kind.__module__), "REFLEXES", ())
+    return reflex
 
 
 def is_reflex(action: Action) -> bool:
     """Is this action a reflex call, timed at REFLEX_SHARE of a considered move?"""
-    return _REFLEX[type(action)]
+    reflex = _REFLEX.get(type(action))
+    return _learn(type(action)) if reflex is None else reflex
 
 
 def reaction(bot: Bot, action: Action, timing: Rng) -> float:
     """A reaction time in ms: log-normal around the bot's median, shorter for a reflex than
     for a considered move."""
-    median = bot.reaction_ms * (REFLEX_SHARE if _REFLEX[type(action)] else 1.0)
+    median = bot.reaction_ms * (REFLEX_SHARE if is_reflex(action) else 1.0)
     return median * _SPREAD[timing.next_u64() & 4095] / 1_000_000
 
 
@@ -121,14 +88,17 @@ def fastest_first(proposals: list[tuple[int, Action, bool]], seats: Sequence[Rac
     """The proposals fastest first, each timed as `reaction` times it; an exact tie keeps actor order."""
     times = []
     for player, action, _ in proposals:
-        median = seats[player].reflex_ms if _REFLEX[type(action)] else seats[player].considered_ms
+        reflex = _REFLEX.get(type(action))
+        if reflex is None:
+            reflex = _learn(type(action))
+        median = seats[player].reflex_ms if reflex else seats[player].considered_ms
         times.append(median * _SPREAD[timing.next_u64() & 4095] / 1_000_000)
     if len(times) == 2:  # the usual race: two proposals, no sort
         return proposals[::-1] if times[1] < times[0] else proposals
     return [proposals[k] for k in sorted(range(len(times)), key=times.__getitem__)]  # (stable)
 
 
-NO_OBSERVATION: Mapping[str, Any] = MappingProxyType({})  # for bots that declare they read no observation
+NO_OBSERVATION: Final[Mapping[str, Any]] = MappingProxyType({})  # for bots that declare they read no observation
 
 
 def ask(bot: Bot, state: State, player: int, rng: Rng) -> Action | None:

@@ -21,6 +21,8 @@ from pathlib import Path
 from zdeck.compiled import COMPILER, GROUP, PACKAGE, builds_dir, engine_files, source_key
 
 MYPYC_DONE = "zdeck-build: mypyc done after"
+KEEP = 8  # builds kept besides any run within the hour: every branch a person or a team works on at once
+RECENT = 3600.0  # seconds: a build run (or an unfinished one begun) this recently may be in use
 
 # Run by a child Python in a copy of the sources (its arguments: the files to compile). mypy type-checks what
 # they import too, but says nothing of those modules (`--follow-imports=silent`): a client's import of a library
@@ -84,6 +86,7 @@ def build(quiet: bool = False, retry: bool = False) -> bool:
         if (folder / "complete").is_file():
             return True
         why = _compile(folder, quiet)
+        prune(root, keep=KEEP, recent=RECENT, current=key)
         if why is not None:
             if why.startswith("mypyc"):  # not a missing tool, which a later run may find installed
                 folder.mkdir(exist_ok=True)
@@ -91,6 +94,34 @@ def build(quiet: bool = False, retry: bool = False) -> bool:
             print(f"zdeck: the compiled engine was not built ({why}); zdeck runs as pure Python", file=sys.stderr)
             return False
     return True
+
+
+def prune(root: Path, keep: int, recent: float, current: str) -> list[str]:
+    """Remove the builds last run longest ago, past the newest `keep`; returns their keys.
+
+    Every edit of an engine file makes a new build of ~7 MB, so a cache kept for ever grows without end.
+    A build is dated by its `complete` marker, which every run touches (zdeck.compiled.activate), and a
+    failed one by its `failed` marker; one used within `recent` seconds, or being built (a `.part` or
+    an unmarked folder that young), is left alone: another process may be loading it now.
+    """
+    now = time.time()
+    dated: list[tuple[float, Path]] = []
+    for folder in root.iterdir():
+        if not folder.is_dir() or folder.name == current:
+            continue
+        marker = next((folder / m for m in ("complete", "failed") if (folder / m).is_file()), folder)
+        dated.append((marker.stat().st_mtime, folder))
+    dated.sort(reverse=True)
+    removed = []
+    for rank, (when, folder) in enumerate(dated):
+        if rank < keep - 1 or now - when < recent:  # (the current build is one of those kept)
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(folder.name)
+    for lock in root.glob("*.lock"):  # a build's lock outlives it (and a build that never began)
+        if not (root / lock.stem).exists() and now - lock.stat().st_mtime >= recent:
+            lock.unlink(missing_ok=True)
+    return removed
 
 
 def _compile(folder: Path, quiet: bool) -> str | None:

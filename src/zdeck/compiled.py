@@ -41,7 +41,7 @@ COMPILER = "mypy==2.4.1"  # mypyc ships with mypy; the same pin is in pyproject.
 GROUP = "zdeck_engine"  # mypyc's shared library of the whole engine: importable as `zdeck_engine__mypyc`
 # The kernel's modules compiled (and the RL envs' per-step path: the encoders' base and the referee); under decks/
 # every module is, except a folder's clients of the contract (its `encoding.py` is compiled: the envs' hot path).
-KERNEL = ("core.py", "rng.py", "dealing.py", "bits.py", "sim.py", "vectors/fast.py", "rl/referee.py")
+KERNEL = ("core.py", "rng.py", "dealing.py", "bits.py", "sim.py", "asking.py", "vectors/fast.py", "rl/referee.py")
 CLIENTS = frozenset({"__init__.py", "bots.py", "metrics.py", "table.py", "terminal.py"})
 
 
@@ -111,6 +111,10 @@ def activate() -> str:
                               "run `python -m zdeck.build`")
         BUILD = f"pure Python ({why}: `python -m zdeck.build` builds it)"
         return BUILD
+    try:  # when it last ran: what `python -m zdeck.build` keeps when it prunes old builds
+        os.utime(folder / "complete")
+    except OSError:  # a read-only cache still serves
+        pass
     sys.meta_path.insert(0, _Build(folder))
     BUILD = f"compiled ({COMPILER.replace('mypy==', 'mypyc ')})"
     return BUILD

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import ModuleType
-from typing import Any, ClassVar, Protocol, TypeVar, overload
+from typing import Any, ClassVar, Final, Protocol, TypeVar, overload
 
 from zdeck.compiled import mypyc_attr
 from zdeck.rng import Rng
@@ -36,7 +36,10 @@ class Outcome(Enum):
     PENALISED = "penalised"  # too late or wrongly called: the rules' penalty was applied instead
 
 
-_APPLIED, _BOUNCED = Outcome.APPLIED, Outcome.BOUNCED  # an Enum member read off its class is slow on the hot path
+_PARTS: Final[dict[tuple[type, str], ModuleType]] = {}  # (a Game class, a module name): the module `Game.part` found
+
+_APPLIED: Final = Outcome.APPLIED  # an Enum member read off its class is slow on the hot path
+_BOUNCED: Final = Outcome.BOUNCED
 
 
 @dataclass(frozen=True)
@@ -165,12 +168,17 @@ class Game(ABC):
         (`zdeck list` reads the Game classes alone). A game is a folder: the kernel finds its rules there
         by these names (docs/writing-a-game.md); a family of games sharing one folder's module (the Zoker
         deck's cards) finds it in the parent folder, and a subclass of a game defined elsewhere (a variant)
-        finds its parent's. `optional`: None for a game without one."""
+        finds its parent's. `optional`: None for a game without one. A module found is kept (`_PARTS`):
+        `new_state` asks for "state" at every game."""
+        found = _PARTS.get((cls, name))
+        if found is not None:
+            return found
         packages = [_package_of(c) for c in cls.__mro__ if issubclass(c, Game)]
         for package in packages[:-1]:  # (the last is the kernel's own Game)
             for folder in (package, package.rpartition(".")[0]):
                 try:
-                    return importlib.import_module(f"{folder}.{name}")
+                    found = _PARTS[(cls, name)] = importlib.import_module(f"{folder}.{name}")
+                    return found
                 except ModuleNotFoundError as exc:
                     if exc.name != f"{folder}.{name}":
                         raise  # the module exists but fails to import something: a bug to see, not to skip

@@ -34,9 +34,9 @@ def solo(upper: list[str | None], piles: list[list[str]], deck: list[str] | None
         piles[0] = rest + piles[0]
         rest = []
     state = SoloState(GAME, Rng(7))  # type: ignore[arg-type]
-    state.upper = bytearray(EMPTY if c is None else _idx(c) for c in list(upper) + [None] * (12 - len(upper)))
+    state.upper = [EMPTY if c is None else _idx(c) for c in list(upper) + [None] * (12 - len(upper))]
     state.piles = [[_idx(c) for c in p] for p in piles]
-    state.covers = bytearray(p[-1] if p else EMPTY for p in state.piles)
+    state.covers = [p[-1] if p else EMPTY for p in state.piles]
     state.deck = [_idx(c) for c in rest + (deck or [])[::-1]]  # the end of the list is the top
     state.legal = state._list_moves()
     return state

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck.core import Action, normalise_text
 from zdeck.decks.zar.cards import CHAMELEON, KINDS, PLAIN_KINDS, declaration_name, declarations
@@ -20,8 +20,8 @@ from zdeck.decks.zar.cards import CHAMELEON, KINDS, PLAIN_KINDS, declaration_nam
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
 
-_SIZE_WORDS = {2: "DOUBLE", 3: "TRIPLE", 4: "QUAD", 5: "QUINT", 6: "SEXT", 7: "SEPT", 8: "OCT"}
-_ZAR_SIZE = {2: "ZAR'BLE", 3: "ZAR'PLE", 4: "ZAR'QUAD"}
+_SIZE_WORDS: Final = {2: "DOUBLE", 3: "TRIPLE", 4: "QUAD", 5: "QUINT", 6: "SEXT", 7: "SEPT", 8: "OCT"}
+_ZAR_SIZE: Final = {2: "ZAR'BLE", 3: "ZAR'PLE", 4: "ZAR'QUAD"}
 
 
 def size_word(size: int) -> str:
@@ -59,7 +59,7 @@ class Call:
         return head
 
 
-SILENT = Call(False, False, 1)
+SILENT: Final = Call(False, False, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,8 +120,8 @@ class Pass:
         return "pass"
 
 
-DRAW = Draw()
-PASS = Pass()
+DRAW: Final = Draw()
+PASS: Final = Pass()
 
 ZarAction = Play | Draw | Pass
 

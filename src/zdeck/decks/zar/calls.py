@@ -10,9 +10,11 @@ ask the same rule with what their observation shows.
 
 from __future__ import annotations
 
+from typing import Final
+
 from zdeck.decks.zar.actions import Call
 
-_CALLS: dict[tuple[bool, bool, int], Call] = {}  # one Call per (zar, match, size): the state names one per play
+_CALLS: Final[dict[tuple[bool, bool, int], Call]] = {}  # one Call per (zar, match, size): the state names one per play
 
 
 def call_of(zar: bool, match: bool, size: int) -> Call:

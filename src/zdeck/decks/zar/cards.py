@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
 
-SYMBOL, COMMAND, POWER, CHAMELEON_CAT = "symbol", "command", "power", "chameleon"
+SYMBOL: Final = "symbol"
+COMMAND: Final = "command"
+POWER: Final = "power"
+CHAMELEON_CAT: Final = "chameleon"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +43,13 @@ def _load() -> dict[str, Any]:
     return data
 
 
-DECK: dict[str, Any] = _load()
-COLOURS: tuple[str, ...] = tuple(DECK["colours"])
-SYMBOLS: tuple[str, ...] = tuple(s["card"] for s in DECK["symbols"])
-COMMANDS: tuple[str, ...] = tuple(c["card"] for c in DECK["commands"])
-FOLLOW_SYMBOLS: tuple[str, ...] = SYMBOLS + COMMANDS  # what "same symbol" compares (and a Dragon may declare)
-DECLARED_SYMBOLS: tuple[str, ...] = tuple(s["declared"] for s in DECK["symbols"] + DECK["commands"])  # plurals
-WASP_DRAW: int = DECK["wasp_draw_per_card"]
+DECK: Final[dict[str, Any]] = _load()
+COLOURS: Final[tuple[str, ...]] = tuple(DECK["colours"])
+SYMBOLS: Final[tuple[str, ...]] = tuple(s["card"] for s in DECK["symbols"])
+COMMANDS: Final[tuple[str, ...]] = tuple(c["card"] for c in DECK["commands"])
+FOLLOW_SYMBOLS: Final[tuple[str, ...]] = SYMBOLS + COMMANDS  # what "same symbol" compares (and a Dragon may declare)
+DECLARED_SYMBOLS: Final[tuple[str, ...]] = tuple(s["declared"] for s in DECK["symbols"] + DECK["commands"])  # plurals
+WASP_DRAW: Final[int] = DECK["wasp_draw_per_card"]
 
 
 def _kinds() -> tuple[Kind, ...]:
@@ -63,22 +66,22 @@ def _kinds() -> tuple[Kind, ...]:
     return tuple(out)
 
 
-KINDS: tuple[Kind, ...] = _kinds()
-NUM_KINDS = len(KINDS)  # 32
-CHAMELEON = NUM_KINDS - 1  # the Chameleon's kind index
-PLAIN_KINDS = CHAMELEON  # kinds 0..30 are the 31 printed cards of a half deck
-TEXTS: tuple[str, ...] = tuple(k.name for k in KINDS)  # each kind's text, formed once
-BY_NAME: dict[str, int] = {k.name.lower(): k.index for k in KINDS}  # any case
-BY_TEXT: dict[str, int] = {k.name: k.index for k in KINDS}  # the exact text observations use
-_COMMAND_INDEX = {name: len(SYMBOLS) + i for i, name in enumerate(COMMANDS)}
-CRAB_SYMBOL = _COMMAND_INDEX["Crab"]
-FROG_SYMBOL = _COMMAND_INDEX["Frog"]
-WASP_SYMBOL = _COMMAND_INDEX["Wasp"]
-IS_POWER = tuple(k.category == POWER for k in KINDS)
-IS_CRAB = tuple(k.symbol == CRAB_SYMBOL for k in KINDS)
-IS_FROG = tuple(k.symbol == FROG_SYMBOL for k in KINDS)
-IS_WASP = tuple(k.symbol == WASP_SYMBOL for k in KINDS)
-WASP_DRAWS = tuple(WASP_DRAW * is_wasp for is_wasp in IS_WASP)  # what one card adds to the pending draw: a Wasp two
+KINDS: Final[tuple[Kind, ...]] = _kinds()
+NUM_KINDS: Final = len(KINDS)  # 32
+CHAMELEON: Final = NUM_KINDS - 1  # the Chameleon's kind index
+PLAIN_KINDS: Final = CHAMELEON  # kinds 0..30 are the 31 printed cards of a half deck
+TEXTS: Final[tuple[str, ...]] = tuple(k.name for k in KINDS)  # each kind's text, formed once
+BY_NAME: Final[dict[str, int]] = {k.name.lower(): k.index for k in KINDS}  # any case
+BY_TEXT: Final[dict[str, int]] = {k.name: k.index for k in KINDS}  # the exact text observations use
+_COMMAND_INDEX: Final = {name: len(SYMBOLS) + i for i, name in enumerate(COMMANDS)}
+CRAB_SYMBOL: Final = _COMMAND_INDEX["Crab"]
+FROG_SYMBOL: Final = _COMMAND_INDEX["Frog"]
+WASP_SYMBOL: Final = _COMMAND_INDEX["Wasp"]
+IS_POWER: Final = tuple(k.category == POWER for k in KINDS)
+IS_CRAB: Final = tuple(k.symbol == CRAB_SYMBOL for k in KINDS)
+IS_FROG: Final = tuple(k.symbol == FROG_SYMBOL for k in KINDS)
+IS_WASP: Final = tuple(k.symbol == WASP_SYMBOL for k in KINDS)
+WASP_DRAWS: Final = tuple(WASP_DRAW * is_wasp for is_wasp in IS_WASP)  # what one card adds to the pending draw: a Wasp two
 
 
 def declarations(kind: int) -> tuple[int, ...]:
@@ -148,9 +151,9 @@ def full_deck(half_decks: int, chameleons: int) -> list[int]:
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zar.md "Cards") ------
-FACE_KEYS = ("kind", "colour", "symbol", "creature", "effect", "points", "label", "colour_hex")
-COLOUR_HEX: dict[str, str] = DECK["colour_hex"]
-_ENTRY: dict[str, dict[str, Any]] = {e["card"]: e for e in DECK["symbols"] + DECK["commands"] + DECK["power"]}
+FACE_KEYS: Final = ("kind", "colour", "symbol", "creature", "effect", "points", "label", "colour_hex")
+COLOUR_HEX: Final[dict[str, str]] = DECK["colour_hex"]
+_ENTRY: Final[dict[str, dict[str, Any]]] = {e["card"]: e for e in DECK["symbols"] + DECK["commands"] + DECK["power"]}
 
 
 def _face(kind: Kind, points: int) -> dict[str, Any]:

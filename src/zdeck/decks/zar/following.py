@@ -9,6 +9,8 @@ it with what its observation shows.
 
 from __future__ import annotations
 
+from typing import Final
+
 from zdeck.decks.zar.cards import FOLLOW_SYMBOLS, IS_POWER, IS_WASP, KINDS, PLAIN_KINDS
 
 
@@ -26,11 +28,11 @@ def follows(card: int, top: int, declared: int, pending_draw: int) -> bool:
 
 # FOLLOWERS[top][declared + 1]: the printed kinds that follow `top` without a pending Wasp draw, ascending.
 # The turn player's listing walks this row instead of asking `follows` 31 times per move.
-FOLLOWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+FOLLOWERS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(k for k in range(PLAIN_KINDS) if follows(k, top, declared, 0)) for declared in range(-1, len(FOLLOW_SYMBOLS)))
     for top in range(PLAIN_KINDS)
 )
-WASP_ANSWERS: tuple[int, ...] = tuple(k for k in range(PLAIN_KINDS) if IS_WASP[k])  # what answers a pending draw
+WASP_ANSWERS: Final[tuple[int, ...]] = tuple(k for k in range(PLAIN_KINDS) if IS_WASP[k])  # what answers a pending draw
 
 
 def followers(top: int, declared: int, pending_draw: int) -> tuple[int, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from zdeck import statedict as sd
 from zdeck.compiled import mypyc_attr
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 # The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
 # `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
-MAX_HALF_DECKS = 16  # "any N >= 2": bounded only to keep the action table a sensible size
+MAX_HALF_DECKS: Final = 16  # "any N >= 2": bounded only to keep the action table a sensible size
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it

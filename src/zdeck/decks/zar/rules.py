@@ -1,8 +1,13 @@
 """The words of ZAR's turn flow and who deals: shared by the state (state.py) and the check of what play
 reaches (reachable.py), so each is written once. (What follows what: following.py; the calls: calls.py.)"""
 
-PLAY, DRAWN, OUT, OVER = "play", "drawn", "out", "over"  # the phases (docs/observations/zar.md)
-PHASES = (PLAY, DRAWN, OUT, OVER)
+from typing import Final
+
+PLAY: Final = "play"  # the phases (docs/observations/zar.md)
+DRAWN: Final = "drawn"
+OUT: Final = "out"
+OVER: Final = "over"
+PHASES: Final = (PLAY, DRAWN, OUT, OVER)
 
 
 def dealer_of(hand_winner: int) -> int:

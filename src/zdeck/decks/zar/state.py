@@ -15,7 +15,7 @@ question matching asks at every moment - is one lookup per hand.
 from __future__ import annotations
 
 from operator import mul
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, shorten
@@ -45,7 +45,11 @@ from zdeck.rng import Rng, Unsettled, pop_settled, settle
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
 
-PLAY, DRAWN, OUT, OVER, PHASES = rules.PLAY, rules.DRAWN, rules.OUT, rules.OVER, rules.PHASES  # (named here too)
+PLAY: Final = rules.PLAY  # (named here too)
+DRAWN: Final = rules.DRAWN
+OUT: Final = rules.OUT
+OVER: Final = rules.OVER
+PHASES: Final = rules.PHASES
 
 
 class ZarState(State):
@@ -691,7 +695,7 @@ class ZarState(State):
 
 
 # -- reading a state back ------------------------------------------------------------------------------
-MAX_VERSION = 2**53  # past the integers every JSON reader keeps exactly: no game gets there
+MAX_VERSION: Final = 2**53  # past the integers every JSON reader keeps exactly: no game gets there
 
 
 def new_state(game: ZarGame, seed: int) -> ZarState:

@@ -7,7 +7,7 @@ position in the action table: the actions a hand allows are read straight from i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from zdeck.core import Action
 from zdeck.decks.zipzap.cards import CARDS, ZAP, ZAP_TEXT, Card, indices
@@ -36,10 +36,10 @@ class Zap:
         return ZAP_TEXT
 
 
-ZAP_ACTION = Zap()
-ACTIONS: tuple[Play | Zap, ...] = (*(Play(card) for card in CARDS), ZAP_ACTION)  # ACTIONS[i] puts down index i
+ZAP_ACTION: Final = Zap()
+ACTIONS: Final[tuple[Play | Zap, ...]] = (*(Play(card) for card in CARDS), ZAP_ACTION)  # ACTIONS[i] puts down index i
 # _BYTE_ACTIONS[b][byte]: the actions of the cards a hand's byte b holds (read by `actions_of`, as cards' own tables by `by_byte`).
-_BYTE_ACTIONS: tuple[tuple[tuple[Play | Zap, ...], ...], ...] = tuple(
+_BYTE_ACTIONS: Final[tuple[tuple[tuple[Play | Zap, ...], ...], ...]] = tuple(
     tuple(tuple(ACTIONS[i] for i in indices(byte << base & (1 << len(ACTIONS)) - 1)) for byte in range(256))
     for base in range(0, len(ACTIONS), 8)
 )

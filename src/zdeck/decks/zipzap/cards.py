@@ -8,18 +8,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 if TYPE_CHECKING:
     from zdeck.decks.zipzap.game import ZipZap
 
 T = TypeVar("T")
 
-DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text())
-SUITS: tuple[str, ...] = (*DATA["solid_suits"], DATA["wild_suit"])
-WILD = len(SUITS) - 1  # the wild suit's index in SUITS
-NUMBERS: tuple[int, ...] = tuple(DATA["numbers"])
-TOP_NUMBER = max(NUMBERS)
+DATA: Final[dict[str, Any]] = json.loads(resources.files(__package__).joinpath("deck.json").read_text())
+SUITS: Final[tuple[str, ...]] = (*DATA["solid_suits"], DATA["wild_suit"])
+WILD: Final = len(SUITS) - 1  # the wild suit's index in SUITS
+NUMBERS: Final[tuple[int, ...]] = tuple(DATA["numbers"])
+TOP_NUMBER: Final = max(NUMBERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +52,14 @@ class Card:
         return self.text
 
 
-CARDS: tuple[Card, ...] = tuple(Card(suit, number) for suit in range(len(SUITS)) for number in NUMBERS)
-BY_TEXT: dict[str, Card] = {card.text: card for card in CARDS}
+CARDS: Final[tuple[Card, ...]] = tuple(Card(suit, number) for suit in range(len(SUITS)) for number in NUMBERS)
+BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in CARDS}
 
-ZAP = len(CARDS)  # the Zap's index: one past the numbered cards, so a hand's bitmask holds it too
-ZAP_BIT = 1 << ZAP
-ZAP_TEXT = "zap"
-ZAP_POINTS: int = DATA["points"]["zap"]
-TEXTS: tuple[str, ...] = (*(card.text for card in CARDS), ZAP_TEXT)  # the name of every index
+ZAP: Final = len(CARDS)  # the Zap's index: one past the numbered cards, so a hand's bitmask holds it too
+ZAP_BIT: Final = 1 << ZAP
+ZAP_TEXT: Final = "zap"
+ZAP_POINTS: Final[int] = DATA["points"]["zap"]
+TEXTS: Final[tuple[str, ...]] = (*(card.text for card in CARDS), ZAP_TEXT)  # the name of every index
 
 
 def mask_of(codes: Iterable[int]) -> int:
@@ -72,11 +72,11 @@ def mask_of(codes: Iterable[int]) -> int:
 
 # The indices, and the one-card masks, of each byte of a bitmask, one table per byte position: listing
 # a hand costs a look-up per 8 cards instead of a loop step per card (observations and re-deals).
-_BYTE_INDICES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_BYTE_INDICES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(base + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
     for base in range(0, ZAP + 1, 8)
 )
-_BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_BYTE_BITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(1 << i for i in indices) for indices in table) for table in _BYTE_INDICES
 )
 
@@ -116,7 +116,7 @@ def _followers(card: Card) -> tuple[Card, ...]:
     return tuple(Card(suit, number) for suit in suits)
 
 
-_FOLLOWERS: tuple[tuple[Card, ...], ...] = tuple(_followers(card) for card in CARDS)
+_FOLLOWERS: Final[tuple[tuple[Card, ...], ...]] = tuple(_followers(card) for card in CARDS)
 
 
 def followers(card: Card) -> tuple[Card, ...]:
@@ -126,10 +126,10 @@ def followers(card: Card) -> tuple[Card, ...]:
 
 
 # The cards that may go on each index; nothing follows the Zap (its player continues).
-FOLLOWER_MASKS: tuple[int, ...] = (*(mask_of(f.index for f in followers(card)) for card in CARDS), 0)
+FOLLOWER_MASKS: Final[tuple[int, ...]] = (*(mask_of(f.index for f in followers(card)) for card in CARDS), 0)
 
 # (mask of the cards worth p, p) per distinct value: a hand's points are a few bit counts
-_POINT_MASKS: tuple[tuple[int, int], ...] = (
+_POINT_MASKS: Final[tuple[tuple[int, int], ...]] = (
     *((mask_of(c.index for c in CARDS if c.points == p), p) for p in sorted({c.points for c in CARDS})),
     (ZAP_BIT, ZAP_POINTS),
 )
@@ -153,8 +153,8 @@ def in_play_mask(suits: tuple[int, ...]) -> int:
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zipzap.md "Cards") ------
-FACE_KEYS = ("kind", "colour", "number", "points", "label", "colour_hex")
-COLOUR_HEX: dict[str, str] = DATA["colour_hex"]
+FACE_KEYS: Final = ("kind", "colour", "number", "points", "label", "colour_hex")
+COLOUR_HEX: Final[dict[str, str]] = DATA["colour_hex"]
 
 
 def _faces(scored: bool) -> dict[str, dict[str, Any]]:
@@ -170,7 +170,7 @@ def _faces(scored: bool) -> dict[str, dict[str, Any]]:
     return faces
 
 
-_FACES = {True: _faces(True), False: _faces(False)}
+_FACES: Final = {True: _faces(True), False: _faces(False)}
 
 
 def card_faces(game: ZipZap) -> dict[str, dict[str, Any]]:

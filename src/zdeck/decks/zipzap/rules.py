@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 # The phases, by the names the observation gives them. In a race anyone holding a follower of the
 # top card may put it down (and its player may Zap); in the lead one player continues with any card.
-RACE, LEAD, OVER = "race", "lead", "over"
-PHASES = (RACE, LEAD, OVER)
+RACE: Final = "race"
+LEAD: Final = "lead"
+OVER: Final = "over"
+PHASES: Final = (RACE, LEAD, OVER)
 Pile = list[tuple[int | None, int]]  # (who put it down - None if turned up from the deck, card index or ZAP)
 
 

@@ -6,7 +6,7 @@ Rules: docs/rules/zipzap.md; observations: docs/observations/zipzap.md.
 from __future__ import annotations
 
 import reprlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals
@@ -40,7 +40,10 @@ from zdeck.rng import Rng
 if TYPE_CHECKING:
     from zdeck.decks.zipzap.game import ZipZap
 
-RACE, LEAD, OVER, PHASES = rules.RACE, rules.LEAD, rules.OVER, rules.PHASES  # (named here too)
+RACE: Final = rules.RACE  # (named here too)
+LEAD: Final = rules.LEAD
+OVER: Final = rules.OVER
+PHASES: Final = rules.PHASES
 Pile = rules.Pile
 
 

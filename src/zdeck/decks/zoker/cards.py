@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
@@ -29,14 +29,16 @@ from zdeck.core import Game, shorten
 from zdeck.decks.zoker.deck import DATA
 
 # Quality indices, in the rulebook's order of priority (colour strongest).
-COLOUR, SIZE, SHAPE = 0, 1, 2
+COLOUR: Final = 0
+SIZE: Final = 1
+SHAPE: Final = 2
 
-COLOURS: tuple[str, ...] = tuple(DATA["colours"])  # weakest first
-SIZES: tuple[str, ...] = tuple(DATA["sizes"])
-SHAPES: tuple[str, ...] = tuple(DATA["shapes"])
-_COLOUR_OF = {name.lower(): i for i, name in enumerate(COLOURS)}
-_SIZE_OF = {name.lower(): i for i, name in enumerate(SIZES)}
-_SHAPE_OF = {name.lower(): i for i, name in enumerate(SHAPES)}
+COLOURS: Final[tuple[str, ...]] = tuple(DATA["colours"])  # weakest first
+SIZES: Final[tuple[str, ...]] = tuple(DATA["sizes"])
+SHAPES: Final[tuple[str, ...]] = tuple(DATA["shapes"])
+_COLOUR_OF: Final = {name.lower(): i for i, name in enumerate(COLOURS)}
+_SIZE_OF: Final = {name.lower(): i for i, name in enumerate(SIZES)}
+_SHAPE_OF: Final = {name.lower(): i for i, name in enumerate(SHAPES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +104,9 @@ class Card:
         return card_at(shape, size, colour)
 
 
-DECK: tuple[Card, ...] = tuple(Card(c, s, h) for c in range(4) for s in range(4) for h in range(4))
-_BY_TEXT: dict[str, Card] = {card.text: card for card in DECK}
-TEXTS: tuple[str, ...] = tuple(card.text for card in DECK)  # TEXTS[i] = str(DECK[i]): states keep cards as indices
+DECK: Final[tuple[Card, ...]] = tuple(Card(c, s, h) for c in range(4) for s in range(4) for h in range(4))
+_BY_TEXT: Final[dict[str, Card]] = {card.text: card for card in DECK}
+TEXTS: Final[tuple[str, ...]] = tuple(card.text for card in DECK)  # TEXTS[i] = str(DECK[i]): states keep cards as indices
 
 
 def texts_of(mask: int) -> list[str]:
@@ -113,7 +115,7 @@ def texts_of(mask: int) -> list[str]:
 
 
 # _BYTE_CARDS[k][b]: the cards that byte k of a mask of card indices holds when it is b (8k + each bit set).
-_BYTE_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_BYTE_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(8 * k + bit for bit in range(8) if b >> bit & 1) for b in range(256)) for k in range(8))
 
 
@@ -167,7 +169,7 @@ def is_pair(a: Card, b: Card) -> bool:
 
 
 # PAIR_MASKS[i]: a 64-bit mask of the cards compatible with card i, so Solo and Memo test a pair with one shift.
-PAIR_MASKS: tuple[int, ...] = tuple(sum(1 << b.index for b in DECK if is_pair(a, b)) for a in DECK)
+PAIR_MASKS: Final[tuple[int, ...]] = tuple(sum(1 << b.index for b in DECK if is_pair(a, b)) for a in DECK)
 
 
 def is_straight(cards: Sequence[Card]) -> bool:
@@ -189,8 +191,8 @@ def _stronger(a: Card, b: Card) -> bool:
 
 
 # Precomputed once: the relation is consulted on every Tiko play and bot move.
-_STRONGER: tuple[tuple[bool, ...], ...] = tuple(tuple(_stronger(a, b) for b in DECK) for a in DECK)
-STRONGER = _STRONGER  # STRONGER[a][b] for card indices a, b: `stronger` for games that keep cards as indices
+_STRONGER: Final[tuple[tuple[bool, ...], ...]] = tuple(tuple(_stronger(a, b) for b in DECK) for a in DECK)
+STRONGER: Final = _STRONGER  # STRONGER[a][b] for card indices a, b: `stronger` for games that keep cards as indices
 
 
 def stronger(a: Card, b: Card) -> bool:
@@ -248,15 +250,15 @@ def _space_diagonals() -> tuple[Line, ...]:
     return tuple(lines)
 
 
-STRAIGHTS: tuple[Line, ...] = _straights()  # 48 lines of four along an axis (4x4 per axis)
-LAYER_DIAGONALS: tuple[Line, ...] = _layer_diagonals()  # 24: two in each of the 12 axis-aligned layers
-SPACE_DIAGONALS: tuple[Line, ...] = _space_diagonals()  # 4 "Zokers": corner to opposite corner of the cube
+STRAIGHTS: Final[tuple[Line, ...]] = _straights()  # 48 lines of four along an axis (4x4 per axis)
+LAYER_DIAGONALS: Final[tuple[Line, ...]] = _layer_diagonals()  # 24: two in each of the 12 axis-aligned layers
+SPACE_DIAGONALS: Final[tuple[Line, ...]] = _space_diagonals()  # 4 "Zokers": corner to opposite corner of the cube
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zoker-*.md "Cards") ------
-FACE_KEYS = ("kind", "colour", "dots", "size", "shape", "value", "label", "colour_hex")
-COLOUR_HEX: dict[str, str] = DATA["colour_hex"]
-DOWN = "down"  # the text a face-down card shows in its place (Memo's table)
+FACE_KEYS: Final = ("kind", "colour", "dots", "size", "shape", "value", "label", "colour_hex")
+COLOUR_HEX: Final[dict[str, str]] = DATA["colour_hex"]
+DOWN: Final = "down"  # the text a face-down card shows in its place (Memo's table)
 
 
 def _face(card: Card) -> dict[str, Any]:
@@ -267,7 +269,7 @@ def _face(card: Card) -> dict[str, Any]:
             "colour_hex": COLOUR_HEX[COLOURS[card.colour]]}
 
 
-_FACES: dict[str, dict[str, Any]] = {card.text: _face(card) for card in DECK}
+_FACES: Final[dict[str, dict[str, Any]]] = {card.text: _face(card) for card in DECK}
 
 
 def card_faces(game: Game) -> dict[str, dict[str, Any]]:

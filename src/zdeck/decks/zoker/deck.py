@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import pkgutil
-from typing import Any
+from typing import Any, Final
 
 
 def _load() -> dict[str, Any]:
@@ -22,4 +22,4 @@ def _load() -> dict[str, Any]:
     return data
 
 
-DATA: dict[str, Any] = _load()
+DATA: Final[dict[str, Any]] = _load()

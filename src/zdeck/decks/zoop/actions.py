@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from zdeck.core import Action
 from zdeck.decks.zoop.cards import BASIC_ANIMALS, CAGE_CARD, WILD_CARD, Card, Deck
@@ -90,13 +90,13 @@ class Cage:
         return "cage" if self.called else "silent cage"
 
 
-DRAW = Draw()
-PASS = Pass()
-CAGE = Cage(True)
-SILENT_CAGE = Cage(False)
+DRAW: Final = Draw()
+PASS: Final = Pass()
+CAGE: Final = Cage(True)
+SILENT_CAGE: Final = Cage(False)
 # Reflexes, not considered moves: the simulator times them faster (zdeck.asking reads this set). A set,
 # not a class attribute: mypyc lays out a dataclass's ClassVar with a value as a field.
-REFLEXES: frozenset[type] = frozenset({Zoop, Cage})
+REFLEXES: Final[frozenset[type]] = frozenset({Zoop, Cage})
 
 ZoopAction = Play | PlayWild | Draw | Pass | Discard | Zoop | Cage
 A = TypeVar("A")

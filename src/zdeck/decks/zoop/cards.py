@@ -12,27 +12,27 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck.core import shorten
 
 if TYPE_CHECKING:
     from zdeck.decks.zoop.game import ZoopGame
 
-WILD = "wild"
-CAGE = "cage"
+WILD: Final = "wild"
+CAGE: Final = "cage"
 
 # Effects of the special animals, named in deck.json.
-ANY_SINGLE = "any_single"  # Chameleon: may be played on any one-animal card
-REVERSE = "reverse"  # Crab
-NEXT_DRAWS = "next_draws"  # Monkeys
-NEXT_MISSES = "next_misses"  # Frogs
-NEXT_MISSES_THEN_DRAWS = "next_misses_then_draws"  # Kangaroo
+ANY_SINGLE: Final = "any_single"  # Chameleon: may be played on any one-animal card
+REVERSE: Final = "reverse"  # Crab
+NEXT_DRAWS: Final = "next_draws"  # Monkeys
+NEXT_MISSES: Final = "next_misses"  # Frogs
+NEXT_MISSES_THEN_DRAWS: Final = "next_misses_then_draws"  # Kangaroo
 
-DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8"))
+DATA: Final[dict[str, Any]] = json.loads(resources.files(__package__).joinpath("deck.json").read_text(encoding="utf-8"))
 
 
-_ANIMAL_KINDS: dict[tuple[str, str, int], int] = {
+_ANIMAL_KINDS: Final[dict[tuple[str, str, int], int]] = {
     (colour, entry["animal"], entry["count"]): c * len(DATA["per_colour"]) + e
     for c, colour in enumerate(DATA["colours"])
     for e, entry in enumerate(DATA["per_colour"])
@@ -76,10 +76,10 @@ class Card:
         return self.text
 
 
-WILD_CARD = Card(WILD)
-CAGE_CARD = Card(CAGE)
-BASIC_ANIMALS: tuple[str, ...] = tuple(a for a, spec in DATA["animals"].items() if spec["basic"])
-MAX_COLOURS = len(DATA["colours"])
+WILD_CARD: Final = Card(WILD)
+CAGE_CARD: Final = Card(CAGE)
+BASIC_ANIMALS: Final[tuple[str, ...]] = tuple(a for a, spec in DATA["animals"].items() if spec["basic"])
+MAX_COLOURS: Final = len(DATA["colours"])
 
 
 def shared_traits(a: Card, b: Card) -> int:
@@ -189,8 +189,8 @@ def card_by_text(text: str) -> Card | None:
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zoop.md "Cards") ------
-FACE_KEYS = ("kind", "colour", "animal", "count", "effect", "label", "colour_hex")
-COLOUR_HEX: dict[str, str] = DATA["colour_hex"]
+FACE_KEYS: Final = ("kind", "colour", "animal", "count", "effect", "label", "colour_hex")
+COLOUR_HEX: Final[dict[str, str]] = DATA["colour_hex"]
 
 
 def _face(card: Card) -> dict[str, Any]:

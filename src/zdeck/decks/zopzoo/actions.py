@@ -9,7 +9,7 @@ moving with whatever covers or connects to it) or a Side Bonus card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck.decks.zopzoo.cards import NAME, UNITS, WHITE
 
@@ -109,7 +109,12 @@ class Switch:
 
 ZopAction = Draw | Take | Stop | Place | Discard | Dig | Cover | Give | Steal | Switch
 
-DRAW, TAKE, STOP, PLACE, DISCARD, DIG = Draw(), Take(), Stop(), Place(), Discard(), Dig()
+DRAW: Final = Draw()
+TAKE: Final = Take()
+STOP: Final = Stop()
+PLACE: Final = Place()
+DISCARD: Final = Discard()
+DIG: Final = Dig()
 
 
 def action_table(game: ZopZoo) -> list[ZopAction]:

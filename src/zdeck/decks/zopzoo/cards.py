@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from enum import IntEnum
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck.core import shorten
 
@@ -42,11 +42,11 @@ class Kind(IntEnum):
     EARTHWORM = 12
 
 
-WHITE_KINDS = frozenset({Kind.CATEGORY, Kind.LOWER, Kind.MINUS})
-MATCHERS = frozenset({Kind.POINTS, Kind.UPPER, Kind.ANTI})  # black cards that cover/connect one white card
-WILDS = frozenset({Kind.BEAST, Kind.BEST_BEAST})
-SPECIALTY = frozenset({Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM})
-DIGGABLE = frozenset({Kind.POINTS, Kind.UPPER, Kind.ANTI, Kind.BONUS})  # what a MOLE may retrieve
+WHITE_KINDS: Final = frozenset({Kind.CATEGORY, Kind.LOWER, Kind.MINUS})
+MATCHERS: Final = frozenset({Kind.POINTS, Kind.UPPER, Kind.ANTI})  # black cards that cover/connect one white card
+WILDS: Final = frozenset({Kind.BEAST, Kind.BEST_BEAST})
+SPECIALTY: Final = frozenset({Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM})
+DIGGABLE: Final = frozenset({Kind.POINTS, Kind.UPPER, Kind.ANTI, Kind.BONUS})  # what a MOLE may retrieve
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,20 +111,20 @@ def _build(data: dict[str, Any]) -> tuple[tuple[Card, ...], dict[str, int]]:
     return cards, by_name
 
 
-DATA = _load()
+DATA: Final = _load()
 CARDS, BY_NAME = _build(DATA)
-CATEGORIES: tuple[str, ...] = tuple(c["name"] for c in DATA["categories"])
-CATEGORY_VALUE: dict[str, int] = {c["name"]: c["value"] for c in DATA["categories"]}
-CATEGORY_COLOUR: dict[str, str] = {c["name"]: c["colour"] for c in DATA["categories"]}
-WHITE: tuple[int, ...] = tuple(c.id for c in CARDS if c.white)
-BLACK: tuple[int, ...] = tuple(c.id for c in CARDS if not c.white)
-N_CARDS = len(CARDS)
-KIND: tuple[Kind, ...] = tuple(c.kind for c in CARDS)  # hot-path lookups by id
-VALUE: tuple[int, ...] = tuple(c.value for c in CARDS)
-CAT: tuple[str, ...] = tuple(c.category for c in CARDS)
-NAME: tuple[str, ...] = tuple(c.name for c in CARDS)
-BONUS_CARDS: tuple[int, ...] = tuple(c.id for c in CARDS if c.kind is Kind.BONUS)
-UNITS: tuple[int, ...] = WHITE + BONUS_CARDS  # what a Specialty card can move: a row card (with its cover) or a bonus
+CATEGORIES: Final[tuple[str, ...]] = tuple(c["name"] for c in DATA["categories"])
+CATEGORY_VALUE: Final[dict[str, int]] = {c["name"]: c["value"] for c in DATA["categories"]}
+CATEGORY_COLOUR: Final[dict[str, str]] = {c["name"]: c["colour"] for c in DATA["categories"]}
+WHITE: Final[tuple[int, ...]] = tuple(c.id for c in CARDS if c.white)
+BLACK: Final[tuple[int, ...]] = tuple(c.id for c in CARDS if not c.white)
+N_CARDS: Final = len(CARDS)
+KIND: Final[tuple[Kind, ...]] = tuple(c.kind for c in CARDS)  # hot-path lookups by id
+VALUE: Final[tuple[int, ...]] = tuple(c.value for c in CARDS)
+CAT: Final[tuple[str, ...]] = tuple(c.category for c in CARDS)
+NAME: Final[tuple[str, ...]] = tuple(c.name for c in CARDS)
+BONUS_CARDS: Final[tuple[int, ...]] = tuple(c.id for c in CARDS if c.kind is Kind.BONUS)
+UNITS: Final[tuple[int, ...]] = WHITE + BONUS_CARDS  # what a Specialty card can move: a row card (with its cover) or a bonus
 
 
 def _matches() -> tuple[int, ...]:
@@ -134,8 +134,8 @@ def _matches() -> tuple[int, ...]:
     return tuple(white_of[(c.art, pair[c.kind])] if c.kind in pair else -1 for c in CARDS)
 
 
-MATCH: tuple[int, ...] = _matches()
-MATCHER_OF: dict[int, int] = {w: b for b, w in enumerate(MATCH) if w >= 0}  # white id -> the black card matching it
+MATCH: Final[tuple[int, ...]] = _matches()
+MATCHER_OF: Final[dict[int, int]] = {w: b for b, w in enumerate(MATCH) if w >= 0}  # white id -> the black card matching it
 
 
 def card_id(name: str) -> int:
@@ -147,17 +147,17 @@ def card_id(name: str) -> int:
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zopzoo.md "Cards") ------
-FACE_KEYS = ("kind", "deck", "animal", "category", "colour", "value", "label", "colour_hex")
-CATEGORY_HEX: dict[str, str] = {c["name"]: c["hex"] for c in DATA["categories"]}
-BORDER_HEX: dict[str, str] = DATA["border_hex"]
-KIND_TEXT: dict[Kind, str] = {
+FACE_KEYS: Final = ("kind", "deck", "animal", "category", "colour", "value", "label", "colour_hex")
+CATEGORY_HEX: Final[dict[str, str]] = {c["name"]: c["hex"] for c in DATA["categories"]}
+BORDER_HEX: Final[dict[str, str]] = DATA["border_hex"]
+KIND_TEXT: Final[dict[Kind, str]] = {
     Kind.CATEGORY: "category", Kind.LOWER: "lower half", Kind.MINUS: "minus", Kind.POINTS: "points",
     Kind.UPPER: "upper half", Kind.ANTI: "anti-minus", Kind.BEAST: "beast", Kind.BEST_BEAST: "best beast",
     Kind.BONUS: "side bonus", Kind.MOLE: "mole", Kind.HYENA: "specialty", Kind.RACCOON: "specialty",
     Kind.EARTHWORM: "specialty",
 }
-_ANIMAL_CARDS = frozenset({Kind.CATEGORY, Kind.LOWER, Kind.MINUS, Kind.POINTS, Kind.UPPER, Kind.ANTI})
-_NAMED_ONLY = frozenset({Kind.MOLE, Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM})  # a creature, no POINTS
+_ANIMAL_CARDS: Final = frozenset({Kind.CATEGORY, Kind.LOWER, Kind.MINUS, Kind.POINTS, Kind.UPPER, Kind.ANTI})
+_NAMED_ONLY: Final = frozenset({Kind.MOLE, Kind.HYENA, Kind.RACCOON, Kind.EARTHWORM})  # a creature, no POINTS
 
 
 def _face(card: Card) -> dict[str, Any]:
@@ -176,7 +176,7 @@ def _face(card: Card) -> dict[str, Any]:
             "colour_hex": CATEGORY_HEX[category] if category else BORDER_HEX[kind]}
 
 
-_FACES: dict[str, dict[str, Any]] = {card.name: _face(card) for card in CARDS}
+_FACES: Final[dict[str, dict[str, Any]]] = {card.name: _face(card) for card in CARDS}
 
 
 def card_faces(game: ZopZoo) -> dict[str, dict[str, Any]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from zdeck import statedict as sd
 from zdeck.compiled import mypyc_attr
@@ -11,7 +11,7 @@ from zdeck.core import Game, Option
 # The rules (cards, actions, state) are found by the kernel in this folder when first used (`Game.part`):
 # `zdeck list` reads this class alone, and should not build every game's tables to do it.
 
-MAX_TARGET = 100_000  # far past any real match; a target must not let a game run on for ever
+MAX_TARGET: Final = 100_000  # far past any real match; a target must not let a game run on for ever
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it

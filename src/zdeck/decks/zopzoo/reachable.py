@@ -6,7 +6,7 @@ game ends (`scoring.target_reached`), what a black card matches (`MATCH`, `can_m
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from zdeck.core import shorten
 from zdeck.decks.zopzoo.cards import KIND, MATCH, MATCHERS, N_CARDS, NAME, SPECIALTY, WHITE, WILDS, Kind
@@ -17,7 +17,7 @@ from zdeck.statedict import require
 if TYPE_CHECKING:
     from zdeck.decks.zopzoo.state import ZopZooState
 
-WHITE_SET = frozenset(WHITE)
+WHITE_SET: Final = frozenset(WHITE)
 
 
 def check(s: ZopZooState) -> None:

@@ -4,13 +4,15 @@ white deck's dealer: shared by the play (state.py) and the check of what play re
 
 from __future__ import annotations
 
+from typing import Final
+
 from zdeck.decks.zopzoo.cards import MATCHERS, SPECIALTY, WILDS, Kind
 
-PHASES = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
-PENDING_KINDS: dict[str, frozenset[Kind]] = {  # the phases that wait on a drawn card, and what it can be
+PHASES: Final = ("turn", "again", "wild", "mole", "special", "match", "chain", "over")
+PENDING_KINDS: Final[dict[str, frozenset[Kind]]] = {  # the phases that wait on a drawn card, and what it can be
     "wild": WILDS,
     "mole": frozenset({Kind.MOLE}),
     "special": SPECIALTY,
     "match": MATCHERS | {Kind.BONUS},
 }
-DEALER = 0  # the rulebook's "dealer of the white deck for the whole game": seat 0 gets the first card
+DEALER: Final = 0  # the rulebook's "dealer of the white deck for the whole game": seat 0 gets the first card

@@ -20,7 +20,7 @@ of taking the matching cards revealed under a taken discard. "over" ends the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, shorten
@@ -48,20 +48,22 @@ from zdeck.decks.zopzoo.reachable import check
 
 # Per card, read on the hot path instead of its Kind: the white card a black card covers or connects
 # (MATCH), _BONUS for a Side Bonus, -1 for anything else; and whether a card is a Minus card.
-_BONUS = -2
-_COVERS: tuple[int, ...] = tuple(
+_BONUS: Final = -2
+_COVERS: Final[tuple[int, ...]] = tuple(
     MATCH[c] if KIND[c] in MATCHERS else _BONUS if KIND[c] is Kind.BONUS else -1 for c in range(N_CARDS))
-_IS_MINUS: tuple[bool, ...] = tuple(KIND[c] is Kind.MINUS for c in range(N_CARDS))
-_SPECIALTY_CARDS = frozenset(c for c in BLACK if KIND[c] in SPECIALTY)
+_IS_MINUS: Final[tuple[bool, ...]] = tuple(KIND[c] is Kind.MINUS for c in range(N_CARDS))
+_SPECIALTY_CARDS: Final = frozenset(c for c in BLACK if KIND[c] in SPECIALTY)
 from zdeck.decks.zopzoo.scoring import next_first, tally, target_reached
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
 if TYPE_CHECKING:
     from zdeck.decks.zopzoo.game import ZopZoo
 
-STATE_VERSION = 4  # 2: the last action ("last"); 3: who dug with the MOLE on top ("dug"); 4: no "aside"
-PHASES, PENDING_KINDS, DEALER = rules.PHASES, rules.PENDING_KINDS, rules.DEALER  # (named here too)
-WHAT_NOW = {  # what each phase asks of the player, for the message that refuses an action
+STATE_VERSION: Final = 4  # 2: the last action ("last"); 3: who dug with the MOLE on top ("dug"); 4: no "aside"
+PHASES: Final = rules.PHASES  # (named here too)
+PENDING_KINDS: Final = rules.PENDING_KINDS
+DEALER: Final = rules.DEALER
+WHAT_NOW: Final = {  # what each phase asks of the player, for the message that refuses an action
     "turn": "choose the draw pile or the discard pile",
     "again": "your draw matched, so your turn continues: draw again from the draw pile",
     "wild": "a drawn wild card must cover one of your uncovered cards now",
@@ -70,7 +72,7 @@ WHAT_NOW = {  # what each phase asks of the player, for the message that refuses
     "match": "you drew a card you can match: place it or (overlooking it) discard it",
     "chain": "take the matching card revealed on the discard pile, or stop",
 }
-TEXT: tuple[str | None, ...] = (*NAME, None)  # a card's text by id; -1 (no card) is null
+TEXT: Final[tuple[str | None, ...]] = (*NAME, None)  # a card's text by id; -1 (no card) is null
 
 
 class ZopZooState(RoundTotals):
@@ -570,13 +572,13 @@ class ZopZooState(RoundTotals):
 
 
 # -- reading a state back ----------------------------------------------------------------------
-FIELDS = ("state_version", "version", "rng", "round", "first", "current", "phase", "pending", "rows", "cover",
+FIELDS: Final = ("state_version", "version", "rng", "round", "first", "current", "phase", "pending", "rows", "cover",
           "bonus", "draw", "discard", "void", "totals", "history", "ends", "last", "dug")
 # No round takes more actions: 74 draws with one decision after each, a take and a stop per discard,
 # and at most one dig per seat while a MOLE lies on top (a top changes at most twice per discard).
-MAX_ACTIONS_PER_ROUND = 2_000
-LOWEST_TALLY = sum(VALUE[w] for w in WHITE if KIND[w] is Kind.MINUS)  # all six Minus cards in one row
-HIGHEST_TALLY = sum(VALUE[c] for c in BLACK if VALUE[c] > 0)  # every positive black card in one row (a loose bound)
+MAX_ACTIONS_PER_ROUND: Final = 2_000
+LOWEST_TALLY: Final = sum(VALUE[w] for w in WHITE if KIND[w] is Kind.MINUS)  # all six Minus cards in one row
+HIGHEST_TALLY: Final = sum(VALUE[c] for c in BLACK if VALUE[c] > 0)  # every positive black card in one row (a loose bound)
 
 
 def new_state(game: ZopZoo, seed: int) -> ZopZooState:

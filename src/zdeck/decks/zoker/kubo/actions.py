@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from zdeck.core import Game
 from zdeck.decks.zoker.cards import DECK, Card
@@ -41,9 +41,10 @@ class Score:
 
 
 KuboAction = Draw | End | Place | Score
-DRAW, END = Draw(), End()
-PLACES: tuple[Place, ...] = tuple(Place(c) for c in DECK)  # PLACES[card index]
-SCORES: tuple[Score, ...] = tuple(Score(k) for k in range(len(LINES)))  # SCORES[line id]
+DRAW: Final = Draw()
+END: Final = End()
+PLACES: Final[tuple[Place, ...]] = tuple(Place(c) for c in DECK)  # PLACES[card index]
+SCORES: Final[tuple[Score, ...]] = tuple(Score(k) for k in range(len(LINES)))  # SCORES[line id]
 
 
 def action_table(game: Game) -> tuple[KuboAction, ...]:

@@ -13,6 +13,7 @@ every table below is indexed by card, so the rules only index and mask.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from zdeck.bits import indices
 from zdeck.decks.zoker.cards import (
@@ -30,23 +31,23 @@ from zdeck.decks.zoker.cards import (
 from zdeck.decks.zoker.deck import DATA
 
 # The three kinds of structure and their points (rulebook: Goal of the game and scoring).
-_POINTS = DATA["kubo"]["points"]
-KINDS: tuple[tuple[str, int, tuple[Line, ...]], ...] = (
+_POINTS: Final = DATA["kubo"]["points"]
+KINDS: Final[tuple[tuple[str, int, tuple[Line, ...]], ...]] = (
     ("straight", _POINTS["straight"], STRAIGHTS),
     ("diagonal", _POINTS["diagonal"], LAYER_DIAGONALS),
     ("zoker", _POINTS["zoker"], SPACE_DIAGONALS),
 )
-LINES: tuple[Line, ...] = tuple(line for _, _, lines in KINDS for line in lines)  # 76, ids are positions
-LINE_KIND: tuple[str, ...] = tuple(kind for kind, _, lines in KINDS for _ in lines)
-LINE_POINTS: tuple[int, ...] = tuple(points for _, points, lines in KINDS for _ in lines)
-LINE_CARDS: tuple[tuple[int, ...], ...] = tuple(tuple(c.index for c in line) for line in LINES)
-LINE_MASKS: tuple[int, ...] = tuple(sum(1 << i for i in cards) for cards in LINE_CARDS)
-LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
+LINES: Final[tuple[Line, ...]] = tuple(line for _, _, lines in KINDS for line in lines)  # 76, ids are positions
+LINE_KIND: Final[tuple[str, ...]] = tuple(kind for kind, _, lines in KINDS for _ in lines)
+LINE_POINTS: Final[tuple[int, ...]] = tuple(points for _, points, lines in KINDS for _ in lines)
+LINE_CARDS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(c.index for c in line) for line in LINES)
+LINE_MASKS: Final[tuple[int, ...]] = tuple(sum(1 << i for i in cards) for cards in LINE_CARDS)
+LINES_THROUGH: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(k for k, line in enumerate(LINE_CARDS) if i in line) for i in range(64))
-_MASKS_THROUGH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+_MASKS_THROUGH: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((k, LINE_MASKS[k]) for k in lines) for lines in LINES_THROUGH)  # (line id, mask) of the lines through a card
-ZOKER_LINES = frozenset(k for k, kind in enumerate(LINE_KIND) if kind == "zoker")
-LINE_TEXTS: tuple[str, ...] = tuple("/".join(TEXTS[i] for i in cards) for cards in LINE_CARDS)
+ZOKER_LINES: Final = frozenset(k for k, kind in enumerate(LINE_KIND) if kind == "zoker")
+LINE_TEXTS: Final[tuple[str, ...]] = tuple("/".join(TEXTS[i] for i in cards) for cards in LINE_CARDS)
 
 
 def line_text(line: int) -> str:
@@ -137,7 +138,7 @@ def layable(frame: Frame, placed: int) -> int:
     return sum(1 << i for i in range(64) if placeable(frame, placed, i))
 
 
-FRAMES: dict[str, Frame] = {name: _frame(name, corners) for name, corners in DATA["kubo"]["starts"].items()}
+FRAMES: Final[dict[str, Frame]] = {name: _frame(name, corners) for name, corners in DATA["kubo"]["starts"].items()}
 
 
 def layable_after(frame: Frame, placed: int, before: int, card: int) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from zdeck import statedict as sd
 from zdeck.compiled import mypyc_attr
@@ -12,7 +12,7 @@ from zdeck.decks.zoker.deck import DATA
 # The rules (cards, board, actions, state) are imported by the methods that use them, not here: `zdeck list`
 # reads this class alone, and should not build every game's tables to do it.
 
-TARGET_ROUNDS = 100  # rounds a match played to a target lasts at most (an assumption: the rulebook sets no bound)
+TARGET_ROUNDS: Final = 100  # rounds a match played to a target lasts at most (an assumption: the rulebook sets no bound)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it

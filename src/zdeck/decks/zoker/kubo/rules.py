@@ -3,11 +3,15 @@ reaches (reachable.py), so each is written once. (The cube and its lines: board.
 
 from __future__ import annotations
 
+from typing import Final
+
 from zdeck.decks.zoker.deck import DATA
 
-HAND: int = DATA["kubo"]["hand"]  # cards dealt to each player
-FILL: int = DATA["kubo"]["fill"]  # after a turn with several cards laid, a player may draw up to this many in hand
-TURN, SHOUT, OVER = "turn", "shout", "over"  # SHOUT: after a turn, others may claim what its player missed
+HAND: Final[int] = DATA["kubo"]["hand"]  # cards dealt to each player
+FILL: Final[int] = DATA["kubo"]["fill"]  # after a turn with several cards laid, a player may draw up to this many in hand
+TURN: Final = "turn"  # SHOUT: after a turn, others may claim what its player missed
+SHOUT: Final = "shout"
+OVER: Final = "over"
 
 
 def round_points(scored: list[int], hands: list[int]) -> list[int]:

@@ -6,7 +6,7 @@ Cards are indices into the deck; the table and the hands are masks of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
 from zdeck.bits import indices
@@ -33,7 +33,11 @@ from zdeck.rng import Rng, Unsettled, pop_settled, settle
 if TYPE_CHECKING:
     from zdeck.decks.zoker.kubo.game import Kubo
 
-HAND, FILL, TURN, SHOUT, OVER = rules.HAND, rules.FILL, rules.TURN, rules.SHOUT, rules.OVER  # (named here too)
+HAND: Final = rules.HAND  # (named here too)
+FILL: Final = rules.FILL
+TURN: Final = rules.TURN
+SHOUT: Final = rules.SHOUT
+OVER: Final = rules.OVER
 
 
 class KuboState(RoundTotals):
@@ -419,7 +423,7 @@ class KuboState(RoundTotals):
         return twin
 
 
-_ALL = (1 << 64) - 1  # the mask of the whole deck
+_ALL: Final = (1 << 64) - 1  # the mask of the whole deck
 
 
 def _mask(cards: list[int]) -> int:
@@ -431,7 +435,7 @@ def _mask(cards: list[int]) -> int:
 
 # -- reading a saved state -------------------------------------------------------------------------
 
-_LINE_BY_TEXT = {text.lower(): k for k, text in enumerate(LINE_TEXTS)}
+_LINE_BY_TEXT: Final = {text.lower(): k for k, text in enumerate(LINE_TEXTS)}
 
 
 def _read_line(value: Any, what: str) -> int:
@@ -448,11 +452,12 @@ def _read_mask(value: Any, what: str) -> int:
     return mask
 
 
-MAX_ACTIONS_PER_ROUND = 1000  # more than any round can take (draws, lays, claims, ends and timeouts: under 900)
-LOWEST_ROUND, HIGHEST_ROUND = -64, 144  # a round's points: at worst every card held; at best every line but Zokers, and one
+MAX_ACTIONS_PER_ROUND: Final = 1000  # more than any round can take (draws, lays, claims, ends and timeouts: under 900)
+LOWEST_ROUND: Final = -64  # a round's points: at worst every card held; at best every line but Zokers, and one
+HIGHEST_ROUND: Final = 144
 
 
-FIELDS = ("game", "players", "options", "version", "rng", "round", "phase", "turn", "table", "hands", "draw_pile",
+FIELDS: Final = ("game", "players", "options", "version", "rng", "round", "phase", "turn", "table", "hands", "draw_pile",
           "laid", "several", "pending", "closing", "passes", "points", "scored", "last", "totals", "history")
 
 

@@ -6,11 +6,11 @@ Places are numbered 1..64 in dealing order; a table of N cards uses places 1..N.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from zdeck.core import Game
 
-MAX_PLACES = 64  # "even all the 64" cards may lie on the table
+MAX_PLACES: Final = 64  # "even all the 64" cards may lie on the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +21,8 @@ class Turn:
         return f"turn {self.slot + 1}"
 
 
-ACTIONS: tuple[Turn, ...] = tuple(Turn(s) for s in range(MAX_PLACES))
-TEXTS: tuple[str, ...] = tuple(str(a) for a in ACTIONS)  # formed once: every observation names the last turn
+ACTIONS: Final[tuple[Turn, ...]] = tuple(Turn(s) for s in range(MAX_PLACES))
+TEXTS: Final[tuple[str, ...]] = tuple(str(a) for a in ACTIONS)  # formed once: every observation names the last turn
 
 
 def action_table(game: Game) -> tuple[Turn, ...]:

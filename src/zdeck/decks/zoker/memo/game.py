@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from zdeck import statedict as sd
 from zdeck.compiled import mypyc_attr
@@ -12,7 +12,7 @@ from zdeck.decks.zoker.memo.actions import MAX_PLACES
 # The rules (cards, pairs, state) are imported by the methods that use them, not here: `zdeck list` reads
 # this class alone, and should not build every game's tables to do it.
 
-DEFAULT_DEAL = 16  # the rulebook's 4x4 square
+DEFAULT_DEAL: Final = 16  # the rulebook's 4x4 square
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a variant may subclass it

@@ -6,11 +6,13 @@ or, in the easier variant, two cards sharing at least one quality.
 
 from __future__ import annotations
 
+from typing import Final
+
 from zdeck.decks.zoker.cards import DECK, PAIR_MASKS, common
 
-EMPTY = -1  # a place whose card has been taken
+EMPTY: Final = -1  # a place whose card has been taken
 
-_MATES: dict[str, tuple[int, ...]] = {
+_MATES: Final[dict[str, tuple[int, ...]]] = {
     "two": PAIR_MASKS,
     "one": tuple(sum(1 << b.index for b in DECK if b != a and common(a, b) >= 1) for a in DECK),
 }

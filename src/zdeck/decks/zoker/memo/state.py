@@ -13,7 +13,7 @@ seen and when. A card that has never been face up never appears in any view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, State, shorten
@@ -299,7 +299,7 @@ class MemoState(State):
         return twin
 
 
-MAX_FLIPS = 10**9  # no table turns more cards than this in one game: a bound for a saved count
+MAX_FLIPS: Final = 10**9  # no table turns more cards than this in one game: a bound for a saved count
 
 
 def new_state(game: Game, seed: int) -> MemoState:

@@ -7,13 +7,13 @@ every state: upper place `r1c1`..`r3c4` (row, column), last-row pile `1`..`4`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from zdeck.core import Game
 
-ROW = 4  # places in a row of the 4x4 square
-UPPER = 12  # the three upper rows' places, in reading order
-PILES = 4  # the last row: each of its places holds a pile
+ROW: Final = 4  # places in a row of the 4x4 square
+UPPER: Final = 12  # the three upper rows' places, in reading order
+PILES: Final = 4  # the last row: each of its places holds a pile
 
 
 def place_name(slot: int) -> str:
@@ -53,8 +53,8 @@ class Deal:
 
 SoloAction = MoveCard | MovePile | Deal
 
-DEAL = Deal()
-ACTIONS: tuple[SoloAction, ...] = (
+DEAL: Final = Deal()
+ACTIONS: Final[tuple[SoloAction, ...]] = (
     *(MoveCard(s, p) for s in range(UPPER) for p in range(PILES)),
     *(MovePile(a, b) for a in range(PILES) for b in range(PILES) if a != b),
     DEAL,
@@ -62,11 +62,11 @@ ACTIONS: tuple[SoloAction, ...] = (
 
 # The same objects by position, so listing legal moves builds no new dataclasses: the moves of the card
 # at an upper place onto the piles of a 4-bit mask (bit p: pile p), and of a pile onto the piles of a mask.
-CARD_MOVES: tuple[tuple[tuple[MoveCard, ...], ...], ...] = tuple(
+CARD_MOVES: Final[tuple[tuple[tuple[MoveCard, ...], ...], ...]] = tuple(
     tuple(tuple(MoveCard(s, p) for p in range(PILES) if piles >> p & 1) for piles in range(1 << PILES))
     for s in range(UPPER)
 )
-PILE_MOVES: tuple[tuple[tuple[MovePile, ...], ...], ...] = tuple(
+PILE_MOVES: Final[tuple[tuple[tuple[MovePile, ...], ...], ...]] = tuple(
     tuple(tuple(MovePile(s, p) for p in range(PILES) if piles >> p & 1 and p != s) for piles in range(1 << PILES))
     for s in range(PILES)
 )

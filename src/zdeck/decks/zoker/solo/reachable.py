@@ -63,7 +63,7 @@ def _before(s: SoloState) -> Iterator[SoloState]:
             before.piles[last.src], before.piles[last.dst] = joined[-moved:], joined[:-moved]
             yield before
     elif isinstance(last, Deal) and len(s.deck) < FULL_DRAW_PILE:
-        first_empty = upper.find(EMPTY) if EMPTY in upper else UPPER
+        first_empty = upper.index(EMPTY) if EMPTY in upper else UPPER
         filled = [slot for slot in range(first_empty) if upper[slot] != EMPTY][-DEAL_SIZE:]
         if len(filled) == DEAL_SIZE:
             before = _copy(s)

@@ -8,8 +8,7 @@ height of the highest pile when no move is left.
 
 from __future__ import annotations
 
-from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from zdeck import statedict as sd
 from zdeck.core import Action, Game, State, shorten
@@ -29,7 +28,7 @@ from zdeck.decks.zoker.solo.actions import (
     is_canonical,
     place_name,
 )
-from zdeck.decks.zoker.solo.moves import EMPTY, FULL_DRAW_PILE, covers_of
+from zdeck.decks.zoker.solo.moves import EMPTY, FULL_DRAW_PILE, TAKES, covers_of
 from zdeck.decks.zoker.solo.reachable import check
 from zdeck.rng import Rng, Unsettled, settle
 
@@ -45,11 +44,10 @@ class SoloState(State):
         self.game = game
         self.rng = rng
         self.version = 0
-        # Cards are small ints (0..63, EMPTY = 64), so the places are bytearrays: the moves are read off them
-        # with one `translate` (see _list_moves). They are read by index, never looped over: mypyc 2.4 cannot.
-        self.upper = bytearray([EMPTY] * UPPER)  # the upper rows' places, in reading order
+        # Cards are small ints (0..63, EMPTY = 64 for an empty place).
+        self.upper = [EMPTY] * UPPER  # the upper rows' places, in reading order
         self.piles: list[list[int]] = [[] for _ in range(PILES)]  # the last row's piles, bottom to top
-        self.covers = bytearray([EMPTY] * PILES)  # each pile's top card (EMPTY: an empty place), kept with the piles
+        self.covers = [EMPTY] * PILES  # each pile's top card (EMPTY: an empty place), kept with the piles
         self.deck: list[int] = []  # face down; the end of the list is its top
         # The draw pile's shuffle steps still put off (`Rng.shuffle_lazily`): a resampled copy's draw pile
         # is shuffled lazily, since a search draws a few of its cards at most. Empty otherwise.
@@ -64,9 +62,9 @@ class SoloState(State):
         the piles of the last row; the rest is the draw pile."""
         cards = list(range(len(DECK)))
         self.rng.shuffle(cards)
-        self.upper = bytearray(cards[:UPPER])
+        self.upper = cards[:UPPER]
         self.piles = [[c] for c in cards[UPPER:UPPER + PILES]]
-        self.covers = bytearray(cards[UPPER:UPPER + PILES])
+        self.covers = cards[UPPER:UPPER + PILES]
         self.deck = cards[UPPER + PILES:]
         self.legal = self._list_moves()
 
@@ -137,16 +135,22 @@ class SoloState(State):
         """Every move allowed now, in the action table's order: cards moved down (by upper place, then
         pile), piles moved, the deal. The simulator asks for them at every step, so they are listed once
         per change; the game ends when there is none."""
-        taking = moves.piles_taking(self.covers)
+        covers = self.covers
+        # Each place's row of `moves.TAKES` for its cover: a card's places are one look-up in each.
+        first, second, third, fourth = TAKES[0][covers[0]], TAKES[1][covers[1]], TAKES[2][covers[2]], TAKES[3][covers[3]]
         found: list[Action] = []
-        places = self.upper.translate(taking)  # for each upper place, the piles that take its card
-        for slot in compress(_UPPER_PLACES, places):
-            found += CARD_MOVES[slot][places[slot]]
-        joins = self.covers.translate(taking)  # for each pile, the piles that take its cover ...
-        if joins != _NO_JOINS:
-            onto = ~moves.empty_places(self.covers) if EMPTY in self.covers else -1  # ... but not empty places
-            for src in compress(_PILE_PLACES, joins):
-                found += PILE_MOVES[src][joins[src] & onto]
+        for slot, card in enumerate(self.upper):
+            places = first[card] | second[card] | third[card] | fourth[card]
+            if places:
+                found += CARD_MOVES[slot][places]
+        onto = 15  # a pile moves onto another pile, never into an empty place
+        for src, cover in enumerate(covers):
+            if cover == EMPTY:
+                onto ^= 1 << src
+        for src, cover in enumerate(covers):
+            places = (first[cover] | second[cover] | third[cover] | fourth[cover]) & onto
+            if places:
+                found += PILE_MOVES[src][places]
         if moves.may_deal(self.upper, len(self.deck)):
             found.append(DEAL)
         return found
@@ -226,14 +230,12 @@ class SoloState(State):
         return twin
 
 
-MOST_MOVES = 2 * (len(DECK) - PILES) + FULL_DRAW_PILE // moves.DEAL_SIZE + PILES  # a bound for `version`
+MOST_MOVES: Final = 2 * (len(DECK) - PILES) + FULL_DRAW_PILE // moves.DEAL_SIZE + PILES  # a bound for `version`
 
-_UPPER_PLACES, _PILE_PLACES = range(UPPER), range(PILES)
-_NO_JOINS = bytes(PILES)  # no pile takes any other's cover (nor does an empty place)
 
 # A place's text by card index (EMPTY last): states keep cards as bare ints.
-_TEXT: tuple[str, ...] = (*TEXTS, "empty")
-_TEXT_OR_NONE: tuple[str | None, ...] = (*TEXTS, None)
+_TEXT: Final[tuple[str, ...]] = (*TEXTS, "empty")
+_TEXT_OR_NONE: Final[tuple[str | None, ...]] = (*TEXTS, None)
 
 
 def new_state(game: Game, seed: int) -> SoloState:
@@ -249,7 +251,7 @@ def read_state(game: Game, data: dict[str, Any]) -> SoloState:
     state = SoloState(game, Rng.from_state(sd.field(data, "rng")))
     state.version = sd.integer(sd.field(data, "version"), "version", lo=0, hi=MOST_MOVES)
     upper = sd.listed(sd.field(data, "upper"), "upper", UPPER)
-    state.upper = bytearray(EMPTY if c is None else read_index(c, f"upper[{i}]") for i, c in enumerate(upper))
+    state.upper = [EMPTY if c is None else read_index(c, f"upper[{i}]") for i, c in enumerate(upper)]
     piles = sd.listed(sd.field(data, "piles"), "piles", PILES)
     state.piles = [sd.each(p, f"piles[{i}]", read_index) for i, p in enumerate(piles)]
     state.covers = covers_of(state.piles)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from zdeck.core import Game
 from zdeck.decks.zoker.cards import DECK, Card
@@ -17,8 +17,8 @@ class Play:
         return f"play {self.card}"
 
 
-PLAYS: tuple[Play, ...] = tuple(Play(c) for c in DECK)  # PLAYS[card index]: the state keeps cards as indices
-PLAY_TEXTS: tuple[str, ...] = tuple(str(p) for p in PLAYS)  # formed once: `last` in every observation names one
+PLAYS: Final[tuple[Play, ...]] = tuple(Play(c) for c in DECK)  # PLAYS[card index]: the state keeps cards as indices
+PLAY_TEXTS: Final[tuple[str, ...]] = tuple(str(p) for p in PLAYS)  # formed once: `last` in every observation names one
 
 
 def action_table(game: Game) -> tuple[Play, ...]:

@@ -4,15 +4,16 @@ so each is written once: how a deal goes, who wins a trick and leads, and what a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from zdeck.decks.zoker.deck import DATA
 
 if TYPE_CHECKING:
     from zdeck.decks.zoker.tiko.game import Tiko
 
-HAND: int = DATA["tiko"]["hand"]  # cards dealt to each player per deal
-TRICK, OVER = "trick", "over"  # the phases: a trick is being played; the match is over
+HAND: Final[int] = DATA["tiko"]["hand"]  # cards dealt to each player per deal
+TRICK: Final = "trick"  # the phases: a trick is being played; the match is over
+OVER: Final = "over"
 
 Entry = tuple[int, int]  # (seat, card) of a card in a trick
 

@@ -15,7 +15,7 @@ Cards are indices into the deck; a hand is a list of them kept in deck order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
 from zdeck.core import Action, RoundTotals, shorten
@@ -30,7 +30,9 @@ from zdeck.rng import Rng, Unsettled, pop_settled, settle
 if TYPE_CHECKING:
     from zdeck.decks.zoker.tiko.game import Tiko
 
-HAND, TRICK, OVER = rules.HAND, rules.TRICK, rules.OVER  # (named here too)
+HAND: Final = rules.HAND  # (named here too)
+TRICK: Final = rules.TRICK
+OVER: Final = rules.OVER
 Entry = rules.Entry
 
 
@@ -303,7 +305,7 @@ def _shown(entries: list[Entry]) -> list[dict[str, Any]]:
 # -- reading a saved state -------------------------------------------------------------------
 
 
-FIELDS = ("game", "players", "options", "version", "rng", "hands", "deck", "pile", "turn", "leader", "won", "last_trick",
+FIELDS: Final = ("game", "players", "options", "version", "rng", "hands", "deck", "pile", "turn", "leader", "won", "last_trick",
           "last", "round", "totals", "history", "over")
 
 
