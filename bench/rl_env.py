@@ -55,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from throughput import Slice, timed_slice, uno_players_for  # (bench/ is a folder of scripts)
 
 import zdeck.rl
+from zdeck import compiled
 
 DEFAULT_GAMES = {"zipzap": 4, "zoop": 4, "zar": 4, "zopzoo": 3, "zoker-tiko": 4, "zoker-kubo": 3, "zoker-solo": 1,
                  "zoker-memo": 2}
@@ -404,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=0, help="with --vector: also the env over this many processes")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    print(f"# {load()} (start)", flush=True)
+    print(f"# {load()} (start); zdeck's rules engine and envs: {compiled.BUILD}", flush=True)
     rows: list[dict[str, Any]] = []
     for game_id in args.games.split(","):
         players = args.players or DEFAULT_GAMES.get(game_id, 2)

@@ -19,8 +19,10 @@ Best of `--repeat` CPU-clock runs per figure.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -33,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rl_env import DEFAULT_GAMES, SHORT, Counts, aec_game, rlcard_player  # (bench/ is a folder of scripts)
 
 import zdeck.rl
+from zdeck import compiled
 from zdeck.core import State
 
 
@@ -51,6 +54,16 @@ class Kernel:
 
     def __init__(self) -> None:
         self.games: list[tuple[int, list[list[tuple[Any, ...]]]]] = []
+
+
+class Constant:
+    """An encoder that hands every seat a copy of one zero vector (a compiled encoder's method cannot be replaced)."""
+
+    def __init__(self, size: int) -> None:
+        self.vector = np.zeros(size, dtype=np.float32)
+
+    def encode(self, state: State, seat: int) -> np.ndarray:
+        return self.vector.copy()
 
 
 def record_kernel(env: Any, kernel: Kernel) -> None:
@@ -82,6 +95,29 @@ def record_kernel(env: Any, kernel: Kernel) -> None:
     table.start_game = logged
 
 
+def kernel_calls(game_id: str, players: int, recorded: int) -> list[tuple[int, list[list[tuple[Any, ...]]]]]:
+    """The rules' calls of the recorded games, with action ids for actions: logged by a pure-Python child (a
+    compiled state's methods cannot be wrapped; the calls are the same under both builds, tests/builds)."""
+    done = subprocess.run([sys.executable, __file__, "--record-kernel", game_id, "--players", str(players),
+                           "--games-recorded", str(recorded)], env={**os.environ, "ZDECK_BUILD": "pure"},
+                          capture_output=True, text=True, check=True)
+    return [(seed, [[tuple(call) for call in calls] for calls in moments]) for seed, moments in json.loads(done.stdout)]
+
+
+def record_kernel_here(game_id: str, players: int, recorded: int) -> None:
+    """(The child's side of `kernel_calls`.)"""
+    env, pick = zdeck.rl.env(game_id, players, **SHORT.get(game_id, {})), random.Random(0)
+    kernel = Kernel()
+    record_kernel(env, kernel)
+    for k in range(recorded):
+        aec_game(env, None if k else 0, pick, Counts())
+    game = env.unwrapped.table.game
+    def with_id(call: tuple[Any, ...]) -> tuple[Any, ...]:
+        return (call[0], game.action_id(call[1]), call[2]) if call else ()
+    print(json.dumps([(seed, [[with_id(call) for call in calls] for calls in moments])
+                      for seed, moments in kernel.games[:recorded]]))
+
+
 def replay_kernel(game: Any, kernel: Kernel) -> int:
     for seed, moments in kernel.games:
         state: State = game.new_state(seed)
@@ -101,12 +137,16 @@ def replay_kernel(game: Any, kernel: Kernel) -> int:
 def parts(game_id: str, players: int, recorded: int, repeat: int) -> dict[str, float]:
     options = SHORT.get(game_id, {})
     env, pick = zdeck.rl.env(game_id, players, **options), random.Random(0)
-    kernel = Kernel()
-    record_kernel(env, kernel)
     games = [aec_game(env, None if k else 0, pick, Counts()) for k in range(recorded)]
     steps = sum(len(ids) for ids in games)
     table = env.unwrapped.table
-    del table.start_game  # (the logging wrapper: the timed replays run the env as it is)
+    kernel = Kernel()
+    of = table.ids.table
+
+    def with_action(call: tuple[Any, ...]) -> tuple[Any, ...]:
+        return (call[0], of[call[1]], call[2]) if call else ()
+    kernel.games = [(seed, [[with_action(call) for call in calls] for calls in moments])
+                    for seed, moments in kernel_calls(game_id, players, recorded)]
 
     def replay() -> int:
         for k, ids in enumerate(games):
@@ -118,17 +158,15 @@ def parts(game_id: str, players: int, recorded: int, repeat: int) -> dict[str, f
         return steps
 
     out = {"step": best(replay, repeat)}
-    vector = np.zeros(table.encoder.size, dtype=np.float32)
     encoder = table.encoder
-    encoder.encode = lambda state, seat: vector.copy()
+    table.encoder = Constant(encoder.size)
     out["encoding"] = out["step"] - best(replay, repeat)
-    del encoder.encode
+    table.encoder = encoder
     mask = np.zeros(table.actions + 1, dtype=np.int8)
-    table.mask = lambda seat: mask.copy()
+    table.mask = lambda seat, ids=None: mask.copy()
     out["mask"] = out["step"] - best(replay, repeat)
     del table.mask
     moments = sum(len(m) for _, m in kernel.games)
-    kernel.games = kernel.games[:recorded]
     out["kernel"] = best(lambda: replay_kernel(table.game, kernel) or steps, repeat)
     out["rest"] = out["step"] - out["encoding"] - out["mask"] - out["kernel"]
     out["steps_per_moment"] = steps / max(moments, 1)
@@ -140,15 +178,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(DEFAULT_GAMES))
     parser.add_argument("--games-recorded", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--players", type=int, default=None, help="seats (default: per game, see DEFAULT_GAMES)")
+    parser.add_argument("--record-kernel", metavar="GAME", help=argparse.SUPPRESS)  # (kernel_calls' child)
     args = parser.parse_args(argv)
+    if args.record_kernel:
+        record_kernel_here(args.record_kernel, args.players, args.games_recorded)
+        return 0
     print(f"# load average {', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores (start)")
     uno = rlcard_player(4)
     rlcard = best(lambda: sum(uno() for _ in range(40)), args.repeat)
-    print(f"RLCard UNO env: {rlcard:.2f} us per step; 2x RLCard = {rlcard / 2:.2f} us per step")
+    print(f"RLCard UNO env: {rlcard:.2f} us per step; 2x RLCard = {rlcard / 2:.2f} us per step; zdeck's rules engine "
+          f"and envs: {compiled.BUILD}")
     print(f"{'game':<11} {'p':>2} {'step':>6} {'encoding':>8} {'mask':>6} {'kernel':>6} {'rest':>6} "
           f"{'steps/moment':>12} {'x RLCard':>8}")
     for game_id in args.games.split(","):
-        players = DEFAULT_GAMES.get(game_id, 2)
+        players = args.players or DEFAULT_GAMES.get(game_id, 2)
         r = parts(game_id, players, args.games_recorded, args.repeat)
         print(f"{game_id:<11} {players:>2} {r['step']:>6.2f} {r['encoding']:>8.2f} {r['mask']:>6.2f} "
               f"{r['kernel']:>6.2f} {r['rest']:>6.2f} {r['steps_per_moment']:>12.2f} {rlcard / r['step']:>8.2f}",

@@ -10,7 +10,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from zdeck.core import Action
 from zdeck.rl import rewards
-from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, RENDER_MODES, Table, agent_name
+from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, NONE, RENDER_MODES, Table, agent_name
 
 
 class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
@@ -43,6 +43,7 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         self.agents: list[str] = []
         self.agent_selection = self.possible_agents[0]
         self._pending: list[int] = []  # the seats of this moment still to choose, the selected one first
+        self._ids = NONE  # the legal ids of the seat selected while it is to choose ([] once nobody is)
         self._choices: dict[int, Action | None] = {}
         self._informed: list[str] = []  # the agents whose info holds the last moment's landing
 
@@ -66,6 +67,15 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observe(self._seat[agent])
 
+    def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last`, the selected seat's legal ids at hand for its mask."""
+        agent = self.agent_selection
+        observation = None
+        if observe:
+            observation = self.table.observe(self._seat[agent], self._ids if self._pending else None)
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
     def seat_of(self, agent: str) -> int:
         return self._seat[agent]
 
@@ -75,7 +85,7 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
             self._was_dead_step(action)
             return
         seat, table = self._seat[agent], self.table
-        if type(action) is not int or action not in table.legal_ids(seat):  # (the usual case: a legal int id)
+        if type(action) is not int or not self._pending or action not in self._ids:  # (usually a legal int id)
             action = table.decode(action)
             reason = table.refusal(seat, action)  # raises in illegal="raise" mode, before anything changed
             # Every reward before the end is 0, so the cumulative rewards stay 0 until `_end` gives the final ones.
@@ -89,15 +99,18 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
         if not pending:
             self._land()
         if pending:
-            self.agent_selection = self.possible_agents[pending[0]]
+            self._select(pending[0])
+
+    def _select(self, seat: int) -> None:
+        self.agent_selection = self.possible_agents[seat]
+        self._ids = self.table.legal_ids(seat)
 
     def steps_straight(self, action: Any) -> bool:
         """Is `action` a legal id (an int) of the agent selected, alive: one every wrapper passes straight on?"""
-        pending = self._pending
-        if not pending or type(action) is not int:
+        if type(action) is not int or not self._pending or action not in self._ids:
             return False
         agent = self.agent_selection
-        return not (self.terminations[agent] or self.truncations[agent]) and action in self.table.legal_ids(pending[0])
+        return not (self.terminations[agent] or self.truncations[agent])
 
     def _land(self) -> None:
         referee = self.table.referee
@@ -115,7 +128,7 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
             self._end(self.table.final_rewards())
         elif referee.moments >= self.table.max_moments:
             self.truncations = dict.fromkeys(self.agents, True)
-            self._pending = []
+            self._pending, self._ids = [], NONE
         else:
             self._next_moment()
 
@@ -128,12 +141,12 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
             self._end(self.table.final_rewards())
             return
         self._pending = list(moment.asked)
-        self.agent_selection = self.possible_agents[moment.asked[0]]
+        self._select(moment.asked[0])
 
     def _end(self, final: list[float]) -> None:
         self.rewards = {agent: final[self._seat[agent]] for agent in self.agents}
         self.terminations = dict.fromkeys(self.agents, True)
-        self._pending = []
+        self._pending, self._ids = [], NONE
         self._accumulate_rewards()
 
     def state(self) -> Any:

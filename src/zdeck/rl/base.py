@@ -22,7 +22,7 @@ ILLEGAL = ("lose", "raise")
 RENDER_MODES = ("ansi", "human")  # the text view, returned or printed
 ENCODING = f"v{LATEST}"  # the encodings' version the envs use unless told (docs/rl.md: v1 scales, v2 normalises)
 Mask = npt.NDArray[np.int8]
-_NONE: list[int] = []  # the ids of a seat not asked (never changed)
+NONE: list[int] = []  # the ids of a seat not asked (never changed)
 
 
 def agent_name(seat: int) -> str:
@@ -90,9 +90,9 @@ class Table:
         return self.referee
 
     # -- what a seat sees and may do -------------------------------------------------------------
-    def observe(self, seat: int) -> dict[str, Any]:
-        """The seat's observation vector and its action mask (fresh arrays)."""
-        return {"observation": self.encoder.encode(self._live().state, seat), "action_mask": self.mask(seat)}
+    def observe(self, seat: int, ids: list[int] | None = None) -> dict[str, Any]:
+        """The seat's observation vector and its action mask (fresh arrays); `ids`: its `legal_ids`, if known."""
+        return {"observation": self.encoder.encode(self._live().state, seat), "action_mask": self.mask(seat, ids)}
 
     def observe_into(self, seat: int, vector: Vector, mask: Mask) -> None:
         """`observe`, written into these rows (a vector env's stacked arrays)."""
@@ -107,11 +107,12 @@ class Table:
         vectors, masks = self.encoder.encode_all(referee.state), self.masks()
         return [{"observation": vectors[p], "action_mask": masks[p]} for p in range(self.game.players)]
 
-    def mask(self, seat: int) -> Mask:
-        """1 for each action id the seat may choose now, the last one (`wait_id`) for waiting; all 0 when
-        the seat is not asked."""
+    def mask(self, seat: int, ids: list[int] | None = None) -> Mask:
+        """1 for each action id the seat may choose now (`ids`, its `legal_ids` if known), the last one (`wait_id`)
+        for waiting; all 0 when the seat is not asked."""
         mask = self._no_mask.copy()
-        ids = self.legal_ids(seat)
+        if ids is None:
+            ids = self.legal_ids(seat)
         if len(ids) > 16:
             mask[ids] = 1
         else:
@@ -143,7 +144,7 @@ class Table:
         moment = referee.moment
         if moment is not self._listed_moment:
             self._listed_moment, self._listed = moment, {} if moment is None else self._list(moment)
-        return self._listed.get(seat, _NONE)
+        return self._listed.get(seat, NONE)
 
     def _list(self, moment: Moment) -> dict[int, list[int]]:
         """Every asked seat's legal ids (each asked seat is shown its mask)."""

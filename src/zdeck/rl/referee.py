@@ -19,13 +19,13 @@ the turn may not.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from zdeck import asking, sim
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
+from zdeck.rng import Rng
 
 WAIT = None  # a choice: hold back this moment
 
@@ -74,12 +74,20 @@ class Referee:
     rules: Rules = field(default_factory=Rules)
     state: State = field(init=False)
     moment: Moment | None = field(init=False)  # None once the game is over
-    moments: int = field(init=False, default=0)  # moments landed (timeouts included)
-    log: list[tuple[int, Landing]] = field(init=False, default_factory=list)  # the last moment's landings
-    landed: list[tuple[int, str, str]] = field(init=False, default_factory=list)  # its (seat, action, outcome)
+    moments: int = field(init=False)  # moments landed (timeouts included)
+    log: list[tuple[int, Landing]] = field(init=False)  # the last moment's landings
+    landed: list[tuple[int, str, str]] = field(init=False)  # its (seat, action, outcome)
     # that took effect, fastest first: what the table saw happen
+    timing: Rng = field(init=False)  # the race model's draws
+    seat_rngs: list[Rng] = field(init=False)  # each seat's bot's own generator (the single-agent env's opponents)
+    racers: list[asking.Reflexes] = field(init=False)
+
+    _twin: bool = False  # made by `copy`, which sets the rest
 
     def __post_init__(self) -> None:
+        self.moments, self.log, self.landed = 0, [], []
+        if self._twin:
+            return
         if len(self.reaction_ms) != self.game.players:
             raise ValueError(f"{self.game.id} has {self.game.players} seats but {len(self.reaction_ms)} reaction times")
         for ms in self.reaction_ms:
@@ -93,11 +101,12 @@ class Referee:
     def copy(self, state: State | None = None) -> Referee:
         """This referee at the same moment: the same seed, moments and timing (a copy of its generator), on a copy
         of the state - or on `state`, a re-deal of it, whose moment is then asked anew."""
-        twin = copy.copy(self)
-        twin.timing, twin.log, twin.landed = self.timing.clone(), list(self.log), list(self.landed)
+        twin = Referee(self.game, self.seed, self.reaction_ms, self.start, self.rules,
+                       _twin=True)  # (field by field: a compiled class has no `__dict__` for `copy.copy`)
         twin.state = self.state.clone() if state is None else state
-        if state is not None:
-            twin.moment = twin._next_moment()
+        twin.timing, twin.seat_rngs, twin.racers = self.timing.clone(), self.seat_rngs, self.racers
+        twin.moments, twin.log, twin.landed = self.moments, list(self.log), list(self.landed)
+        twin.moment = self.moment if state is None else twin._next_moment()
         return twin
 
     def _next_moment(self) -> Moment | None:
@@ -153,9 +162,7 @@ class Referee:
                 self.state.timeout()
                 self.log = [(seat, _WAITED)]
             else:
-                landings: dict[int, Landing] = {}
-                self._race([(seat, choice, True)], moment.version, landings)
-                self.log = [(seat, landings[seat])]
+                self.log = [(seat, self._apply(seat, choice))]
         else:
             proposals = [(p, choices[p], True) for p in asked if choices.get(p) is not WAIT]
             landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
@@ -167,6 +174,17 @@ class Referee:
         self.moments += 1
         self.moment = self._next_moment()
         return self.log
+
+    def _apply(self, seat: int, action: Action) -> Landing:
+        """The one proposal of a moment: it lands first (`_race` of one, without its lists)."""
+        try:
+            outcome = self.state.apply_listed(seat, action, None)
+        except IllegalAction:
+            return Landing("refused", str(action), False)
+        text, said = str(action), _OUTCOME[outcome]
+        if outcome is not Outcome.BOUNCED:
+            self.landed.append((seat, text, said))
+        return Landing(said, text, True)
 
     def _race(self, ordered: list[tuple[int, Action, bool]], seen: int, landings: dict[int, Landing]) -> None:
         """The fastest lands; the others are late, resolved by the rules (as `sim._land` does)."""

@@ -49,6 +49,9 @@ class StateEncoder:
         self._public: Vector = np.zeros(self.size, dtype=np.float32)  # rewritten in place for each version
         # Each seat's vector is seat 0's copied, then the floats of the per-seat blocks moved (few, beside the whole).
         self._turns = [_turn(rotation) for rotation in self._rotations]
+        # Every seat's at once (`encode_all`): the places in the stacked rows, and where each float comes from.
+        self._moved_all = np.concatenate([seat * self.size + moved for seat, (moved, _) in enumerate(self._turns)])
+        self._source_all = np.concatenate([source for _, source in self._turns])
         # Version 2 scales the shared part once per version of the state, and after `private` only the keys it wrote
         # (the shared part is 0 there, and every seat's block has the same factors, so the order does not matter).
         norm = self.normaliser
@@ -165,7 +168,11 @@ class StateEncoder:
 
     def encode_all(self, state: State) -> Table:
         """Every seat's vector, one row per seat (a fresh array)."""
-        out = self.shared(state).take(self._rotations)
+        public = self.shared(state)
+        out = np.empty((self.players, self.size), dtype=np.float32)
+        out[:] = public  # (seat 0's copied to every row, then the per-seat floats moved: a gather of the whole is slower)
+        if len(self._moved_all):
+            out.reshape(-1)[self._moved_all] = public.take(self._source_all)
         for seat in range(self.players):
             self._finish(state, seat, out[seat])
         return out
@@ -233,17 +240,30 @@ class Memo(dict[Any, Vector]):
         return block
 
 
+LEARNED = 4096  # action objects an `ActionIds` remembers beyond the table; past that it starts afresh
+
+
 class ActionIds:
-    """Action -> id, for the legal lists of a game's states: most hold the action table's own objects, found
-    by identity (an action object's hash is a Python call); any other equal action by the game's lookup."""
+    """Action -> id, for the legal lists of a game's states, found by identity (an action object's hash is a
+    Python call): the action table's own objects, and those another equal action was looked up for (some
+    games list their moves from tables of their own: Solo's by place, Zop Zoo's), learned as they come."""
 
     def __init__(self, game: Game) -> None:
         self._game = game
         # Kept here: a game may make its table's objects afresh on each call, and an id is only an object's
-        # while the object lives.
+        # while the object lives (so the learned objects are kept too).
         self.table = tuple(game.action_from_id(i) for i in range(game.num_distinct_actions()))
         self.by_identity = {id(action): i for i, action in enumerate(self.table)}
+        self._learned: list[Action] = []
 
     def of(self, action: Action) -> int:
         found = self.by_identity.get(id(action))
-        return self._game.action_id(action) if found is None else found
+        if found is not None:
+            return found
+        found = self._game.action_id(action)
+        if len(self._learned) >= LEARNED:
+            self._learned = []
+            self.by_identity = {id(known): i for i, known in enumerate(self.table)}
+        self._learned.append(action)
+        self.by_identity[id(action)] = found
+        return found

@@ -74,7 +74,9 @@ class StateEncoder(fast.StateEncoder):
             out[at["last"]] = 1.0
             out[at["last"] + 1 + self.ids.of(s.last)] = 1.0
         upper = at["upper"]
-        for place, card in enumerate(s.upper):
+        places = s.upper
+        for place in range(len(places)):  # (by index: mypyc compiles no loop over a bytearray)
+            card = places[place]
             if card != EMPTY:
                 out[upper + place * len(CARDS) + card] = 1.0
         base = at["piles"]
