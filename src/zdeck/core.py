@@ -42,6 +42,17 @@ _APPLIED: Final = Outcome.APPLIED  # an Enum member read off its class is slow o
 _BOUNCED: Final = Outcome.BOUNCED
 
 
+def is_listed(action: Action, actions: Sequence[Action]) -> bool:
+    """`action in actions`, looking for the very object first. A client that picks from a legal list submits
+    that object, and the equality of two frozen dataclasses is a Python-level `__eq__` call (~0.3 us each, in
+    the compiled build too): `in` paid one per action listed before it. An equal action made elsewhere (parsed
+    from text, say) is still found by equality."""
+    for candidate in actions:
+        if candidate is action:
+            return True
+    return action in actions
+
+
 @dataclass(frozen=True)
 class Option:
     """One named variant option of a game."""
@@ -378,7 +389,7 @@ class State(metaclass=ABCMeta):  # (not `ABC`, a class mypyc cannot build `__new
         return [(p, self.legal_actions(p)) for p in self.actors()]
 
     def is_legal(self, player: int, action: Action) -> bool:
-        return action in self.legal_actions(player)
+        return is_listed(action, self.legal_actions(player))
 
     def explain_illegal(self, player: int, action: Action) -> str:
         """Why `action` is refused; games override to say which rule forbids it."""

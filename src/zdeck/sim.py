@@ -19,7 +19,7 @@ from zdeck.asking import NO_OBSERVATION, REFLEX_SHARE, LazyObservation, Racer, f
 from zdeck.bots import Bot, RandomBot
 from zdeck.botspecs import make_bot
 from zdeck.compiled import mypyc_attr
-from zdeck.core import Action, Game, IllegalAction, Outcome, State
+from zdeck.core import Action, Game, IllegalAction, Outcome, State, is_listed
 from zdeck.records import TIMEOUT, Record
 from zdeck.rng import Rng
 
@@ -176,7 +176,7 @@ def _turn(state: State, seat: _Seat, player: int, legal: list[Action], actions: 
         action = _ask_seat(state, seat, player, legal)
         if action is None:
             return False
-        if action in legal:
+        if is_listed(action, legal):
             outcome = state.apply_listed(player, action)
         else:
             outcome = state.apply(player, action)  # checked: a bot's illegal choice is refused, with the reason
@@ -202,7 +202,7 @@ def _proposals(state: State, moment: list[tuple[int, list[Action]]],
         action = _ask_seat(state, seat, player, legal)
         if action is None:
             continue
-        listed = action in legal
+        listed = is_listed(action, legal)
         if not listed and not state.is_legal(player, action):
             # A bot's illegal choice is a bug, refused at the version it answered: were it a late
             # one, the rules' bounce would hide it.

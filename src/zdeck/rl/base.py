@@ -98,8 +98,7 @@ class Table:
         """`observe`, written into these rows (a vector env's stacked arrays)."""
         self.encoder.encode_into(self._live().state, seat, vector)
         mask[:] = 0
-        for i in self.legal_ids(seat):
-            mask[i] = 1
+        fast.mark(mask, self.legal_ids(seat))
 
     def observe_all(self) -> list[dict[str, Any]]:
         """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""
@@ -110,15 +109,7 @@ class Table:
     def mask(self, seat: int, ids: list[int] | None = None) -> Mask:
         """1 for each action id the seat may choose now (`ids`, its `legal_ids` if known), the last one (`wait_id`)
         for waiting; all 0 when the seat is not asked."""
-        mask = self._no_mask.copy()
-        if ids is None:
-            ids = self.legal_ids(seat)
-        if len(ids) > 16:
-            mask[ids] = 1
-        else:
-            for i in ids:  # (a few ids: faster one by one than through numpy's fancy indexing)
-                mask[i] = 1
-        return mask
+        return fast.mask(self._no_mask, self.legal_ids(seat) if ids is None else ids)
 
     def masks(self) -> npt.NDArray[np.int8]:
         """Every seat's mask, one row per seat."""
@@ -126,13 +117,7 @@ class Table:
         moment = self._live().moment
         if moment is not None:
             for seat in moment.asked:
-                ids = self.legal_ids(seat)
-                if len(ids) > 16:
-                    masks[seat, ids] = 1
-                else:
-                    row = masks[seat]
-                    for i in ids:
-                        row[i] = 1
+                fast.mark(masks[seat], self.legal_ids(seat))
         return masks
 
     def legal_ids(self, seat: int) -> list[int]:
@@ -148,12 +133,10 @@ class Table:
 
     def _list(self, moment: Moment) -> dict[int, list[int]]:
         """Every asked seat's legal ids (each asked seat is shown its mask)."""
-        known, of, wait, may_wait = self.ids.by_identity.get, self.ids.of, self.wait_id, moment.may_wait
+        of, wait, may_wait = self.ids.ids, self.wait_id, moment.may_wait
         listed = {}
         for seat, actions in moment.legal.items():
-            ids = [known(id(action), -1) for action in actions]  # (the table's own objects, found by identity)
-            if -1 in ids:
-                ids = [of(action) for action in actions]
+            ids = of(actions)
             if seat in may_wait:
                 ids.append(wait)
             listed[seat] = ids

@@ -256,6 +256,14 @@ class ActionIds:
         self.by_identity = {id(action): i for i, action in enumerate(self.table)}
         self._learned: list[Action] = []
 
+    def ids(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of a legal list, in its order."""
+        ids = []
+        for action in actions:
+            found = self.by_identity.get(id(action))
+            ids.append(self.of(action) if found is None else found)
+        return ids
+
     def of(self, action: Action) -> int:
         found = self.by_identity.get(id(action))
         if found is not None:
@@ -267,3 +275,19 @@ class ActionIds:
         self._learned.append(action)
         self.by_identity[id(action)] = found
         return found
+
+
+def mask(blank: npt.NDArray[np.int8], ids: Sequence[int]) -> npt.NDArray[np.int8]:
+    """A copy of `blank` (zeros) with 1 at each of `ids`."""
+    out = blank.copy()
+    mark(out, ids)
+    return out
+
+
+def mark(out: npt.NDArray[np.int8], ids: Sequence[int]) -> None:
+    """1 at each of `ids` in `out`."""
+    if len(ids) > 16:
+        out[list(ids)] = 1
+    else:
+        for i in ids:  # (a few ids: faster one by one than through numpy's fancy indexing)
+            out[i] = 1

@@ -18,7 +18,7 @@ from operator import mul
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
-from zdeck.core import IllegalAction, Outcome, State, shorten
+from zdeck.core import IllegalAction, Outcome, State, is_listed, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zar import rules
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
@@ -496,7 +496,7 @@ class ZarState(State):
             return type(action) is Play and self._may_match_with(action)
         if type(action) is Play and action.call is not None:
             action = self.rules.with_call(action, None)
-        return action in self._bare_legal(player)
+        return is_listed(action, self._bare_legal(player))
 
     def _may_match_with(self, play: Play) -> bool:
         """Is `play` (cards its player holds) among `_match_plays` of that hand? What that list holds, as a test."""

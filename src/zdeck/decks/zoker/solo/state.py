@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from zdeck import statedict as sd
-from zdeck.core import Action, Game, State, shorten
+from zdeck.core import Action, Game, State, is_listed, shorten
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.solo import moves
 from zdeck.decks.zoker.solo.actions import (
@@ -79,7 +79,7 @@ class SoloState(State):
         return [(0, self.legal[:])] if self.legal else []
 
     def is_legal(self, player: int, action: Action) -> bool:
-        return player == 0 and is_canonical(action) and action in self.legal
+        return player == 0 and is_canonical(action) and is_listed(action, self.legal)
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if not self.legal:
