@@ -411,9 +411,12 @@ def pop_settled(items: list[T], steps: Unsettled) -> T:
     i = steps.left
     if i and i == len(items) - 1:  # positions up to `left` are unsettled: the top is one of them
         ahead = steps.ahead
-        if not ahead:
-            steps.compute(1)
-        j = ahead.pop() % (i + 1)
+        if not ahead and _NATIVE:  # compiled: position i's draw, `_mix(past - i * _GAMMA)`, made in C, no batch
+            j = int(_draw_below(_stepped(steps.past, -i), i + 1))
+        else:
+            if not ahead:
+                steps.compute(1)
+            j = ahead.pop() % (i + 1)
         items[i], items[j] = items[j], items[i]
         steps.left = i - 1
     return items.pop()
