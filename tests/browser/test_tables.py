@@ -174,7 +174,7 @@ def test_two_people_race_at_one_zipzap_table_and_exactly_one_card_stays(browser:
 def test_closing_the_tab_and_coming_back_sits_the_same_person_down(context: Any, site: ServerProcess) -> None:
     room = make_room(site, "zoker-tiko", 3, {1: "random", 2: "random"}, {"speed": 1.0})
     page = context.new_page()
-    sit_down(page, site, room, "Cleo")
+    sit_down(page, site, room, "Cass")  # (not a name bots go by: a bot named as the person is told apart by seat)
     page.wait_for_selector("#hand .card")
     hand = sorted(page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)"))
     page.close()
@@ -187,10 +187,19 @@ def test_closing_the_tab_and_coming_back_sits_the_same_person_down(context: Any,
     again = context.new_page()
     again.goto(f"{site.base}/rooms/{room}")
     again.wait_for_selector("#hand .card")
-    assert again.locator("#me .name").inner_text() == "Cleo (you)"
+    assert again.locator("#me .name").inner_text() == "Cass (you)"
     now = sorted(again.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)"))
     assert set(now) <= set(hand)  # the same hand (less what was played meanwhile, if anything)
     assert site.get(f"/api/rooms/{room}")["seats"][0]["connected"]
+
+
+def test_a_person_who_takes_a_bot_s_name_is_told_apart_from_it_by_seat(context: Any, site: ServerProcess) -> None:
+    room = make_room(site, "zoker-tiko", 2, {1: "random"}, {"speed": 1.0})
+    bot = site.get(f"/api/rooms/{room}")["seats"][1]["name"].partition(" · ")[0]  # "Ada · bot (random)"
+    page = context.new_page()
+    sit_down(page, site, room, bot)
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#me .name").inner_text() == f"{bot} (seat 1) (you)"  # the log says whose move it was
 
 
 def test_a_spectator_sees_the_table_but_no_hand(browser: Any, context: Any, site: ServerProcess) -> None:
