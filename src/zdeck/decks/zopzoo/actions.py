@@ -117,14 +117,30 @@ DISCARD: Final = Discard()
 DIG: Final = Dig()
 
 
+# Every action naming a card, made once: a frozen dataclass costs ~250 ns to build (a Python-level __init__, in the
+# compiled build too), and a Specialty card's listing made dozens each time (12% of a 6-seat game). The listings
+# and the action table hand out these very objects, so finding a chosen one in a list is an identity check.
+_SEATS: Final = 6  # as many as ZopZoo.max_players; a variant seating more makes its further Give values as asked
+COVERS: Final[dict[int, Cover]] = {w: Cover(w) for w in WHITE}
+STEALS: Final[dict[int, Steal]] = {u: Steal(u) for u in UNITS}
+SWITCHES: Final[dict[tuple[int, int], Switch]] = {(a, b): Switch(a, b) for a in UNITS for b in UNITS if a != b}
+_GIVES: Final[dict[tuple[int, int], Give]] = {(u, p): Give(u, p) for u in UNITS for p in range(_SEATS)}
+
+
+def give(unit: int, to: int) -> Give:
+    """The action giving `unit` to seat `to`."""
+    made = _GIVES.get((unit, to))
+    return made if made is not None else Give(unit, to)
+
+
 def action_table(game: ZopZoo) -> list[ZopAction]:
     """Every action for this many seats, in a fixed order (ids are positions)."""
     players = game.players
     table: list[ZopAction] = [DRAW, TAKE, STOP, PLACE, DISCARD, DIG]
-    table += [Cover(w) for w in WHITE]
-    table += [Give(u, p) for u in UNITS for p in range(players)]
-    table += [Steal(u) for u in UNITS]
-    table += [Switch(a, b) for a in UNITS for b in UNITS if a != b]
+    table += [COVERS[w] for w in WHITE]
+    table += [give(u, p) for u in UNITS for p in range(players)]
+    table += [STEALS[u] for u in UNITS]
+    table += [SWITCHES[(a, b)] for a in UNITS for b in UNITS if a != b]
     return table
 
 

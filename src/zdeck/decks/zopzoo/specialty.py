@@ -33,11 +33,13 @@ def actions(rows: Rows, cover: dict[int, int], bonus: Rows, p: int, kind: Kind) 
     """Every way p may use this Specialty card (empty when it cannot be used)."""
     others = [q for q in range(len(rows)) if q != p]
     if kind is Kind.HYENA:
-        return [A.Give(u, q) for u in units(rows, cover, bonus, p) for q in others]
+        return [A.give(u, q) for u in units(rows, cover, bonus, p) for q in others]
     if kind is Kind.RACCOON:
-        return [A.Steal(u) for q in others for u in units(rows, cover, bonus, q)]
+        steals = A.STEALS
+        return [steals[u] for q in others for u in units(rows, cover, bonus, q)]
     mine = units(rows, cover, bonus, p)
-    return [A.Switch(a, b) for q in others for b in units(rows, cover, bonus, q) for a in mine]
+    switches = A.SWITCHES
+    return [switches[(a, b)] for q in others for b in units(rows, cover, bonus, q) for a in mine]
 
 
 def owner(rows: Rows, bonus: Rows, unit: int) -> int:

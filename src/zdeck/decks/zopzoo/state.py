@@ -194,7 +194,7 @@ class ZopZooState(RoundTotals):
         if phase == "again":
             return [A.DRAW]
         if phase == "wild":
-            return [A.Cover(b) for b in self.rows[player] if b not in self.cover]
+            return [A.COVERS[b] for b in self.rows[player] if b not in self.cover]
         if phase == "mole":
             return [A.DIG, A.DISCARD]
         if phase == "special":
