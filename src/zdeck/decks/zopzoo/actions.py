@@ -9,12 +9,10 @@ moving with whatever covers or connects to it) or a Side Bonus card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from zdeck.decks.zopzoo.cards import NAME, UNITS, WHITE
-
-if TYPE_CHECKING:
-    from zdeck.decks.zopzoo.game import ZopZoo
+from zdeck.decks.zopzoo.game import ZopZoo
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +118,14 @@ DIG: Final = Dig()
 # Every action naming a card, made once: a frozen dataclass costs ~250 ns to build (a Python-level __init__, in the
 # compiled build too), and a Specialty card's listing made dozens each time (12% of a 6-seat game). The listings
 # and the action table hand out these very objects, so finding a chosen one in a list is an identity check.
-_SEATS: Final = 6  # as many as ZopZoo.max_players; a variant seating more makes its further Give values as asked
 COVERS: Final[dict[int, Cover]] = {w: Cover(w) for w in WHITE}
 STEALS: Final[dict[int, Steal]] = {u: Steal(u) for u in UNITS}
 SWITCHES: Final[dict[tuple[int, int], Switch]] = {(a, b): Switch(a, b) for a in UNITS for b in UNITS if a != b}
-_GIVES: Final[dict[tuple[int, int], Give]] = {(u, p): Give(u, p) for u in UNITS for p in range(_SEATS)}
+_GIVES: Final[dict[tuple[int, int], Give]] = {(u, p): Give(u, p) for u in UNITS for p in range(ZopZoo.max_players)}
 
 
 def give(unit: int, to: int) -> Give:
-    """The action giving `unit` to seat `to`."""
+    """The action giving `unit` to seat `to` (made now for a seat past `ZopZoo.max_players`, as a variant may seat)."""
     made = _GIVES.get((unit, to))
     return made if made is not None else Give(unit, to)
 
