@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck.bits as bits_module
@@ -28,6 +28,7 @@ def words() -> Iterator[None]:
         bits_module._NATIVE = False
 
 
+@settings(deadline=None)  # (two arithmetics an example: no timing asked of a loaded machine)
 @given(card_sets, st.integers(min_value=0, max_value=64))
 def test_sorted_cards_lists_every_pile_lowest_first_in_both_arithmetics(cards: list[int], cut: int) -> None:
     piles = [cards[:cut], cards[cut:]]
@@ -37,6 +38,7 @@ def test_sorted_cards_lists_every_pile_lowest_first_in_both_arithmetics(cards: l
         assert sorted_cards([cards]) == sorted_cards(piles) == expected
 
 
+@settings(deadline=None)
 @given(card_sets)
 def test_a_mask_of_cards_and_the_cards_of_a_mask_are_the_same_in_both_arithmetics(cards: list[int]) -> None:
     mask = sum(1 << card for card in cards)

@@ -199,9 +199,11 @@ def _spread(found: list[int], at: i64, word: i64, first: i64) -> i64:
     """Write the cards of one word of counts (kinds from `first`) into `found` from `at`; where it stops."""
     kind = first
     while word:
-        for _ in range(word & 31):
+        copies = word & 31
+        while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
             found[at] = kind
             at += 1
+            copies -= 1
         word >>= 5
         kind += 1
     return at

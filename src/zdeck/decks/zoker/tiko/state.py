@@ -283,7 +283,8 @@ class TikoState(RoundTotals):
         pool = sorted_cards([self.deck] + [hands[p] for p in others])
         dealt, steps = deal_sampled(rng, pool, [len(hands[p]) for p in others])
         twin = self._twin()
-        twin.hands = [hands[player][:] if p == player else [] for p in range(len(hands))]
+        twin.hands = list(hands)  # (the other hands replaced below)
+        twin.hands[player] = hands[player][:]
         for p, hand in zip(others, dealt):
             hand.sort()
             twin.hands[p] = hand
