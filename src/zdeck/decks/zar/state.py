@@ -674,10 +674,7 @@ class ZarState(State):
         the hand would be over): a deal that breaks this is drawn again (the true one keeps it).
         """
         others = [q for q in range(self.game.players) if q != player]
-        hidden = len(self.drawpile)
-        for q in others:
-            hidden += self.sizes[q]
-        unseen = unseen_cards(self.rules.deck_counts, self.hands, player, self.pile, self.drawpile, hidden)
+        unseen = unseen_cards(self.rules.deck_counts, self.hands, self.sizes, player, self.pile, self.drawpile)
         while True:
             pool = unseen[:] if self.phase == OUT else unseen  # (a deal takes its cards off the pool)
             dealt, steps = deal_sampled(rng, pool, [self.sizes[q] for q in others])
