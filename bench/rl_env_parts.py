@@ -3,15 +3,16 @@
 Run:  .venv/bin/python bench/rl_env_parts.py [--games zipzap,zoop] [--games-recorded 40] [--repeat 5]
 
 A benchmark, not a test. Each game's wrapped AEC env (`zdeck.rl.env`) replays the games bench/rl_env.py records
-(the same agent, seeds and ids), timed whole and then with one part at a time replaced by a constant of the same
-shape - still a fresh array, so what is left of the part is its own work:
+(the same agent, seeds and ids), timed whole, and its parts are timed so:
 - step: one agent's `last()` and `step()`, everything included (bench/rl_env.py's aec column, in us);
-- encoding: `StateEncoder.encode` (the public block once per version of the state, turned to the seat, its hand);
-- mask: the action mask from the moment's legal ids (the ids listed once per moment included);
+- encoding: `StateEncoder.encode` (the public block once per version of the state, turned to the seat, its hand):
+  the step minus the step with the encoder replaced by a constant one (still a fresh array);
+- mask: the action mask written from the selected seat's legal ids (`fast.mask`, as the env writes it), timed
+  alone over the ids the env held at each step of the same games;
 - kernel: the rules alone - the moments' `moves()` and the landings' `apply_listed` / `timeout`, replayed on a
   fresh state of the same seed (the engine the referee drives, per env step);
-- rest: what remains - PettingZoo's loop, the wrappers, the referee (who is asked, who may wait, the landings'
-  infos), the env's bookkeeping.
+- rest: what remains - PettingZoo's loop, the wrappers, the referee (who is asked, who may wait, each asked seat's
+  legal ids listed once per moment, the landings), the env's bookkeeping (zdeck.rl.steps: the infos, the dicts).
 RLCard's UNO env step is timed in the same process for the goal: 2x RLCard is `rlcard / 2` us per step.
 Best of `--repeat` CPU-clock runs per figure.
 """
@@ -37,6 +38,7 @@ from rl_env import DEFAULT_GAMES, SHORT, Counts, aec_game, rlcard_player  # (ben
 import zdeck.rl
 from zdeck import compiled
 from zdeck.core import State
+from zdeck.vectors import fast
 
 
 def best(run: Callable[[], int], repeat: int) -> float:
@@ -134,6 +136,28 @@ def replay_kernel(game: Any, kernel: Kernel) -> int:
     return 0
 
 
+def masks(env: Any, games: list[list[int]]) -> Callable[[], int]:
+    """The masks of the recorded games' steps, written from the legal ids the env held at each (`fast.mask`, as the
+    env writes them): a replay reads the ids first, outside the clock."""
+    steps = env.unwrapped._steps
+    held: list[list[int]] = []
+    for k, ids in enumerate(games):
+        env.reset(seed=None if k else 0)
+        chosen = iter(ids)
+        for _ in env.agent_iter():
+            _, _, term, trunc, _ = env.last(observe=False)
+            if not (term or trunc):
+                held.append(steps.legal)
+            env.step(None if term or trunc else next(chosen))
+    blank = steps.blank
+
+    def write() -> int:
+        for ids in held:
+            fast.mask(blank, ids)
+        return len(held)
+    return write
+
+
 def parts(game_id: str, players: int, recorded: int, repeat: int) -> dict[str, float]:
     options = SHORT.get(game_id, {})
     env, pick = zdeck.rl.env(game_id, players, **options), random.Random(0)
@@ -158,14 +182,12 @@ def parts(game_id: str, players: int, recorded: int, repeat: int) -> dict[str, f
         return steps
 
     out = {"step": best(replay, repeat)}
-    encoder = table.encoder
-    table.encoder = Constant(encoder.size)
+    steps_kept = env.unwrapped._steps  # (zdeck.rl.steps.AecSteps: where the env's step runs)
+    encoder = steps_kept.encoder
+    steps_kept.encoder = Constant(encoder.size)
     out["encoding"] = out["step"] - best(replay, repeat)
-    table.encoder = encoder
-    mask = np.zeros(table.actions + 1, dtype=np.int8)
-    table.mask = lambda seat, ids=None: mask.copy()
-    out["mask"] = out["step"] - best(replay, repeat)
-    del table.mask
+    steps_kept.encoder = encoder
+    out["mask"] = best(masks(env, games), repeat)
     moments = sum(len(m) for _, m in kernel.games)
     out["kernel"] = best(lambda: replay_kernel(table.game, kernel) or steps, repeat)
     out["rest"] = out["step"] - out["encoding"] - out["mask"] - out["kernel"]

@@ -2,8 +2,9 @@
 
 One source: `KERNEL` and `engine_files` name the modules (the kernel, the generator, dealing, the simulator's
 loop and each game's rules, not its clients: bots, terminal views, metrics; and what an RL env runs at every
-step: the observation encoders, `zdeck.vectors.fast` and each game's `encoding.py`, and the envs' referee), and
-mypyc turns those very files into C extensions. No second implementation.
+step: the observation encoders, `zdeck.vectors.fast` and each game's `encoding.py`, the envs' referee and their
+per-step bookkeeping, `zdeck.rl.steps`), and mypyc turns those very files into C extensions. No second
+implementation.
 
 A build is kept under a key: the digest of those sources with this Python's ABI and the compiler's version.
 `activate` (called by `zdeck/__init__` before anything else is imported) loads a build only when one
@@ -41,9 +42,11 @@ else:
 PACKAGE = Path(__file__).resolve().parent
 COMPILER = "mypy==2.4.1"  # mypyc ships with mypy; the same pin is in pyproject.toml's `compiled` extra
 GROUP = "zdeck_engine"  # mypyc's shared library of the whole engine: importable as `zdeck_engine__mypyc`
-# The kernel's modules compiled (and the RL envs' per-step path: the encoders' base and the referee); under decks/
-# every module is, except a folder's clients of the contract (its `encoding.py` is compiled: the envs' hot path).
-KERNEL = ("core.py", "rng.py", "dealing.py", "bits.py", "sim.py", "asking.py", "vectors/fast.py", "rl/referee.py")
+# The kernel's modules compiled (and the RL envs' per-step path: the encoders' base, the referee, the envs' steps);
+# under decks/ every module is, except a folder's clients of the contract (its `encoding.py` is compiled: the envs'
+# hot path).
+KERNEL = ("core.py", "rng.py", "dealing.py", "bits.py", "sim.py", "asking.py", "vectors/fast.py", "rl/referee.py",
+          "rl/steps.py")
 CLIENTS = frozenset({"__init__.py", "bots.py", "metrics.py", "table.py", "terminal.py"})
 
 

@@ -16,10 +16,12 @@ import sys
 from typing import Any
 
 import numpy as np
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 import zdeck
 import zdeck.rl
 import zdeck.rl.referee
+import zdeck.rl.steps
 import zdeck.vectors.fast
 from zdeck.compiled import BUILD
 from zdeck.rl import encodings
@@ -68,6 +70,31 @@ def trace(game_id: str) -> str:
             for a, o in observations.items():
                 digest.update(a.encode() + o["observation"].tobytes() + o["action_mask"].tobytes())
             digest.update(dump([rewards, terms, truncs, infos]))
+    for illegal in ("lose", "raise"):  # off the legal int path: numpy ids, then an id the agent may not choose
+        env = zdeck.rl.env(game_id, players, illegal=illegal, **options)
+        env.reset(seed=GAMES)
+        for k, agent in enumerate(env.agent_iter()):
+            obs, reward, term, trunc, info = env.last()
+            digest.update(dump([agent, reward, term, trunc, info]) + obs["action_mask"].tobytes())
+            if term or trunc:
+                env.step(None)
+            elif k < 6:
+                env.step(np.int64(pick(rng, obs["action_mask"])))
+            else:
+                refused = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+                try:
+                    env.step(refused)
+                except zdeck.IllegalAction as exc:
+                    digest.update(str(exc).encode())
+                    break
+    parallel = zdeck.rl.parallel_env(game_id, players, **options)
+    observations, _ = parallel.reset(seed=GAMES)
+    for _ in range(4):
+        actions = {a: np.int64(pick(rng, o["action_mask"])) for a, o in observations.items() if o["action_mask"].any()}
+        observations, rewards, terms, truncs, infos = parallel.step(actions)
+        digest.update(dump([rewards, terms, truncs, infos]))
+        if not parallel.agents:
+            break
     env = zdeck.rl.env(game_id, players, **options)
     env.reset(seed=GAMES + 1)
     table = env.unwrapped.table
@@ -87,7 +114,9 @@ def trace(game_id: str) -> str:
 
 
 def main(games: list[str]) -> None:
-    compiled = {module.__name__: module.__file__.endswith(".so") for module in (zdeck.vectors.fast, zdeck.rl.referee)}
+    EnvLogger.suppress_output()  # (PettingZoo prints a warning on stdout for the illegal moves traced)
+    compiled = {module.__name__: module.__file__.endswith(".so")
+                for module in (zdeck.vectors.fast, zdeck.rl.referee, zdeck.rl.steps)}
     print(f"# {BUILD}; compiled: {', '.join(name for name, yes in compiled.items() if yes) or 'none'}",
           file=sys.stderr)
     for game_id in games or zdeck.games():

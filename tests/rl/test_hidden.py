@@ -37,7 +37,7 @@ def twin_table(table: Table, seat: int, rng: Rng) -> Table | None:
         assert real.state.game.id == "zar" and dealt.phase == "out", "a re-deal ended the game"  # type: ignore[attr-defined]
         return None
     twin = Table(table.game.id, table.game.players, render_mode="ansi", **table.game.options)
-    twin.referee = Referee(twin.game, real.seed, real.reaction_ms, start=dealt, rules=twin.rules)
+    twin.referee = Referee(twin.game, real.seed, real.reaction_ms, start=dealt, rules=twin.rules, ids=twin.ids)
     twin.referee.timing = real.timing.clone()
     twin.referee.moments, twin.referee.landed = real.moments, list(real.landed)
     return twin

@@ -13,7 +13,8 @@ from gymnasium import spaces
 from zdeck.core import Action, Game, IllegalAction
 from zdeck.registry import make
 from zdeck.rl import encodings, rewards
-from zdeck.rl.referee import WAIT, Moment, Referee
+from zdeck.rl.referee import WAIT, Referee
+from zdeck.rl.steps import moment_ids
 from zdeck.vectors import fast
 from zdeck.vectors.encoding import LATEST, VERSIONS, Vector
 
@@ -22,7 +23,6 @@ ILLEGAL = ("lose", "raise")
 RENDER_MODES = ("ansi", "human")  # the text view, returned or printed
 ENCODING = f"v{LATEST}"  # the encodings' version the envs use unless told (docs/rl.md: v1 scales, v2 normalises)
 Mask = npt.NDArray[np.int8]
-NONE: list[int] = []  # the ids of a seat not asked (never changed)
 
 
 def agent_name(seat: int) -> str:
@@ -60,8 +60,6 @@ class Table:
         self.wait_id = self.actions  # the env's own action: hold back this moment
         self.ids = fast.ActionIds(self.game)
         self._no_mask: Mask = np.zeros(self.actions + 1, dtype=np.int8)
-        self._listed_moment: Moment | None = None  # the moment `_listed` lists the legal ids of, by seat
-        self._listed: dict[int, list[int]] = {}
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self.actions + 1,), dtype=np.int8),
@@ -86,7 +84,7 @@ class Table:
         return self.start_game(int(self.np_random.integers(2**63)))
 
     def start_game(self, game_seed: int, reaction_ms: Sequence[float] | None = None) -> Referee:
-        self.referee = Referee(self.game, game_seed, reaction_ms or self.reaction_ms, rules=self.rules)
+        self.referee = Referee(self.game, game_seed, reaction_ms or self.reaction_ms, rules=self.rules, ids=self.ids)
         return self.referee
 
     # -- what a seat sees and may do -------------------------------------------------------------
@@ -100,12 +98,6 @@ class Table:
         mask[:] = 0
         fast.mark(mask, self.legal_ids(seat))
 
-    def observe_all(self) -> list[dict[str, Any]]:
-        """Every seat's observation, by seat (fresh arrays: one block for the vectors, one for the masks)."""
-        referee = self._live()
-        vectors, masks = self.encoder.encode_all(referee.state), self.masks()
-        return [{"observation": vectors[p], "action_mask": masks[p]} for p in range(self.game.players)]
-
     def mask(self, seat: int, ids: list[int] | None = None) -> Mask:
         """1 for each action id the seat may choose now (`ids`, its `legal_ids` if known), the last one (`wait_id`)
         for waiting; all 0 when the seat is not asked."""
@@ -116,31 +108,14 @@ class Table:
         masks = np.zeros((self.game.players, self.actions + 1), dtype=np.int8)
         moment = self._live().moment
         if moment is not None:
-            for seat in moment.asked:
-                fast.mark(masks[seat], self.legal_ids(seat))
+            for seat, ids in moment.ids.items():
+                fast.mark(masks[seat], ids)
         return masks
 
     def legal_ids(self, seat: int) -> list[int]:
-        """The ids the seat may choose now, the wait last where it may wait ([] when it is not asked); listed
-        once per moment."""
-        referee = self.referee
-        if referee is None:
-            raise RuntimeError("call reset() before using the env")
-        moment = referee.moment
-        if moment is not self._listed_moment:
-            self._listed_moment, self._listed = moment, {} if moment is None else self._list(moment)
-        return self._listed.get(seat, NONE)
-
-    def _list(self, moment: Moment) -> dict[int, list[int]]:
-        """Every asked seat's legal ids (each asked seat is shown its mask)."""
-        of, wait, may_wait = self.ids.ids, self.wait_id, moment.may_wait
-        listed = {}
-        for seat, actions in moment.legal.items():
-            ids = of(actions)
-            if seat in may_wait:
-                ids.append(wait)
-            listed[seat] = ids
-        return listed
+        """The ids the seat may choose now, the wait last where it may wait ([] when it is not asked): listed once
+        per moment, by the referee."""
+        return moment_ids(self._live().moment, seat)
 
     def decode(self, action: Any) -> int:
         """The id an action is given as (an int or a numpy integer); ValueError for what is no id of this env."""

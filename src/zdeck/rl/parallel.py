@@ -10,6 +10,8 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from zdeck.rl import rewards
 from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, RENDER_MODES, Table, agent_name
+from zdeck.rl.referee import Referee
+from zdeck.rl.steps import ParallelSteps, landing_info
 
 Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]
 
@@ -40,6 +42,8 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
         self.possible_agents = [agent_name(p) for p in range(self.table.game.players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
         self.agents: list[str] = []
+        # What a legal step does, compiled (zdeck.rl.steps): the landing, the infos, every agent's rows.
+        self._steps = ParallelSteps(self.possible_agents, self.table.encoder, self.table.actions)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.table.observation_space
@@ -57,6 +61,9 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
         referee = self.table.referee
         if referee is None or not self.agents:
             raise RuntimeError("the game is over (or never started): call reset()")
+        landed = self._steps.land(referee, self.agents, actions)  # (usually: every asked seat's legal int id)
+        if landed is not None:
+            return self._after(referee, landed)
         chosen = self._chosen(actions)
         table, names = self.table, self.possible_agents
         offenders = {seat: why for seat, action_id in chosen.items()
@@ -67,14 +74,16 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
                 infos[names[seat]] = {"illegal": why}
             return self._finish(table.illegal_rewards(list(offenders)), infos, truncated=False)
         for seat, landing in referee.land({seat: table.choice(action_id) for seat, action_id in chosen.items()}):
-            infos[names[seat]] = {"landing": landing.info()}
+            infos[names[seat]] = landing_info(landing)
+        return self._after(referee, infos)
+
+    def _after(self, referee: Referee, infos: dict[str, dict[str, Any]]) -> Step:
+        """The step's return once the moment landed."""
         if referee.moment is None:
-            return self._finish(table.final_rewards(), infos, truncated=False)
-        if table.truncated():
-            return self._finish([0.0] * len(names), infos, truncated=True)
-        live = self.agents
-        zeros, no = dict.fromkeys(live, 0.0), dict.fromkeys(live, False)
-        return self._observations(), zeros, no, dict(no), infos
+            return self._finish(self.table.final_rewards(), infos, truncated=False)
+        if self.table.truncated():
+            return self._finish([0.0] * len(self.possible_agents), infos, truncated=True)
+        return self._steps.going_on(referee, self.agents, infos)
 
     def _chosen(self, actions: dict[str, Any]) -> dict[int, int]:
         """The asked seats' action ids; every id is checked to be one of the env's, asked or not."""
@@ -101,8 +110,7 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
                 dict.fromkeys(live, truncated), infos)
 
     def _observations(self) -> dict[str, Any]:
-        every = self.table.observe_all()
-        return {a: every[self._seat[a]] for a in self.agents}
+        return self._steps.observations(self.table._live(), self.agents)
 
     def state(self) -> Any:
         """Every seat's vector end to end (`state_space`): docs/rl.md, "State for centralised critics"."""

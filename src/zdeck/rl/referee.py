@@ -21,13 +21,34 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from zdeck import asking, sim
 from zdeck.core import Action, Game, IllegalAction, Outcome, State
 from zdeck.rng import Rng
+from zdeck.vectors.fast import ActionIds
 
 WAIT = None  # a choice: hold back this moment
+NOBODY: Final[frozenset[int]] = frozenset()  # who may wait where one seat must act
+
+
+def kernel_turn(state: State) -> int | None:
+    """Whose turn it is, as every seat's observation says."""
+    turn: int | None = state.observation(None)["turn"]
+    return turn
+
+
+def accepts_timeout(state: State) -> bool:
+    """Would the state take a timeout now (everyone waiting)? Asked of a copy; a game that never
+    overrides the kernel's refusal is known without one."""
+    if type(state)._on_timeout is State._on_timeout:
+        return False
+    probe = state.clone()
+    try:
+        probe.timeout()
+    except IllegalAction:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -37,41 +58,59 @@ class Rules:
     the kernel contract. `asked` must be a function of what every seat sees (tests/rl/test_hidden.py)."""
 
     asked: Callable[[Any], Sequence[int]] | None = None  # None: the seats with a legal action
-    turn: Callable[[Any], int | None] = lambda state: state.observation(None)["turn"]
-    times_out: Callable[[Any], bool] = lambda state: accepts_timeout(state)
+    turn: Callable[[Any], int | None] = kernel_turn
+    times_out: Callable[[Any], bool] = accepts_timeout
 
 
-@dataclass(slots=True)
 class Moment:
-    """Who is asked at one version, their legal actions ([] for a seat that may only wait), and who may wait."""
+    """Who is asked at one version, their legal actions ([] for a seat that may only wait), who may wait, and -
+    for a referee given the game's `ActionIds` - each asked seat's legal ids, the wait's id last where it may wait.
+    (A plain class, not a dataclass: compiled, a dataclass's `__init__` is a Python function, and a moment is
+    made at every step of an env.)"""
 
-    version: int
-    asked: tuple[int, ...]
-    legal: dict[int, list[Action]]
-    may_wait: frozenset[int]
+    def __init__(self, version: int, asked: tuple[int, ...], legal: dict[int, list[Action]],
+                 may_wait: frozenset[int], ids: dict[int, list[int]]) -> None:
+        self.version, self.asked, self.legal, self.may_wait, self.ids = version, asked, legal, may_wait, ids
+
+    def __repr__(self) -> str:
+        return f"Moment(version={self.version}, asked={self.asked}, may_wait={set(self.may_wait) or '{}'})"
 
 
-@dataclass(frozen=True, slots=True)
 class Landing:
-    """What became of one seat's choice at a moment, as the seat itself sees it."""
+    """What became of one seat's choice at a moment, as the seat itself sees it (never changed once made).
 
-    outcome: str  # "applied", "bounced", "penalised", "refused" (late and illegal by then), "waited"
-    action: str | None  # its text; None for a wait
-    first: bool  # it landed before any other proposal of the moment (False for a wait)
+    `outcome`: "applied", "bounced", "penalised", "refused" (late and illegal by then), "waited"; `action`: its
+    text, None for a wait; `first`: it landed before any other proposal of the moment (False for a wait)."""
+
+    def __init__(self, outcome: str, action: str | None, first: bool) -> None:
+        self.outcome, self.action, self.first = outcome, action, first
 
     def info(self) -> dict[str, Any]:
         return {"outcome": self.outcome, "action": self.action, "first": self.first}
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Landing) and (self.outcome, self.action, self.first) == (other.outcome, other.action,
+                                                                                          other.first)
+
+    def __hash__(self) -> int:
+        return hash((self.outcome, self.action, self.first))
+
+    def __repr__(self) -> str:
+        return f"Landing(outcome={self.outcome!r}, action={self.action!r}, first={self.first!r})"
+
 
 @dataclass
 class Referee:
-    """One game in play: its state, its moment, and the race model's generator and medians by seat."""
+    """One game in play: its state, its moment, and the race model's generator and medians by seat. Given the
+    game's `ActionIds` (`ids`), each moment also lists the asked seats' legal ids (`Moment.ids`): what the envs
+    hand out as masks, listed once per moment."""
 
     game: Game
     seed: int
     reaction_ms: Sequence[float]
     start: State | None = None  # a position to play on from (a copy is taken); None: the seed's new game
     rules: Rules = field(default_factory=Rules)
+    ids: ActionIds | None = None
     state: State = field(init=False)
     moment: Moment | None = field(init=False)  # None once the game is over
     moments: int = field(init=False)  # moments landed (timeouts included)
@@ -81,6 +120,7 @@ class Referee:
     timing: Rng = field(init=False)  # the race model's draws
     seat_rngs: list[Rng] = field(init=False)  # each seat's bot's own generator (the single-agent env's opponents)
     racers: list[asking.Reflexes] = field(init=False)
+    may_time_out: bool = field(init=False)  # False: `rules.times_out` is the kernel's, and this game never takes one
 
     _twin: bool = False  # made by `copy`, which sets the rest
 
@@ -94,6 +134,7 @@ class Referee:
             if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0:
                 raise ValueError(f"a reaction time is a number of ms above 0, not {ms!r}")
         self.state = self.game.new_state(self.seed) if self.start is None else self.start.clone()
+        self.may_time_out = _may_time_out(self.rules, self.state)
         self.timing, self.seat_rngs = sim.generators(self.seed, self.game.players)
         self.racers = [asking.Reflexes(float(ms)) for ms in self.reaction_ms]
         self.moment = self._next_moment()
@@ -101,9 +142,10 @@ class Referee:
     def copy(self, state: State | None = None) -> Referee:
         """This referee at the same moment: the same seed, moments and timing (a copy of its generator), on a copy
         of the state - or on `state`, a re-deal of it, whose moment is then asked anew."""
-        twin = Referee(self.game, self.seed, self.reaction_ms, self.start, self.rules,
+        twin = Referee(self.game, self.seed, self.reaction_ms, self.start, self.rules, self.ids,
                        _twin=True)  # (field by field: a compiled class has no `__dict__` for `copy.copy`)
         twin.state = self.state.clone() if state is None else state
+        twin.may_time_out = self.may_time_out
         twin.timing, twin.seat_rngs, twin.racers = self.timing.clone(), self.seat_rngs, self.racers
         twin.moments, twin.log, twin.landed = self.moments, list(self.log), list(self.landed)
         twin.moment = self.moment if state is None else twin._next_moment()
@@ -122,15 +164,33 @@ class Referee:
                 for p in asked:
                     if p not in legal:
                         legal[p] = []
-                return Moment(state.version, asked, legal, self._waiters(asked, legal))
+                may_wait = self._waiters(asked, legal)
+                return Moment(state.version, asked, legal, may_wait, self._listed(asked, legal, may_wait))
             state.timeout()  # (as the simulator does: nobody can propose anything)
             self.moments += 1
 
     def _waiters(self, asked: tuple[int, ...], legal: dict[int, list[Action]]) -> frozenset[int]:
-        if self.rules.times_out(self.state):
+        if self.may_time_out and self.rules.times_out(self.state):
             return frozenset(asked)
-        turn = self.rules.turn(self.state) if len(asked) > 1 else None
+        if len(asked) == 1:  # (the seat whose turn it is, or one who may only wait: no turn to read)
+            return NOBODY if legal[asked[0]] else frozenset(asked)
+        turn = self.rules.turn(self.state)
         return frozenset(p for p in asked if not legal[p] or (p != turn and turn in asked))
+
+    def _listed(self, asked: tuple[int, ...], legal: dict[int, list[Action]],
+                may_wait: frozenset[int]) -> dict[int, list[int]]:
+        """Every asked seat's legal ids, the wait's last where it may wait ({} without `ids`)."""
+        ids = self.ids
+        if ids is None:
+            return {}
+        wait = len(ids.table)
+        listed = {}
+        for seat in asked:
+            seat_ids = ids.ids(legal[seat])
+            if seat in may_wait:
+                seat_ids.append(wait)
+            listed[seat] = seat_ids
+        return listed
 
     def check(self, seat: int, choice: Action | None) -> str | None:
         """Why `choice` is not one `seat` may make now; None when it may."""
@@ -153,24 +213,30 @@ class Referee:
         moment = self.moment
         if moment is None:
             raise IllegalAction("the game is over")
-        self.landed = []
         asked = moment.asked
-        if len(asked) == 1:  # (one seat asked: its choice lands or it waits; no race, nothing drawn)
-            seat = asked[0]
-            choice = choices.get(seat)
-            if choice is WAIT:
-                self.state.timeout()
-                self.log = [(seat, _WAITED)]
-            else:
-                self.log = [(seat, self._apply(seat, choice))]
+        if len(asked) == 1:
+            return self.land_one(asked[0], choices.get(asked[0]))
+        self.landed = []
+        proposals = [(p, choices[p], True) for p in asked if choices.get(p) is not WAIT]
+        landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
+        if not proposals:
+            self.state.timeout()
         else:
-            proposals = [(p, choices[p], True) for p in asked if choices.get(p) is not WAIT]
-            landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
-            if not proposals:
-                self.state.timeout()
-            else:
-                self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
-            self.log = [(p, landings[p]) for p in asked]
+            self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
+        self.log = [(p, landings[p]) for p in asked]
+        self.moments += 1
+        self.moment = self._next_moment()
+        return self.log
+
+    def land_one(self, seat: int, choice: Action | None) -> list[tuple[int, Landing]]:
+        """`land` where `seat` alone is asked (checked by the caller): its choice lands or it waits; no race, nothing
+        drawn, no lists of proposals."""
+        self.landed = []
+        if choice is WAIT:
+            self.state.timeout()
+            self.log = [(seat, _WAITED)]
+        else:
+            self.log = [(seat, self._apply(seat, choice))]
         self.moments += 1
         self.moment = self._next_moment()
         return self.log
@@ -181,8 +247,8 @@ class Referee:
             outcome = self.state.apply_listed(seat, action, None)
         except IllegalAction:
             return Landing("refused", str(action), False)
-        text, said = str(action), _OUTCOME[outcome]
-        if outcome is not Outcome.BOUNCED:
+        text, said = str(action), _said(outcome)
+        if outcome is not _BOUNCED:
             self.landed.append((seat, text, said))
         return Landing(said, text, True)
 
@@ -195,24 +261,25 @@ class Referee:
             except IllegalAction:
                 landings[player] = Landing("refused", str(action), False)
                 continue
-            text, said = str(action), _OUTCOME[outcome]
+            text, said = str(action), _said(outcome)
             landings[player] = Landing(said, text, order == 0)
-            if outcome is not Outcome.BOUNCED:
+            if outcome is not _BOUNCED:
                 self.landed.append((player, text, said))
 
 
-_OUTCOME = {Outcome.APPLIED: "applied", Outcome.BOUNCED: "bounced", Outcome.PENALISED: "penalised"}
-_WAITED = Landing("waited", None, False)
+def _said(outcome: Outcome) -> str:
+    """An outcome's word (by identity: an enum's hash is a Python call, compiled or not)."""
+    if outcome is _APPLIED:
+        return "applied"
+    return "bounced" if outcome is _BOUNCED else "penalised"
 
 
-def accepts_timeout(state: State) -> bool:
-    """Would the state take a timeout now (everyone waiting)? Asked of a copy; a game that never
-    overrides the kernel's refusal is known without one."""
-    if type(state)._on_timeout is State._on_timeout:
-        return False
-    probe = state.clone()
-    try:
-        probe.timeout()
-    except IllegalAction:
-        return False
-    return True
+_WAITED: Final = Landing("waited", None, False)
+_APPLIED: Final = Outcome.APPLIED  # (an enum's member read off its class is a Python lookup)
+_BOUNCED: Final = Outcome.BOUNCED
+
+
+def _may_time_out(rules: Rules, state: State) -> bool:
+    """Can `rules.times_out` ever say yes? Not when it is the kernel's reading and the game keeps the kernel's
+    refusal of a timeout (known once, rather than asked at every moment)."""
+    return rules.times_out is not accepts_timeout or type(state)._on_timeout is not State._on_timeout

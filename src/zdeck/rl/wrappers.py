@@ -30,9 +30,9 @@ class _Bare:
     def __get__(self, wrapper: Any, owner: type | None = None) -> Any:
         if wrapper is None:
             return self
-        if not getattr(wrapper, "_has_reset", True):
+        if not wrapper.__dict__.get("_has_reset", True):  # (getattr would ask PettingZoo's `__getattr__`, which raises)
             raise AttributeError(f"{self.name} cannot be accessed before reset")
-        return getattr(wrapper._bare, self.name)
+        return getattr(wrapper._steps, self.name)  # (the bare env's own, as its properties read them)
 
 
 class _Direct:
@@ -46,6 +46,7 @@ class _Direct:
 
     def _keep_bare(self, env: AECEnv) -> None:
         self._bare = env.unwrapped
+        self._steps = self._bare._steps  # (zdeck.rl.steps.AecSteps: where a legal step runs)
 
 
 class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
@@ -91,22 +92,31 @@ class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: i
         self._keep_bare(env)
 
     def step(self, action: Any) -> None:
-        if self._has_reset and self._bare.steps_straight(action):
-            self._has_updated = True
-            self._bare.step(action)
-        else:
-            super().step(action)
+        if self._has_reset:
+            if self._steps.step(action):  # (taken, or nothing changed)
+                self._has_updated = True
+                return
+            if action is None and self._dead():  # PettingZoo's step of an ended agent, which every wrapper passes on
+                self._has_updated = True
+                self._bare.step(None)
+                return
+        super().step(action)
+
+    def _dead(self) -> bool:
+        steps = self._steps
+        agent, terminations = steps.agent_selection, steps.terminations
+        return agent in terminations and bool(terminations[agent] or steps.truncations[agent])
 
     def observe(self, agent: Any) -> Any:
         """The bare env's observation, once reset (the two wrappers inside only pass it on)."""
         if not self._has_reset:
             wrappers.OrderEnforcingWrapper.observe(self, agent)  # (PettingZoo's error)
-        return self._bare.observe(agent)
+        return self._steps.observe(agent)
 
     def last(self, observe: bool = True) -> Any:
         if not self._has_reset:
             return super().last(observe)  # (PettingZoo's error)
-        return self._bare.last(observe)
+        return self._steps.last(observe)
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         if not self._has_reset:
@@ -127,10 +137,10 @@ class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
 
     def __next__(self) -> Any:
         wrapper = self.env
-        bare = wrapper._bare
-        if not bare.agents or self.iters_til_term <= 0:
+        steps = wrapper._steps
+        if not steps.agents or self.iters_til_term <= 0:
             raise StopIteration
         self.iters_til_term -= 1
         assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
         wrapper._has_updated = False
-        return bare.agent_selection
+        return steps.agent_selection

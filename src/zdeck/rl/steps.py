@@ -1,0 +1,249 @@
+"""What the AEC and Parallel envs do at every step, in native classes compiled with the engine (zdeck.compiled).
+
+PettingZoo's env classes (`zdeck.rl.aec.ZdeckAEC`, `zdeck.rl.parallel.ZdeckParallel`) must subclass PettingZoo's
+own, which are plain Python; the work of a step - who is selected, the seats of the moment still to choose, their
+legal ids and masks, landing the choices through the referee, the infos, rewards, terminations and truncations
+PettingZoo's API reads - lives here, in classes those envs forward to, so that a legal step runs as C rather than
+as some hundred Python bytecodes (bench/rl_env_parts.py: "rest"). What a step hands out is never changed
+afterwards: an observation, a mask and an info are made afresh for each step (a user may keep them), and a dict
+of PettingZoo's API is changed in place only as PettingZoo's own envs change theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from zdeck.core import Action, State
+from zdeck.rl.referee import WAIT, Landing, Moment, Referee
+from zdeck.vectors import fast
+
+Mask = npt.NDArray[np.int8]
+NONE: Final[list[int]] = []  # the ids of a seat not asked (never changed)
+
+
+class Encodes(Protocol):
+    """A game's observation encoder (`zdeck.vectors.fast.StateEncoder`; bench/rl_env_parts.py puts a constant one
+    in its place to time the rest)."""
+
+    def encode(self, state: State, seat: int) -> npt.NDArray[np.float32]: ...
+
+
+def landing_info(landing: Landing) -> dict[str, Any]:
+    """A seat's info after a moment it was asked in (docs/rl.md, "Infos")."""
+    return {"landing": {"outcome": landing.outcome, "action": landing.action, "first": landing.first}}
+
+
+class AecSteps:
+    """The AEC env's game in play, as PettingZoo's API shows it (`agents`, `agent_selection`, `rewards`,
+    `_cumulative_rewards`, `terminations`, `truncations`, `infos`: the env's attributes are these), and its legal
+    steps. At each moment the asked seats are selected one after the other in seat order; once all have chosen,
+    the referee lands their choices and the next moment's first seat is selected."""
+
+    def __init__(self, names: list[str], encoder: Encodes, actions: int, max_moments: int,
+                 final: Callable[[], list[float]]) -> None:
+        self.names = names
+        self.seat_of = {name: p for p, name in enumerate(names)}
+        self.encoder = encoder
+        self.wait_id = actions  # the env's own action: hold back this moment
+        self.blank: Mask = np.zeros(actions + 1, dtype=np.int8)
+        self.table: tuple[Action, ...] = ()  # id -> action (the referee's `ActionIds.table`)
+        self.max_moments = max_moments
+        self.final = final  # the final rewards, by seat, of a game that is over
+        self.referee: Referee | None = None
+        self.agents: list[str] = []
+        self.agent_selection = names[0]
+        self.rewards: dict[str, Any] = {}
+        self._cumulative_rewards: dict[str, Any] = {}
+        self.terminations: dict[str, Any] = {}
+        self.truncations: dict[str, Any] = {}
+        self.infos: dict[str, Any] = {}
+        self.pending: list[int] = []  # the seats of this moment still to choose, the selected one first
+        self.legal: list[int] = NONE  # the selected seat's legal ids while it is to choose ([] once nobody is)
+        self.choices: dict[int, Action | None] = {}  # this moment's, by seat
+        self.informed: list[str] = []  # the agents whose info holds the last moment's landing
+
+    def reset(self, referee: Referee) -> None:
+        """A new game: every agent in it, nothing rewarded or ended, nobody informed; the first moment asked."""
+        assert referee.ids is not None, "the AEC env's referee lists the moments' legal ids"
+        self.referee, self.table = referee, referee.ids.table
+        agents = self.agents = list(self.names)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos = {agent: {} for agent in agents}
+        self.informed = []
+        self._next_moment()
+
+    # -- what an agent sees ------------------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation vector and action mask (fresh arrays)."""
+        return self.observe_seat(self.seat_of[agent])
+
+    def observe_seat(self, seat: int) -> dict[str, Any]:
+        referee = self.referee
+        if referee is None:
+            raise RuntimeError("call reset() before using the env")
+        moment = referee.moment
+        ids = NONE if moment is None else moment.ids.get(seat, NONE)
+        return {"observation": self.encoder.encode(referee.state, seat), "action_mask": fast.mask(self.blank, ids)}
+
+    def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, Any, Any, Any, Any]:
+        """PettingZoo's `last()`: the selected agent's observation, cumulative reward, termination, truncation, info."""
+        agent = self.agent_selection
+        observation = self.observe_seat(self.seat_of[agent]) if observe else None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
+    # -- a step -------------------------------------------------------------------------------------
+    def straight(self, action: object) -> bool:
+        """Is `action` a legal id (an int) of the agent selected, alive: one every wrapper passes straight on?"""
+        if type(action) is not int or not self.pending or action not in self.legal:
+            return False
+        agent = self.agent_selection
+        return not (self.terminations[agent] or self.truncations[agent])
+
+    def step(self, action: object) -> bool:
+        """Take `action` if it is a legal id (an int) of the agent selected, alive, and say so; else change nothing
+        and say no (the env's own `step` then decodes it, or refuses it, or steps a dead agent)."""
+        if not self.straight(action):
+            return False
+        assert isinstance(action, int)
+        self.choose(action)
+        return True
+
+    def choose(self, action_id: int) -> None:
+        """The selected seat chooses this id (a legal one); the last seat of the moment to choose lands them all."""
+        seat = self.pending.pop(0)
+        self.choices[seat] = WAIT if action_id == self.wait_id else self.table[action_id]
+        if self.pending:
+            self._select(self.pending[0])
+        else:
+            self._land()
+
+    def _select(self, seat: int) -> None:
+        self.agent_selection = self.names[seat]
+        moment = self.referee.moment if self.referee is not None else None
+        assert moment is not None
+        self.legal = moment.ids[seat]
+
+    def _land(self) -> None:
+        referee, moment = self.referee, self.referee.moment if self.referee is not None else None
+        assert referee is not None and moment is not None  # (a local: `referee.moment` is read again once landed)
+        asked = moment.asked
+        if len(asked) == 1:
+            landings = referee.land_one(asked[0], self.choices.get(asked[0]))
+        else:
+            landings = referee.land(self.choices)
+        infos, names = self.infos, self.names
+        now = [names[seat] for seat, _ in landings]
+        for agent in self.informed:
+            if agent not in now:
+                infos[agent] = {}
+        for seat, landing in landings:
+            infos[names[seat]] = landing_info(landing)
+        self.informed = now
+        if referee.moment is None:
+            self.end(self.final())
+        elif referee.moments >= self.max_moments:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.pending, self.legal = [], NONE
+        else:
+            self._next_moment()
+
+    def _next_moment(self) -> None:
+        referee = self.referee
+        assert referee is not None
+        self.choices = {}
+        moment = referee.moment
+        if moment is None:  # (a game that is over before anyone acts)
+            self.end(self.final())
+            return
+        self.pending = list(moment.asked)
+        self._select(moment.asked[0])
+
+    def end(self, final: list[float]) -> None:
+        """The game is over: these rewards (by seat), every agent terminated."""
+        seat_of = self.seat_of
+        self.rewards = {agent: final[seat_of[agent]] for agent in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.pending, self.legal = [], NONE
+        cumulative = self._cumulative_rewards
+        for agent, reward in self.rewards.items():  # (PettingZoo's `_accumulate_rewards`)
+            cumulative[agent] += reward
+
+
+class ParallelSteps:
+    """The Parallel env's legal steps: every seat asked at this moment gives its id together, the referee lands
+    them, and every live agent is shown the next moment - every seat's vector in one block (`encode_all`) and
+    every mask in another, each agent handed its rows."""
+
+    def __init__(self, names: list[str], encoder: fast.StateEncoder, actions: int) -> None:
+        self.names = names
+        self.seat_of = {name: p for p, name in enumerate(names)}
+        self.encoder = encoder
+        self.wait_id = actions
+        self.width = actions + 1
+
+    def land(self, referee: Referee, agents: list[str], actions: object) -> dict[str, dict[str, Any]] | None:
+        """Land the asked seats' ids (`actions`: agent -> id) when every one is an int id the seat may choose now,
+        and return every live agent's info; None, having changed nothing, for anything else (the env's own `step`
+        then says what is wrong, decodes numpy ids, or refuses)."""
+        moment = referee.moment
+        if moment is None or type(actions) is not dict:
+            return None
+        assert isinstance(actions, dict)
+        seat_of, table = self.seat_of, referee.ids
+        assert table is not None
+        choices: dict[int, Action | None] = {}
+        for agent, action in actions.items():
+            seat = seat_of.get(agent, -1)
+            if seat < 0 or type(action) is not int:
+                return None
+            assert isinstance(action, int)
+            ids = moment.ids.get(seat)
+            if ids is None:  # (not asked: whatever it sends is not read, if it is an id of the env)
+                if not 0 <= action <= self.wait_id:
+                    return None
+                continue
+            if action not in ids:
+                return None
+            choices[seat] = WAIT if action == self.wait_id else table.table[action]
+        asked = moment.asked
+        if len(choices) < len(asked):
+            return None  # (an asked seat gave no action)
+        landings = referee.land_one(asked[0], choices[asked[0]]) if len(asked) == 1 else referee.land(choices)
+        names = self.names
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        for seat, landing in landings:
+            infos[names[seat]] = landing_info(landing)
+        return infos
+
+    def going_on(self, referee: Referee, agents: list[str], infos: dict[str, dict[str, Any]]) -> tuple[
+            dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, dict[str, Any]]]:
+        """A step's return in a game that goes on: every live agent's observation, no reward, nobody ended."""
+        no = dict.fromkeys(agents, False)
+        return self.observations(referee, agents), dict.fromkeys(agents, 0.0), no, dict(no), infos
+
+    def observations(self, referee: Referee, agents: list[str]) -> dict[str, Any]:
+        """Every live agent's observation and mask: its rows of one block of vectors and one of masks (fresh)."""
+        vectors = self.encoder.encode_all(referee.state)
+        masks: Mask = np.zeros((len(self.names), self.width), dtype=np.int8)
+        moment = referee.moment
+        if moment is not None:
+            flat, width = masks.reshape(-1), self.width
+            for seat, ids in moment.ids.items():
+                at = seat * width
+                for i in ids:
+                    flat[at + i] = 1
+        rows, marks, seat_of = list(vectors), list(masks), self.seat_of
+        return {agent: {"observation": rows[seat_of[agent]], "action_mask": marks[seat_of[agent]]} for agent in agents}
+
+
+def moment_ids(moment: Moment | None, seat: int) -> list[int]:
+    """The ids `seat` may choose at this moment ([] when it is not asked or the game is over)."""
+    return NONE if moment is None else moment.ids.get(seat, NONE)
