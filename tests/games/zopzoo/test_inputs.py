@@ -18,7 +18,7 @@ from zdeck import IllegalAction
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo.cards import KIND, MATCHER_OF, NAME, SPECIALTY
 from zdeck.decks.zopzoo.state import FIELDS, PENDING_KINDS, PHASES, ZopZooState
-from zdeck.rng import Rng
+from zdeck.rng import Rng, pop_settled
 
 
 def _mid_game(assist: str = "manual", steps: int = 40, recall: bool = False) -> ZopZooState:
@@ -356,6 +356,27 @@ def test_a_resample_re_deals_exactly_what_the_seat_cannot_see(recall: bool) -> N
     for r in redealt:
         assert r.game.state_from_dict(r.to_dict()).to_dict() == r.to_dict()  # a state play can reach
 
+
+
+def test_a_resample_buries_each_unseen_card_and_tops_the_draw_pile_with_it_alike() -> None:
+    """Uniform among the deals that fit (three seats: any unseen card may lie buried): over many re-deals each
+    unseen card lies under the top of the discard pile with the buried cards' share of the unseen ones, and
+    tops the draw pile with one draw pile card's share (within 5 sigma)."""
+    state = _mid_game("auto", steps=60)
+    unseen = state.draw + state.discard[:-1]
+    buried, tries = len(state.discard) - 1, 1500
+    assert buried >= 3 and len(state.draw) >= 10
+    under: dict[int, int] = dict.fromkeys(unseen, 0)
+    on_top: dict[int, int] = dict.fromkeys(unseen, 0)
+    rng = Rng(11)
+    for _ in range(tries):
+        copy = state.resample_hidden(0, rng)
+        for card in copy.discard[:-1]:
+            under[card] += 1
+        on_top[pop_settled(copy.draw, copy.draw_steps)] += 1
+    for counts, share in ((under, buried / len(unseen)), (on_top, 1 / len(unseen))):
+        for card in unseen:
+            assert abs(counts[card] / tries - share) < 5 * (share * (1 - share) / tries) ** 0.5, (NAME[card], share)
 
 
 @pytest.mark.parametrize("players", [2, 3])

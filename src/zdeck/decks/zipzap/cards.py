@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 if TYPE_CHECKING:
@@ -70,30 +71,37 @@ def mask_of(codes: Iterable[int]) -> int:
     return mask
 
 
-# The indices, and the one-card masks, of each byte of a bitmask, one table per byte position: listing
-# a hand costs a look-up per 8 cards instead of a loop step per card (observations and re-deals).
+# The indices of each byte of a bitmask, one table per byte position: listing a hand costs a look-up per
+# 8 cards instead of a loop step per card (observations).
 _BYTE_INDICES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(base + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
     for base in range(0, ZAP + 1, 8)
 )
-_BYTE_BITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple(1 << i for i in indices) for indices in table) for table in _BYTE_INDICES
-)
 
 
 def indices(mask: int) -> list[int]:
-    """The card indices in a bitmask, lowest first (as `zdeck.bits.indices` lists them)."""
-    return by_byte(mask, _BYTE_INDICES)
+    """The card indices in a bitmask, lowest first (as `zdeck.bits.indices` lists them). (`by_byte` written
+    out for ints: compiled, a loop over the typed tables, where the generic one goes through Python's protocols.)"""
+    found: list[int] = []
+    for table in _BYTE_INDICES:
+        if not mask:
+            break
+        found.extend(table[mask & 255])
+        mask >>= 8
+    return found
 
 
-def bits(mask: int) -> list[int]:
-    """A bitmask split into one-card masks, lowest first: their sum is the mask again."""
-    return by_byte(mask, _BYTE_BITS)
+def union(cards: list[int], start: int, end: int) -> int:
+    """The bitmask of the cards `cards[start:end]`."""
+    mask = 0
+    for k in range(start, end):
+        mask |= 1 << cards[k]
+    return mask
 
 
 def by_byte(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> list[T]:
     """What `tables` give for each byte of a bitmask, lowest byte first: tables[b][byte] lists the items
-    of the bits set in byte b (`indices`, `bits`, the actions of a hand)."""
+    of the bits set in byte b (the actions of a hand)."""
     found: list[T] = []
     for table in tables:
         if not mask:
@@ -146,10 +154,18 @@ def deck_of(suits: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(card.index for card in CARDS if card.suit in suits)
 
 
-@cache
+# The deck's mask for every set of suits a round can have in play (the wild suit and any solid ones, in order):
+# a re-deal asks (`_seen_held`), and a dict look-up costs both builds less than a loop or a cached call.
+_IN_PLAY_MASKS: Final[dict[tuple[int, ...], int]] = {
+    solids + (WILD,): mask_of(card.index for card in CARDS if card.suit == WILD or card.suit in solids)
+    for k in range(WILD + 1) for solids in combinations(range(WILD), k)
+}
+
+
 def in_play_mask(suits: tuple[int, ...]) -> int:
     """The bitmask of a round's deck with these suits in play."""
-    return mask_of(deck_of(suits))
+    mask = _IN_PLAY_MASKS.get(suits)
+    return mask_of(deck_of(suits)) if mask is None else mask  # (suits in another order: read from a dict)
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zipzap.md "Cards") ------

@@ -25,13 +25,13 @@ from zdeck.decks.zipzap.cards import (
     ZAP_BIT,
     ZAP_POINTS,
     ZAP_TEXT,
-    bits,
     deck_of,
     hand_points,
     in_play_mask,
     indices,
     mask_of,
     texts,
+    union,
 )
 from zdeck.decks.zipzap.reachable import check
 from zdeck.decks.zipzap.rules import dealer_of, turned_up
@@ -199,9 +199,10 @@ class ZipZapState(RoundTotals):
 
     def _apply(self, player: int, action: Action) -> None:
         index: int = action.index  # type: ignore[attr-defined]  # a listed Play or Zap: the card it puts down
-        self.hands[player] &= ~(1 << index)
+        hands = self.hands
+        hands[player] = hands[player] & ~(1 << index)  # (not `&=`: mypyc makes an item's `&=` a generic Python operation)
         self.put(player, index)
-        if not self.hands[player]:  # the last card, the Zap included
+        if not hands[player]:  # the last card, the Zap included
             self.end_round(player)
         elif self.anyone_can_follow():
             self.phase, self.leader = RACE, None
@@ -340,35 +341,43 @@ class ZipZapState(RoundTotals):
         deal draws only for the cards the other parts take (at four players a third fewer). Only the
         deck can break what the table showed: such a deal is drawn again.
         """
-        twin = self.clone()
+        twin = self._twin()  # `clone`'s copy, less what the re-deal replaces (the hands, the deck, the generator)
         twin.rng = rng.spawn()
+        twin.pile, twin.totals, twin.history = self.pile[:], self.totals[:], self.history[:]  # (a round's scores stay)
+        hands = self.hands
         if self.phase == OVER:
+            twin.hands, twin.deck = hands[:], self.deck[:]
             rng.shuffle(twin.deck)
             return twin
-        hands, n = self.hands, self.game.players
-        everyone = 0
+        n = self.game.players
+        everyone = deck = 0
         for hand in hands:
             everyone |= hand
-        hidden = everyone & ~(hands[player] | ZAP_BIT) | mask_of(self.deck)
+        for card in self.deck:
+            deck |= 1 << card
+        hidden = everyone & ~(hands[player] | ZAP_BIT) | deck
         seen_held = self._seen_held(player, hidden)
-        pool = bits(hidden)  # one-card masks: a part dealt from the pool is the sum of its slice
+        pool = indices(hidden)
         top = len(pool)
         deck_at = top - len(self.deck)  # the deck's cards are pool[deck_at:], the hands' below
         last = (player - 1) % n  # whose hand takes what is left, pool[:rest]
         rest = (hands[last] & ~ZAP_BIT).bit_count()
         while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(len(pool), 2) or better
             rng.sample_to_top(pool, top - rest)
-            deck = sum(pool[deck_at:])
-            if all(cards & ~deck for cards in seen_held):
+            taken = union(pool, deck_at, top)  # the cards dealt so far: the deck's, then each hand's
+            if _in_hands(seen_held, taken):
                 break
-        twin.deck = [card.bit_length() - 1 for card in pool[deck_at:]]
+        twin.deck = pool[deck_at:]
+        twin.hands = dealt = hands[:]
         end = deck_at
         for q in range(player + 1, player + n - 1):
             hand = hands[q % n]
             start = end - (hand & ~ZAP_BIT).bit_count()
-            twin.hands[q % n] = sum(pool[start:end]) | hand & ZAP_BIT
+            cards = union(pool, start, end)
+            dealt[q % n] = cards | hand & ZAP_BIT
+            taken |= cards
             end = start
-        twin.hands[last] = sum(pool[:rest]) | hands[last] & ZAP_BIT
+        dealt[last] = hidden & ~taken | hands[last] & ZAP_BIT  # pool[:rest], without a loop
         return twin
 
     def _seen_held(self, player: int, hidden: int) -> list[int]:
@@ -380,12 +389,23 @@ class ZipZapState(RoundTotals):
         if self.phase == RACE and not self.hands[player] & self.wanted:
             seen.append(self.wanted & hidden)
         if self.deck:
-            turned = turned_up(self.pile)
-            before = mask_of(index for _, index in self.pile[:turned - 1])  # turned up, never in a hand
-            dealt = FOLLOWER_MASKS[self.pile[turned - 1][1]] & in_play_mask(self.suits_in_play) & ~before
+            pile = self.pile
+            turned = turned_up(pile)
+            before = 0  # the cards turned up before it, never in a hand
+            for k in range(turned - 1):
+                before |= 1 << pile[k][1]
+            dealt = FOLLOWER_MASKS[pile[turned - 1][1]] & in_play_mask(self.suits_in_play) & ~before
             if not dealt & ~hidden:
                 seen.append(dealt)
         return seen
+
+
+def _in_hands(seen_held: list[int], deck: int) -> bool:
+    """Has a hand, not the deck, some card of each mask of `seen_held`?"""
+    for cards in seen_held:
+        if not cards & ~deck:
+            return False
+    return True
 
 
 def new_state(game: ZipZap, seed: int) -> ZipZapState:

@@ -154,7 +154,7 @@ class ZoopState(State):
             m = 0
             for k in hand:
                 m |= bit[k]
-                in_hands[k] += 1
+                in_hands[k] = in_hands[k] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
             masks.append(m)
         self.masks = masks
         self.in_hands = in_hands
@@ -375,8 +375,10 @@ class ZoopState(State):
     def _give(self, p: int, k: int) -> None:
         self.hands[p].append(k)
         self.drew_on[p] = -1  # a card the table did not see come: it may match
-        self.masks[p] |= self.rules.bit[k]
-        self.in_hands[k] += 1
+        # (Each item written back, not `+=`: mypyc makes an item's augmented assignment a generic Python operation.)
+        masks, in_hands = self.masks, self.in_hands
+        masks[p] = masks[p] | self.rules.bit[k]
+        in_hands[k] = in_hands[k] + 1
 
     def _draw_one(self, p: int) -> None:
         if self.draw:
@@ -387,8 +389,10 @@ class ZoopState(State):
         hand = self.hands[p]
         hand.remove(k)
         if k not in hand:
-            self.masks[p] ^= self.rules.bit[k]
-        self.in_hands[k] -= 1
+            masks = self.masks
+            masks[p] = masks[p] ^ self.rules.bit[k]  # (not `^=`: see `_give`)
+        in_hands = self.in_hands
+        in_hands[k] = in_hands[k] - 1
         self.pile.append(k)
         self.placer = p
         self.top_since = self.version + 1
@@ -649,8 +653,9 @@ class ZoopState(State):
             if len(allowed) < sizes[q]:
                 continue
             rng.sample_to_top(allowed, sizes[q])
-            chosen = sorted(allowed[len(allowed) - sizes[q]:], reverse=True)
-            hands[q] = [pool.pop(i) for i in chosen]
+            chosen = allowed[len(allowed) - sizes[q]:]
+            chosen.sort()
+            hands[q] = [pool.pop(chosen[k]) for k in range(len(chosen) - 1, -1, -1)]  # the highest first: the rest stay put
         return hands
 
 

@@ -533,26 +533,23 @@ class ZopZooState(RoundTotals):
     def _redeal_buried(self, real: ZopZooState, rng: Rng) -> None:
         """Shuffle `real`'s buried discards with its draw pile and deal each pile its count back; a
         Specialty card that lands under the top is void, as every buried one is. Only a card that can
-        lie buried is dealt under the top (`_never_buried`)."""
+        lie buried is dealt under the top (`_never_buried`). The buried cards are drawn to the end of the
+        unseen ones at random (`rng.sample_to_top`: the digits of one draw serve a dozen cards), the rest
+        is the new draw pile, shuffled lazily."""
         top, size = real.discard[-1], len(real.draw)
         unseen = real.draw + real.discard[:-1]  # (a new list: sorted in place)
         unseen.sort()
         kept = real._never_buried()
+        free = [c for c in unseen if c not in kept] if kept else unseen
+        buried = len(unseen) - size
+        under = len(free) - buried
+        rng.sample_to_top(free, buried)
+        self.discard = free[under:]
+        del free[under:]
         if kept:
-            free = [c for c in unseen if c not in kept]
-            under = len(free) - (len(unseen) - size)
-            rng.sample_to_top(free, len(unseen) - size)  # the buried cards, drawn to the end of `free`
-            self.discard = free[under:]
-            del free[under:]
             free += (c for c in unseen if c in kept)
-            self.draw_steps = rng.shuffle_lazily(free)
-            self.draw = free
-        else:  # the top `buried` positions are settled, the rest left lazy
-            self.draw_steps = rng.shuffle_lazily(unseen)
-            settle(unseen, self.draw_steps, down_to=size)
-            self.discard = unseen[size:]
-            del unseen[size:]
-            self.draw = unseen
+        self.draw_steps = rng.shuffle_lazily(free)
+        self.draw = free
         self.void = set(_SPECIALTY_CARDS.intersection(self.discard))  # (a frozenset's intersection is frozen)
         if top in real.void:
             self.void.add(top)
