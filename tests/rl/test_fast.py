@@ -101,3 +101,50 @@ def test_a_game_s_own_times_out_says_what_the_kernel_says(variant: tuple[str, in
                 assert own(state) == accepts_timeout(state), f"{game_id} seed {seed} v{state.version}"
                 checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("version", [1, 2], ids=["v1", "v2"])
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_the_kept_vectors_follow_any_order_of_states_and_seats(variant: Variant, version: int) -> None:
+    """The fast encoders keep the last state's vectors and update them from what changed (`fast.StateEncoder`):
+    one encoder asked, in a seeded random order, for random seats of a long played game, of copies of it taken
+    along the way (another object: not the successor), of an older copy again, and of a second game played
+    beside it, by `encode`, `encode_into` and `encode_all`, gives the reference's vector every time; and a vector
+    it handed out never changes afterwards."""
+    game_id, players, options = variant
+    game = zdeck.make(game_id, players, **options)
+    reference, fast = zdeck.rl.encoder(game, version), zdeck.rl.state_encoder(game, version)
+    rng = Rng(1000 + version)
+    kept: list[State] = []
+    handed: list[tuple[np.ndarray, np.ndarray]] = []  # (a vector handed out, a copy of it then)
+
+    def check(state: State, where: str) -> None:
+        seat = rng.below(players)
+        expected = reference.encode(state.observation(seat))
+        way = rng.below(3)
+        if way == 0:
+            got = fast.encode(state, seat)
+        elif way == 1:
+            got = np.full(fast.size, 7.0, dtype=np.float32)
+            fast.encode_into(state, seat, got)
+        else:
+            got = fast.encode_all(state)[seat]
+        assert np.array_equal(got, expected), f"{game_id} v{version} {where} v{state.version} seat {seat} (way {way})"
+        if rng.below(8) == 0:
+            handed.append((got, got.copy()))
+
+    beside = played(game, 99)
+    for seed in range(5, 5 + GAMES):
+        for state in played(game, seed):
+            check(state, "game")
+            if rng.below(10) == 0:
+                kept.append(state.clone())
+            if kept and rng.below(7) == 0:
+                check(kept[rng.below(len(kept))], "an older copy")
+            if rng.below(9) == 0:
+                other = next(beside, None)
+                if other is not None:
+                    check(other, "the game beside")
+    assert len(kept) > 3 and handed
+    for vector, then in handed:
+        assert np.array_equal(vector, then), "a vector handed out changed"

@@ -4,19 +4,21 @@ The reference encoder (`zdeck.vectors.encoding.Encoder`) builds the observation 
 walks it. A game's `StateEncoder` (in the game's folder, `decks/<game>/encoding.py`) writes the same
 floats from the state itself, in two parts:
 
-- `public`: what every seat is shown alike, written once per version of the state as seat 0 counts
-  the seats, then turned round to each observer by the encoding's seat rotation
-  (`Encoder.rotations`: only the per-seat blocks move);
+- `update`: what every seat is shown alike, kept as seat 0 counts the seats and updated in place from
+  what a step changed (cells that remember what they last wrote), then turned round to each observer by
+  the encoding's seat rotation (`Encoder.rotations`: only the per-seat blocks move), or kept for every
+  seat at once where those blocks are large (`StateEncoder.ROWS`);
 - `private`: what one seat alone is shown (its hand), written into that seat's vector.
 
-Blocks that grow with the game (a pile's counts) are kept up to date from what was added since the last
-version (`Tally`) rather than recounted. tests/rl/test_fast.py checks every game's fast path bit for bit
+A vector handed out is always a fresh array: users keep observations, and the kept vectors change.
+tests/rl/test_fast.py checks every game's fast path bit for bit
 against the reference over many played positions; a game without one is encoded through the
 observation dict (`ReferenceStateEncoder`).
 """
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -31,37 +33,58 @@ F = TypeVar("F", bound=Field)
 
 
 class StateEncoder:
-    """A game's encoding written from its state; subclasses write `public` (and `private`, naming the keys it
-    writes in `PRIVATE`)."""
+    """A game's encoding written from its state, kept up to date rather than rewritten: a subclass's `update`
+    states what every seat is shown alike (as seat 0 counts the seats) through cells (`One`, `Value`,
+    `Values`, `Bits`, `Counts`, `Spots`), each of which remembers what it last wrote and writes only what
+    changed; `private` writes what one seat alone is shown (naming the keys it writes in `PRIVATE`).
+
+    A step of a game changes a few places of a vector of hundreds or thousands of floats, and in the compiled
+    build each numpy call costs about what a whole small vector's copy does: so the shared part is not cleared
+    and rewritten for each version of the state, but updated in place, the normaliser of version 2 applied
+    as each float is written (no pass over the whole vector). A state that is not the successor of the one last
+    encoded (another object, or an older version) starts from zeros, every cell forgotten.
+
+    Where the per-seat blocks are small (`ROWS` False) seat 0's vector alone is kept, and each seat's is a copy
+    with those floats moved (`Encoder.rotations`); where they are large (a row of cards per seat), every seat's
+    vector is kept whole (`ROWS` True): a write lands in each seat's vector at its place there, and a seat's
+    vector is one copy (every seat's, `encode_all`, one copy of the table)."""
 
     PRIVATE: tuple[str, ...] = ()  # the keys `private` writes: 0 in the shared part
+    ROWS = False  # keep every seat's vector whole (large per-seat blocks), else seat 0's, turned per seat
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         self.game, self.reference = game, reference
         self.name, self.size, self.players = reference.name, reference.size, game.players
         self.low, self.high = reference.low, reference.high
-        self.normaliser = reference.normaliser  # version 2: each float times its factor, after the rest
+        self.normaliser = reference.normaliser  # version 2: each float times its factor
         self.at = {f.key: at for f, at in reference.fields}  # where each key's floats start (an option's by its name)
         self.fields: dict[str, Field] = {f.key: f for f, _ in reference.fields}
         self._rotations = reference.rotations()
+        norm = self.normaliser
+        # A float is scaled as it is written, by the factor of its place in seat 0's vector: the same factor
+        # wherever a seat's vector puts it (true of every encoding: a per-seat block has the same bounds for
+        # every seat), else a seat's vector would need its own factors.
+        if norm is not None and not all(np.array_equal(norm[r], norm) for r in self._rotations):
+            raise ValueError(f"{self.name}: the normaliser differs between the seats' places of a per-seat block")
+        self.factors: list[float] = [1.0] * self.size if norm is None else [float(f) for f in norm]
+        self._rounding = array("f", [0.0])  # a float rounded to float32 (the reference scales float32 values)
         self._state: State | None = None
         self._version = -1
-        self._public: Vector = np.zeros(self.size, dtype=np.float32)  # rewritten in place for each version
-        # Each seat's vector is seat 0's copied, then the floats of the per-seat blocks moved (few, beside the whole).
+        self._cells: list[Cell] = []
+        rows = self.players if self.ROWS else 1
+        self._table: Table = np.zeros((rows, self.size), dtype=np.float32)  # seat s's vector (or seat 0's alone)
+        self._rows: list[Vector] = [self._table[seat] for seat in range(rows)]
+        self._public = self._rows[0]
+        # A float is written through a memoryview of its row: a third of the cost of numpy's item assignment, the
+        # same float32 (a C cast, rounding to nearest as numpy's does).
+        self._views = [self.view(row) for row in self._rows]
+        self._view = self._views[0]
+        # Where a float of seat 0's vector sits in each kept seat's (the inverse of its rotation).
+        self._places: list[list[int]] = [np.argsort(self._rotations[seat]).tolist() for seat in range(rows)]
+        # Seat 0's turned to another seat: the places of the per-seat blocks, and where each float comes from.
         self._turns = [_turn(rotation) for rotation in self._rotations]
-        # Every seat's at once (`encode_all`): the places in the stacked rows, and where each float comes from.
         self._moved_all = np.concatenate([seat * self.size + moved for seat, (moved, _) in enumerate(self._turns)])
         self._source_all = np.concatenate([source for _, source in self._turns])
-        # Version 2 scales the shared part once per version of the state, and after `private` only the keys it wrote
-        # (the shared part is 0 there, and every seat's block has the same factors, so the order does not matter).
-        norm = self.normaliser
-        self._scaled_once = norm is not None and all(np.array_equal(norm[r], norm) for r in self._rotations)
-        self._private_scales: list[tuple[int, int, Vector]] = []
-        if norm is not None:
-            for key in self.PRIVATE:
-                at, size = self.at[key], self.fields[key].size
-                if not np.all(norm[at:at + size] == 1.0):
-                    self._private_scales.append((at, at + size, norm[at:at + size]))
         self._phases = {c: self.at["phase"] + k for k, c in enumerate(self.field("phase", OneOf).choices)}
         self._round_scale = self.field("round", Num).scale
         sizes = self.fields.get("hand_sizes")
@@ -69,6 +92,16 @@ class StateEncoder:
         self._scores_scale = self.field("scores", PerSeat).scale
         rounds = self.field("round_scores", RoundScores)
         self._history_scale, self._history_rounds_scale = rounds.scale, rounds.rounds_scale
+        # The keys every observation shares (docs/observations.md), kept by `head`, `sizes` and `outcome`.
+        at, n = self.at, self.players
+        self._turn_at = at["turn"]
+        self.phase_cell, self.turn_cell = One(self), One(self)
+        self.round_cell, self.rounds_cell = Value(self, at["round"]), Value(self, at["rounds"])
+        self.sizes_cell = Values(self, at["hand_sizes"], n) if isinstance(sizes, PerSeat) else None
+        self.scores_cell = Values(self, at["scores"], n)
+        self.history_cell = Value(self, at["round_scores"])
+        self.last_round_cell = Values(self, at["round_scores"] + 1, n)
+        self.over_cell, self.winners_cell = Value(self, at["over"]), Bits(self, at["winners"])
 
     def field(self, key: str, kind: type[F]) -> F:
         """The reference's field of `key` (its scale, its choices), of the kind the fast path expects."""
@@ -81,101 +114,270 @@ class StateEncoder:
         """Where each choice of a `OneOf` key is written."""
         return {c: self.at[key] + k for k, c in enumerate(self.field(key, OneOf).choices)}
 
-    # -- the keys every observation shares (docs/observations.md), written as seat 0 sees them ------------
-    def head(self, out: Vector, phase: str, turn: int | None, round_no: int | None, rounds: int | None) -> None:
-        out[self._phases[phase]] = 1.0
-        if turn is not None:
-            out[self.at["turn"] + turn] = 1.0
-        if round_no is not None:
-            out[self.at["round"]] = round_no / self._round_scale
-        if rounds is not None:
-            out[self.at["rounds"]] = rounds / self._round_scale
+    # -- writing ------------------------------------------------------------------------------------------
+    def scaled(self, place: int, value: float) -> float:
+        """`value` as the reference leaves it at `place`: in version 2 the float32 value times the place's factor
+        (a product of two float32 values is exact as a double, so storing it rounds as numpy's float32 product)."""
+        factor = self.factors[place]
+        if factor == 1.0:
+            return value
+        rounding = self._rounding
+        rounding[0] = value
+        return float(rounding[0]) * factor
 
-    def sizes(self, out: Vector, sizes: Sequence[float]) -> None:
-        scale = self._sizes_scale
-        at = self.at["hand_sizes"]
-        for size in sizes:  # (a few floats: one by one is faster than a list through numpy)
-            out[at] = size / scale
-            at += 1
+    def put(self, place: int, value: float) -> None:
+        """`value` at `place` of seat 0's vector, and at that float's place in every other seat's kept."""
+        item: object = self.scaled(place, value)  # (boxed once for every seat's vector)
+        if len(self._views) == 1:
+            self._view[place] = item
+        else:
+            for view, places in zip(self._views, self._places):
+                view[places[place]] = item
 
-    def outcome(self, out: Vector, scores: Sequence[float], history: Sequence[Sequence[float]], over: bool,
+    # -- the keys every observation shares, written as seat 0 sees them ------------------------------------
+    def head(self, phase: str, turn: int | None, round_no: int | None, rounds: int | None) -> None:
+        self.phase_cell.set(self._phases[phase])
+        self.turn_cell.set(-1 if turn is None else self._turn_at + turn)
+        self.round_cell.set(0.0 if round_no is None else round_no / self._round_scale)
+        self.rounds_cell.set(0.0 if rounds is None else rounds / self._round_scale)
+
+    def sizes(self, sizes: Sequence[float]) -> None:
+        if self.sizes_cell is not None:
+            self.sizes_cell.set(sizes, self._sizes_scale)
+
+    def outcome(self, scores: Sequence[float], history: Sequence[Sequence[float]], over: bool,
                 winners: Sequence[int]) -> None:
-        at, scale = self.at, self._scores_scale
-        where = at["scores"]
-        for v in scores:
-            out[where] = v / scale
-            where += 1
-        out[at["round_scores"]] = len(history) / self._history_rounds_scale
-        if history:
-            rows = at["round_scores"] + 1
-            for v in history[-1]:
-                out[rows] = v / self._history_scale
-                rows += 1
-        if over:
-            out[at["over"]] = 1.0
+        self.scores_cell.set(scores, self._scores_scale)
+        self.history_cell.set(len(history) / self._history_rounds_scale)
+        self.last_round_cell.set(history[-1] if history else (), self._history_scale)
+        self.over_cell.set(1.0 if over else 0.0)
+        mask = 0
         for seat in winners:
-            out[at["winners"] + seat] = 1.0
+            mask |= 1 << seat
+        self.winners_cell.set(mask)
 
-    def public(self, state: Any, out: Vector) -> None:
-        """Write what every seat is shown alike, as seat 0 sees it, into a zeroed vector."""
+    def update(self, state: Any) -> None:
+        """Bring the shared part up to `state` (as seat 0 sees it), through the encoder's cells."""
         raise NotImplementedError
 
     def private(self, state: Any, seat: int, out: Vector) -> None:
-        """Write what `seat` alone is shown into its vector (its public part already written)."""
+        """Write what `seat` alone is shown into its vector (a copy of the shared part, 0 there), as version 2
+        scales it: `scaled`, or a whole number times `factors[place]` (exact as a float32 product). A few floats
+        are written fastest through `view(out)`."""
 
-    def shared(self, state: State) -> Vector:
-        """The public part of this version of `state` (computed once per version; scaled when `_scaled_once`)."""
-        if state is not self._state or state.version != self._version:
-            out = self._public
-            out.fill(0.0)
-            self.public(state, out)
-            if self._scaled_once and self.normaliser is not None:
-                out *= self.normaliser
-            self._state, self._version = state, state.version
-        return self._public
+    @staticmethod
+    def view(out: Vector) -> Any:
+        """`out`'s floats as a memoryview (typed Any: typeshed's memoryview holds ints)."""
+        return out.data
 
-    def _finish(self, state: State, seat: int, out: Vector) -> None:
-        """The seat's own floats, and version 2's factors on what is not scaled yet."""
-        if self._scaled_once:
-            if self.PRIVATE:
-                self.private(state, seat, out)
-                for start, end, factors in self._private_scales:
-                    out[start:end] *= factors
-        else:
-            self.private(state, seat, out)
-            if self.normaliser is not None:
-                out *= self.normaliser
+    def shared(self, state: State) -> None:
+        """Bring the kept vectors up to this version of `state`: updated from the last one, or from zeros for
+        a state that is not its successor."""
+        if state is self._state and state.version == self._version:
+            return
+        if state is not self._state or state.version < self._version:
+            self._table.fill(0.0)
+            for cell in self._cells:
+                cell.forget()
+        self.update(state)
+        self._state, self._version = state, state.version
 
     def encode(self, state: State, seat: int) -> Vector:
         """Seat `seat`'s vector (a fresh array), equal to the reference's of `state.observation(seat)`."""
-        if state is not self._state or state.version != self._version:
-            self.shared(state)
-        public = self._public
-        out = public.copy()
-        moved, source = self._turns[seat]
-        if len(moved):
-            out[moved] = public.take(source)
-        self._finish(state, seat, out)
+        self.shared(state)
+        if self.ROWS:
+            out = self._rows[seat].copy()
+        else:
+            public = self._public
+            out = public.copy()
+            moved, source = self._turns[seat]
+            if len(moved):
+                out[moved] = public.take(source)
+        if self.PRIVATE:
+            self.private(state, seat, out)
         return out
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """`encode`, written into `out` (a row of a stacked array)."""
-        out[:] = self.shared(state)
-        moved, source = self._turns[seat]
-        if len(moved):
-            out[moved] = self._public.take(source)
-        self._finish(state, seat, out)
+        self.shared(state)
+        if self.ROWS:
+            out[:] = self._rows[seat]
+        else:
+            out[:] = self._public
+            moved, source = self._turns[seat]
+            if len(moved):
+                out[moved] = self._public.take(source)
+        if self.PRIVATE:
+            self.private(state, seat, out)
 
     def encode_all(self, state: State) -> Table:
         """Every seat's vector, one row per seat (a fresh array)."""
-        public = self.shared(state)
-        out = np.empty((self.players, self.size), dtype=np.float32)
-        out[:] = public  # (seat 0's copied to every row, then the per-seat floats moved: a gather of the whole is slower)
-        if len(self._moved_all):
-            out.reshape(-1)[self._moved_all] = public.take(self._source_all)
-        for seat in range(self.players):
-            self._finish(state, seat, out[seat])
+        self.shared(state)
+        if self.ROWS:
+            out = self._table.copy()
+        else:
+            public = self._public
+            out = np.empty((self.players, self.size), dtype=np.float32)
+            out[:] = public  # (seat 0's copied to every row, then the per-seat floats moved: a gather of the whole is slower)
+            if len(self._moved_all):
+                out.reshape(-1)[self._moved_all] = public.take(self._source_all)
+        if self.PRIVATE:
+            for seat in range(self.players):
+                self.private(state, seat, out[seat])
         return out
+
+
+class Cell:
+    """A part of the shared vector that remembers what it last wrote, so that it writes only what changed."""
+
+    def __init__(self, encoder: StateEncoder) -> None:
+        self.encoder = encoder
+        encoder._cells.append(self)
+
+    def forget(self) -> None:
+        """The vector was cleared: what is remembered is what zeros show."""
+        raise NotImplementedError
+
+
+class One(Cell):
+    """A one-hot float (1.0 at one place of a range, or none: -1)."""
+
+    def __init__(self, encoder: StateEncoder) -> None:
+        super().__init__(encoder)
+        self.place = -1
+
+    def forget(self) -> None:
+        self.place = -1
+
+    def set(self, place: int) -> None:
+        was = self.place
+        if place != was:
+            if was >= 0:
+                self.encoder.put(was, 0.0)
+            if place >= 0:
+                self.encoder.put(place, 1.0)
+            self.place = place
+
+
+class Value(Cell):
+    """One float at a fixed place."""
+
+    def __init__(self, encoder: StateEncoder, place: int) -> None:
+        super().__init__(encoder)
+        self.place, self.value = place, 0.0
+
+    def forget(self) -> None:
+        self.value = 0.0
+
+    def set(self, value: float) -> None:
+        if value != self.value:
+            self.encoder.put(self.place, value)
+            self.value = value
+
+
+class Values(Cell):
+    """Floats side by side from a fixed place (one per seat...): `values` each divided by `scale`; a shorter list
+    leaves 0 after it."""
+
+    def __init__(self, encoder: StateEncoder, place: int, size: int) -> None:
+        super().__init__(encoder)
+        self.place, self.values = place, [0.0] * size
+        self.raw: Sequence[float] = ()  # the values last given (compared whole first: usually unchanged)
+
+    def forget(self) -> None:
+        self.values, self.raw = [0.0] * len(self.values), ()
+
+    def set(self, values: Sequence[float], scale: float = 1.0) -> None:
+        if values == self.raw:
+            return
+        kept, place = self.values, self.place
+        for k in range(len(kept)):
+            value = values[k] / scale if k < len(values) else 0.0
+            if value != kept[k]:
+                self.encoder.put(place + k, value)
+                kept[k] = value
+        self.raw = values if isinstance(values, tuple) else list(values)  # (a copy: a list may change in place)
+
+
+class Bits(Cell):
+    """1.0 at `place + k` for each bit k of a mask (a hand, the cards on a table, a set of seats)."""
+
+    def __init__(self, encoder: StateEncoder, place: int) -> None:
+        super().__init__(encoder)
+        self.place, self.mask = place, 0
+
+    def forget(self) -> None:
+        self.mask = 0
+
+    def set(self, mask: int) -> None:
+        changed = mask ^ self.mask
+        if changed:
+            encoder, place = self.encoder, self.place
+            while changed:
+                low = changed & -changed
+                k = low.bit_length() - 1
+                encoder.put(place + k, 1.0 if mask & low else 0.0)
+                changed ^= low
+            self.mask = mask
+
+
+class Counts(Cell):
+    """How many items of a list fall on each place from `place` on (a pile's cards counted per card), for a list
+    that only grows while it is the same list (a pile within a round): only what was appended since the last
+    call is counted. Another list, a shorter one, or one whose last counted item changed is counted afresh."""
+
+    def __init__(self, encoder: StateEncoder, place: int, size: int, index: Callable[[Any], int]) -> None:
+        super().__init__(encoder)
+        self.place, self.index = place, index
+        self.counts = [0] * size
+        self._items: Sequence[Any] | None = None
+        self._seen = 0
+        self._last: Any = None
+
+    def forget(self) -> None:
+        self.counts = [0] * len(self.counts)
+        self._items, self._seen, self._last = None, 0, None
+
+    def set(self, items: Sequence[Any]) -> None:
+        seen, counts, encoder, place, index = self._seen, self.counts, self.encoder, self.place, self.index
+        if items is not self._items or len(items) < seen or (seen and items[seen - 1] != self._last):
+            for k in range(len(counts)):
+                if counts[k]:
+                    encoder.put(place + k, 0.0)
+                    counts[k] = 0
+            self._items, seen = items, 0
+        if len(items) > seen:
+            for item in items[seen:]:
+                k = index(item)
+                counts[k] += 1
+                encoder.put(place + k, float(counts[k]))
+            self._last = items[-1]
+        self._seen = len(items)
+
+
+class Spots(Cell):
+    """Floats at a few places that vary (place -> value; every other place of the block 0): counts of a few cards."""
+
+    def __init__(self, encoder: StateEncoder) -> None:
+        super().__init__(encoder)
+        self.spots: dict[int, float] = {}
+
+    def forget(self) -> None:
+        self.spots = {}
+
+    def set(self, spots: dict[int, float]) -> None:
+        """(`spots` is kept: pass a fresh dict.)"""
+        kept = self.spots
+        if spots == kept:
+            return
+        encoder = self.encoder
+        for place in kept:
+            if place not in spots:
+                encoder.put(place, 0.0)
+        for place, value in spots.items():
+            if kept.get(place) != value:
+                encoder.put(place, value)
+        self.spots = spots
 
 
 def _turn(rotation: npt.NDArray[np.intp]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
@@ -196,48 +398,6 @@ class ReferenceStateEncoder(StateEncoder):
 
     def encode_all(self, state: State) -> Table:
         return np.stack([self.encode(state, seat) for seat in range(self.players)])
-
-
-class Tally:
-    """Counts per vocabulary index of the items of a list that only grows while it is the same list (a pile
-    within a round): each call counts only what was appended since the last one. Another list, a shorter one,
-    or one whose last counted item changed is counted afresh."""
-
-    def __init__(self, size: int, index: Callable[[Any], int]) -> None:
-        self.index = index
-        self.counts: Vector = np.zeros(size, dtype=np.float32)
-        self._items: Sequence[Any] | None = None
-        self._seen = 0
-        self._last: Any = None
-
-    def of(self, items: Sequence[Any]) -> Vector:
-        """The counts of `items` (the tally's own array: copy it before changing it)."""
-        seen = self._seen
-        if items is not self._items or len(items) < seen or (seen and items[seen - 1] != self._last):
-            self.counts[:] = 0.0
-            self._items, seen = items, 0
-        counts, index = self.counts, self.index
-        for k in range(seen, len(items)):
-            counts[index(items[k])] += 1.0
-        self._seen = len(items)
-        if items:
-            self._last = items[-1]
-        return counts
-
-
-class Memo(dict[Any, Vector]):
-    """Blocks of floats built once per value of what they show (a hand's bitmask): a seat's private floats are
-    copied in whole rather than written one by one. Bounded: past `limit` blocks it starts afresh."""
-
-    def __init__(self, build: Callable[[Any], Vector], limit: int = 4096) -> None:
-        super().__init__()
-        self.build, self.limit = build, limit
-
-    def __missing__(self, key: Any) -> Vector:
-        if len(self) >= self.limit:
-            self.clear()
-        block = self[key] = self.build(key)
-        return block
 
 
 LEARNED = 4096  # action objects an `ActionIds` remembers beyond the table; past that it starts afresh

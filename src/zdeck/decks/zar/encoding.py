@@ -123,57 +123,66 @@ class StateEncoder(fast.StateEncoder):
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
-        at = {text: k for k, text in enumerate(CARDS)}
-        self.card = [at[text] for text in TEXTS]  # kind -> its place in the vocabulary
-        self.in_order = self.card == list(range(len(CARDS)))
-        self.counts = fast.Tally(len(CARDS), self.card.__getitem__)
+        at, n = self.at, self.players
+        where = {text: k for k, text in enumerate(CARDS)}
+        self.card = [where[text] for text in TEXTS]  # kind -> its place in the vocabulary
         self.rounds = game.options["hands"] if game.options["target"] is None else None
-        self.directions, self.declared = self.one_of("direction"), self.one_of("declared")
+        self.directions, self.declarations = self.one_of("direction"), self.one_of("declared")
         self.ids = fast.ActionIds(game)
+        self.top, self.top_at = fast.One(self), at["top"]
+        self.counts = fast.Counts(self, at["pile"], len(CARDS), self.card.__getitem__)
+        self.recent_at = at["pile"] + len(CARDS)
+        self.recent_size = fast.Value(self, self.recent_at)
+        self.recent = [fast.One(self) for _ in range(4)]
+        self.draw_size, self.direction = fast.Value(self, at["draw_size"]), fast.One(self)
+        self.dealer, self.dealer_at = fast.One(self), at["dealer"]
+        self.last_seat, self.last_action, self.last_at = fast.One(self), fast.One(self), at["last"]
+        self.top_as, self.top_as_at, self.declared = fast.One(self), at["top_as"], fast.One(self)
+        self.matchable = fast.Value(self, at["matchable"])
+        self.owner, self.group_at = fast.One(self), at["group"]
+        self.count, self.run = fast.Value(self, at["group"] + n), fast.Value(self, at["group"] + n + 1)
+        self.stack = fast.Value(self, at["stack"])
+        self.hand_winner, self.hand_winner_at = fast.One(self), at["hand_winner"]
+        self.penalties = fast.Values(self, at["penalties"], n)
+        self.hand_at, self.drawn_at = at["hand"], at["drawn"]
 
-    def public(self, s: ZarState, out: Vector) -> None:
-        at, n, card, pile = self.at, self.players, self.card, s.pile
-        self.head(out, s.phase, s.turn if s.turn >= 0 else None, s.hand_no, self.rounds)
-        self.sizes(out, s.sizes)
-        self.outcome(out, s.scores(), s.round_scores(), s.phase == OVER, s.winners())
-        out[at["top"] + card[pile[-1]]] = 1.0
-        recent = at["pile"] + len(CARDS)
-        out[at["pile"]:recent] = self.counts.of(pile)
-        out[recent] = len(pile) / 50.0
-        slot = recent + 1
-        for kind in reversed(pile[-4:]):
-            out[slot + card[kind]] = 1.0
+    def update(self, s: ZarState) -> None:
+        card, pile = self.card, s.pile
+        self.head(s.phase, s.turn if s.turn >= 0 else None, s.hand_no, self.rounds)
+        self.sizes(s.sizes)
+        self.outcome(s.scores(), s.round_scores(), s.phase == OVER, s.winners())
+        self.top.set(self.top_at + card[pile[-1]])
+        self.counts.set(pile)
+        self.recent_size.set(len(pile) / 50.0)
+        slot = self.recent_at + 1
+        for k in range(4):
+            self.recent[k].set(slot + card[pile[-1 - k]] if k < len(pile) else -1)
             slot += len(CARDS)
-        out[at["draw_size"]] = len(s.drawpile) / 50.0
-        out[self.directions[s.direction]] = 1.0
-        out[at["dealer"] + s.dealer] = 1.0
-        if s.last_action is not None:
-            out[at["last"] + s.last_seat] = 1.0
-            out[at["last"] + n + self.ids.of(s.last_action)] = 1.0
+        self.draw_size.set(len(s.drawpile) / 50.0)
+        self.direction.set(self.directions[s.direction])
+        self.dealer.set(self.dealer_at + s.dealer)
+        last = s.last_action
+        self.last_seat.set(-1 if last is None else self.last_at + s.last_seat)
+        self.last_action.set(-1 if last is None else self.last_at + self.players + self.ids.of(last))
         top = s.pile_as[-1]
-        out[at["top_as"] + card[top]] = 1.0
+        self.top_as.set(self.top_as_at + card[top])
         declared = declaration_name(top, s.declared)
-        if declared:
-            out[self.declared[declared]] = 1.0
-        if s.matchable:
-            out[at["matchable"]] = 1.0
-        group = at["group"]
-        out[group + s.owner] = 1.0
-        out[group + n] = s.count / 4.0
-        out[group + n + 1] = s.run / 4.0
-        out[at["stack"]] = s.stack / 10.0
-        if s.hand_winner >= 0:
-            out[at["hand_winner"] + s.hand_winner] = 1.0
-        for k, penalties in enumerate(s.penalties, at["penalties"]):
-            out[k] = penalties / 5.0
+        self.declared.set(self.declarations[declared] if declared else -1)
+        self.matchable.set(1.0 if s.matchable else 0.0)
+        self.owner.set(self.group_at + s.owner)
+        self.count.set(s.count / 4.0)
+        self.run.set(s.run / 4.0)
+        self.stack.set(s.stack / 10.0)
+        self.hand_winner.set(self.hand_winner_at + s.hand_winner if s.hand_winner >= 0 else -1)
+        self.penalties.set(s.penalties, 5.0)
 
     def private(self, s: ZarState, seat: int, out: Vector) -> None:
-        hand, at = s.hands[seat], self.at["hand"]
-        if self.in_order:
-            out[at:at + len(hand)] = hand
-        else:
-            for kind, count in enumerate(hand):
-                if count:
-                    out[at + self.card[kind]] = count
+        at, card, factors, hand, view = self.hand_at, self.card, self.factors, s.hands[seat], self.view(out)
+        for kind in range(len(hand)):
+            count = hand[kind]
+            if count:
+                place = at + card[kind]
+                view[place] = count * factors[place]
         if s.phase == DRAWN and seat == s.turn:
-            out[self.at["drawn"] + self.card[s.drawn]] = 1.0
+            place = self.drawn_at + card[s.drawn]
+            view[place] = factors[place]  # (1.0 scaled)

@@ -7,8 +7,6 @@ Only `zdeck.rl` imports this module: the rules never do.
 
 from __future__ import annotations
 
-import numpy as np
-
 from zdeck.core import Game
 from zdeck.decks.zipzap.cards import DATA, NUMBERS, ZAP_BIT, indices
 from zdeck.decks.zipzap.state import OVER, PHASES, RACE, ZipZapState
@@ -71,45 +69,56 @@ class StateEncoder(fast.StateEncoder):
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
+        at = self.at
         self.rounds: int = game.total_rounds  # type: ignore[attr-defined]
-        self.counts = fast.Tally(len(CARDS), lambda item: item[1])
-        self.recent_at = self.at["pile"] + len(CARDS)
+        self.zaps = fast.Bits(self, at["has_zap"])
+        self.top, self.top_at = fast.One(self), at["top"]
+        self.counts = fast.Counts(self, at["pile"], len(CARDS), lambda item: item[1])
+        self.recent_at = at["pile"] + len(CARDS)
+        self.recent_size = fast.Value(self, self.recent_at)
+        self.recent = [(fast.One(self), fast.One(self)) for _ in range(RECENT)]
         self.slot = len(CARDS) + game.players
-        self.hand_at = self.at["hand"]
-        self.hands = fast.Memo(self._hand)
+        self.draw_size = fast.Value(self, at["draw_size"])
+        self.dealer, self.dealer_at = fast.One(self), at["dealer"]
+        self.last_seat, self.last_card, self.last_at = fast.One(self), fast.One(self), at["last"]
+        self.suits = fast.Bits(self, at["suits_in_play"])
+        self.hand_at = at["hand"]
 
-    def public(self, s: ZipZapState, out: Vector) -> None:
-        at, pile = self.at, s.pile
-        self.head(out, s.phase, s.leader, s.round_no, self.rounds)
-        self.sizes(out, [hand.bit_count() for hand in s.hands])
-        self.outcome(out, s.totals, s.history, s.phase == OVER, s.winners())
-        zaps = at["has_zap"]
+    def update(self, s: ZipZapState) -> None:
+        pile = s.pile
+        self.head(s.phase, s.leader, s.round_no, self.rounds)
+        self.sizes([hand.bit_count() for hand in s.hands])
+        self.outcome(s.totals, s.history, s.phase == OVER, s.winners())
+        zaps = 0
         for p, hand in enumerate(s.hands):
             if hand & ZAP_BIT:
-                out[zaps + p] = 1.0
-        if pile:
-            out[at["top"] + pile[-1][1]] = 1.0
-            out[at["pile"]:self.recent_at] = self.counts.of(pile)
-        out[self.recent_at] = len(pile) / 10.0
+                zaps |= 1 << p
+        self.zaps.set(zaps)
+        self.top.set(self.top_at + pile[-1][1] if pile else -1)
+        self.counts.set(pile)
+        self.recent_size.set(len(pile) / 10.0)
         slot = self.recent_at + 1
-        for who, index in reversed(pile[-RECENT:]):
-            out[slot + index] = 1.0
-            if who is not None:
-                out[slot + len(CARDS) + who] = 1.0
+        for k in range(RECENT):
+            card, seat = self.recent[k]
+            if k < len(pile):
+                who, index = pile[-1 - k]
+                card.set(slot + index)
+                seat.set(-1 if who is None else slot + len(CARDS) + who)
+            else:
+                card.set(-1)
+                seat.set(-1)
             slot += self.slot
-        out[at["draw_size"]] = len(s.deck) / 10.0
-        out[at["dealer"] + s.dealer] = 1.0
-        if s.last is not None:
-            out[at["last"] + s.last] = 1.0
-            out[at["last"] + self.players + pile[-1][1]] = 1.0  # the action that put a card down has its index
+        self.draw_size.set(len(s.deck) / 10.0)
+        self.dealer.set(self.dealer_at + s.dealer)
+        self.last_seat.set(-1 if s.last is None else self.last_at + s.last)
+        # (the action that put a card down has its index)
+        self.last_card.set(-1 if s.last is None else self.last_at + self.players + pile[-1][1])
+        suits = 0
         for suit in s.suits_in_play:
-            out[at["suits_in_play"] + suit] = 1.0
+            suits |= 1 << suit
+        self.suits.set(suits)
 
     def private(self, s: ZipZapState, seat: int, out: Vector) -> None:
-        out[self.hand_at:self.hand_at + len(CARDS)] = self.hands[s.hands[seat]]
-
-    @staticmethod
-    def _hand(mask: int) -> Vector:
-        block = np.zeros(len(CARDS), dtype=np.float32)
-        block[indices(mask)] = 1.0
-        return block
+        at, factors, view = self.hand_at, self.factors, self.view(out)
+        for card in indices(s.hands[seat]):
+            view[at + card] = factors[at + card]  # (1.0 scaled)

@@ -111,52 +111,66 @@ class StateEncoder(fast.StateEncoder):
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
+        at = self.at
         deck = game.deck  # type: ignore[attr-defined]
         self.card = [_CARD_AT[text] for text in deck.texts]  # kind -> its place in the vocabulary
-        self.counts = fast.Tally(len(CARDS), self.card.__getitem__)
         self.directions, self.animals = self.one_of("direction"), self.one_of("declared")
         self.reasons, self.ends = self.one_of("discard_reason"), self.one_of("end")
-        self.colours = len(deck.colours) / 6.0
+        self.top, self.top_at = fast.One(self), at["top"]
+        self.counts = fast.Counts(self, at["pile"], len(CARDS), self.card.__getitem__)
+        self.recent_at = at["pile"] + len(CARDS)
+        self.recent_size = fast.Value(self, self.recent_at)
+        self.recent = [fast.One(self) for _ in range(4)]
+        self.draw_size, self.direction = fast.Value(self, at["draw_size"]), fast.One(self)
+        self.colours, self.colours_value = fast.Value(self, at["colours"]), len(deck.colours) / 6.0
+        self.match, self.match_at = fast.One(self), at["match"]
+        self.placer, self.placer_at = fast.One(self), at["placer"]
+        self.owed, self.declared = fast.Value(self, at["owed"]), fast.One(self)
+        self.starter, self.starter_at = fast.One(self), at["starter"]
+        self.queue = fast.Bits(self, at["still_to_answer"])
+        self.reason, self.end = fast.One(self), fast.One(self)
+        self.cage_seat, self.cage_card, self.cage_at = fast.One(self), fast.One(self), at["capturable"]
+        self.hand_at, self.drawn_at = at["hand"], at["drawn"]
 
-    def public(self, s: ZoopState, out: Vector) -> None:
-        at, n, card, pile = self.at, self.players, self.card, s.pile
+    def update(self, s: ZoopState) -> None:
+        card, pile = self.card, s.pile
         over = s.phase == OVER
-        self.head(out, s.phase, None if over else s.turn, 1, 1)
-        self.sizes(out, [len(hand) for hand in s.hands])
-        self.outcome(out, s.scores(), s.round_scores(), over, s.winners())
-        top = card[pile[-1]]
-        out[at["top"] + top] = 1.0
-        recent = at["pile"] + len(CARDS)
-        out[at["pile"]:recent] = self.counts.of(pile)
-        out[recent] = len(pile) / 50.0
-        slot = recent + 1
-        for kind in reversed(pile[-4:]):
-            out[slot + card[kind]] = 1.0
+        self.head(s.phase, None if over else s.turn, 1, 1)
+        self.sizes([len(hand) for hand in s.hands])
+        self.outcome(s.scores(), s.round_scores(), over, s.winners())
+        self.top.set(self.top_at + card[pile[-1]])
+        self.counts.set(pile)
+        self.recent_size.set(len(pile) / 50.0)
+        slot = self.recent_at + 1
+        for k in range(4):
+            self.recent[k].set(slot + card[pile[-1 - k]] if k < len(pile) else -1)
             slot += len(CARDS)
-        out[at["draw_size"]] = len(s.draw) / 50.0
-        out[self.directions[s.direction]] = 1.0
-        out[at["colours"]] = self.colours
-        out[at["match"] + card[s.match]] = 1.0
-        if s.placer >= 0:
-            out[at["placer"] + s.placer] = 1.0
-        out[at["owed"]] = s.owed / 4.0
-        if s.declared is not None:
-            out[self.animals[s.declared]] = 1.0
-        if s.starter >= 0:
-            out[at["starter"] + s.starter] = 1.0
+        self.draw_size.set(len(s.draw) / 50.0)
+        self.direction.set(self.directions[s.direction])
+        self.colours.set(self.colours_value)
+        self.match.set(self.match_at + card[s.match])
+        self.placer.set(self.placer_at + s.placer if s.placer >= 0 else -1)
+        self.owed.set(s.owed / 4.0)
+        self.declared.set(-1 if s.declared is None else self.animals[s.declared])
+        self.starter.set(self.starter_at + s.starter if s.starter >= 0 else -1)
+        queue = 0
         for seat in s.queue:
-            out[at["still_to_answer"] + seat] = 1.0
-        if s.reason is not None:
-            out[self.reasons[s.reason]] = 1.0
-        if s.cage is not None:
-            out[at["capturable"] + s.cage[0]] = 1.0
-            out[at["capturable"] + n + card[s.match]] = 1.0
-        if s.end is not None:
-            out[self.ends[s.end]] = 1.0
+            queue |= 1 << seat
+        self.queue.set(queue)
+        self.reason.set(-1 if s.reason is None else self.reasons[s.reason])
+        cage = s.cage
+        self.cage_seat.set(-1 if cage is None else self.cage_at + cage[0])
+        self.cage_card.set(-1 if cage is None else self.cage_at + self.players + card[s.match])
+        self.end.set(-1 if s.end is None else self.ends[s.end])
 
     def private(self, s: ZoopState, seat: int, out: Vector) -> None:
-        hand, card = self.at["hand"], self.card
+        at, card, factors, view = self.hand_at, self.card, self.factors, self.view(out)
+        counts: dict[int, int] = {}
         for kind in s.hands[seat]:
-            out[hand + card[kind]] += 1.0
+            place = at + card[kind]
+            counts[place] = counts.get(place, 0) + 1
+        for place, count in counts.items():
+            view[place] = count * factors[place]
         if s.drawn >= 0 and seat == s.turn:
-            out[self.at["drawn"] + card[s.drawn]] = 1.0
+            place = self.drawn_at + card[s.drawn]
+            view[place] = factors[place]  # (1.0 scaled)

@@ -117,77 +117,144 @@ def spec(game: Game) -> Spec:
 
 class StateEncoder(fast.StateEncoder):
     """`zopzoo_v1` from the state: a card is an id of the deck (its name names it in the vocabulary); a row is a
-    list of white card ids, their covers in one dict for the table."""
+    list of white card ids, their covers in one dict for the table. Every seat's vector is kept whole (`ROWS`):
+    the rows of cards are most of the vector, and a seat's is the others' turned round."""
+
+    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
+        at, n = self.at, self.players
         self.card = [_CARD_AT[name] for name in NAME]  # card id -> its place in the vocabulary
-        self.white = {c: _WHITE_AT[name] for c, name in enumerate(NAME) if name in _WHITE_AT}
         bonus = {name: k for k, name in enumerate(BONUS)}
-        self.bonus = {c: bonus[name] for c, name in enumerate(NAME) if name in bonus}
-        self.counts = fast.Tally(len(CARDS), self.card.__getitem__)
-        self.rows = fast.Memo(self._row)
+        self.bonus = [bonus.get(name, -1) for name in NAME]  # card id -> its place among the bonus cards
         self.ids = fast.ActionIds(game)
+        self.recall = bool(game.options["recall"])
+        self.top, self.top_at = fast.One(self), at["top"]
+        self.counts = fast.Counts(self, at["pile"], len(CARDS), self.card.__getitem__)  # (with `recall`)
+        self.pile_top, self.pile_at = fast.One(self), at["pile"]  # (without: the top card alone)
+        self.recent = [fast.One(self) for _ in range(3)]
+        self.recent_at = at["pile"] + len(CARDS) + 1
+        self.recent_size = fast.Value(self, self.recent_at - 1)
+        self.draw_size = fast.Value(self, at["draw_size"])
+        self.dealer, self.dealer_at = fast.One(self), at["dealer"]
+        self.last_seat, self.last_action, self.last_at = fast.One(self), fast.One(self), at["last"]
+        self.first, self.first_at = fast.One(self), at["first"]
+        self.target, self.assist = fast.Value(self, at["target"]), fast.One(self)
         self.auto = self.one_of("assist")["auto" if game.options["assist"] == "auto" else "manual"]
+        self.recall_flag = fast.Value(self, at["recall"])
+        self.rows = Rows(self, at["rows"])
+        self.bonuses = [fast.Counts(self, at["bonus"] + p * len(BONUS), len(BONUS), self.bonus.__getitem__)
+                        for p in range(n)]
+        self.drawn, self.drawn_at = fast.One(self), at["drawn"]
+        self.pile_size = fast.Value(self, at["pile_size"])
+        self.void, self.void_at = fast.Spots(self), at["void"]
+        self.dug = fast.Bits(self, at["dug"])
+        self.round_winners = fast.Values(self, at["round_winners"], n + 1)
+        self.fifths = _fifths(64)
 
-    def _row(self, row: tuple[tuple[int, int], ...]) -> Vector:
-        """A seat's row block: each white card in it, and what covers it (`_write_rows`)."""
-        block = np.zeros(len(WHITE) * _PER_WHITE, dtype=np.float32)
-        for white, cover in row:
-            name = NAME[white]
-            slot = self.white[white] * _PER_WHITE
-            block[slot] = 1.0
-            if cover >= 0:
-                cover_name = NAME[cover]
-                block[slot + 1 + (0 if cover_name == MATCHER[name] else 1 + WILDS.index(cover_name))] = 1.0
-        return block
-
-    def public(self, s: ZopZooState, out: Vector) -> None:
-        at, n, card, discard = self.at, self.players, self.card, s.discard
+    def update(self, s: ZopZooState) -> None:
+        n, card, discard = self.players, self.card, s.discard
         over = s.phase == "over"
-        self.head(out, s.phase, None if over else s.current, s.round_no, None)
-        self.outcome(out, s.totals, s.history, over, s.winners())
-        seen = discard if s.recall else discard[-1:]
-        if discard:
-            out[at["top"] + card[discard[-1]]] = 1.0
-        recent = at["pile"] + len(CARDS)
-        if s.recall:
-            out[at["pile"]:recent] = self.counts.of(discard)
-        elif discard:
-            out[at["pile"] + card[discard[-1]]] = 1.0
-        out[recent] = len(seen) / 50.0
-        slot = recent + 1
-        for c in reversed(seen[-3:]):
-            out[slot + card[c]] = 1.0
+        self.head(s.phase, None if over else s.current, s.round_no, None)
+        self.outcome(s.totals, s.history, over, s.winners())
+        seen = discard if self.recall else discard[-1:]
+        self.top.set(self.top_at + card[discard[-1]] if discard else -1)
+        if self.recall:
+            self.counts.set(discard)
+        else:
+            self.pile_top.set(self.pile_at + card[discard[-1]] if discard else -1)
+        self.recent_size.set(len(seen) / 50.0)
+        slot = self.recent_at
+        for k in range(3):
+            self.recent[k].set(slot + card[seen[-1 - k]] if k < len(seen) else -1)
             slot += len(CARDS)
-        out[at["draw_size"]] = len(s.draw) / 74.0
-        out[at["dealer"] + DEALER] = 1.0
-        if s.last is not None:
-            out[at["last"] + s.last[0]] = 1.0
-            out[at["last"] + n + self.ids.of(s.last[1])] = 1.0
-        out[at["first"] + s.first] = 1.0
-        out[at["target"]] = s.target / 1000.0
-        out[self.auto] = 1.0
-        if s.recall:
-            out[at["recall"]] = 1.0
-        rows, width, cover = at["rows"], len(WHITE) * _PER_WHITE, s.cover
-        for p, row in enumerate(s.rows):
-            if row:
-                out[rows + p * width:rows + (p + 1) * width] = self.rows[tuple((b, cover.get(b, -1)) for b in row)]
-        bonus = at["bonus"]
+        self.draw_size.set(len(s.draw) / 74.0)
+        self.dealer.set(self.dealer_at + DEALER)
+        last = s.last
+        self.last_seat.set(-1 if last is None else self.last_at + last[0])
+        self.last_action.set(-1 if last is None else self.last_at + n + self.ids.of(last[1]))
+        self.first.set(self.first_at + s.first)
+        self.target.set(s.target / 1000.0)
+        self.assist.set(self.auto)
+        self.recall_flag.set(1.0 if s.recall else 0.0)
+        self.rows.set(s.rows, s.cover)
         for p, cards in enumerate(s.bonus):
-            for c in cards:
-                out[bonus + p * len(BONUS) + self.bonus[c]] += 1.0
-        if s.pending >= 0:
-            out[at["drawn"] + card[s.pending]] = 1.0
-        out[at["pile_size"]] = len(discard) / 20.0
-        void = s.void
-        if void:
-            for c in seen:
-                if c in void:
-                    out[at["void"] + card[c]] += 1.0
+            self.bonuses[p].set(cards)
+        self.drawn.set(self.drawn_at + card[s.pending] if s.pending >= 0 else -1)
+        self.pile_size.set(len(discard) / 20.0)
+        void: dict[int, float] = {}
+        for c in s.void:
+            if c in seen:  # (each card of the deck is one card: it is seen once at most)
+                place = self.void_at + card[c]
+                void[place] = void.get(place, 0.0) + 1.0
+        self.void.set(void)
+        dug = 0
         for seat in s.dug:
-            out[at["dug"] + seat] = 1.0
-        winners = at["round_winners"]
+            dug |= 1 << seat
+        self.dug.set(dug)
+        won = [0] * (n + 1)
         for winner in s.ends:
-            out[winners + (n if winner < 0 else winner)] += 0.2
+            won[n if winner < 0 else winner] += 1
+        fifths = self.fifths if max(won) < len(self.fifths) else _fifths(max(won) + 1)
+        self.round_winners.set([fifths[k] for k in won])
+
+
+class Rows(fast.Cell):
+    """Every seat's row (`_write_rows`): for each white card in it a 1, and a 1 at what covers it. A turn
+    changes a row by a card or a cover, if at all: the rows and covers are compared with those last written,
+    and only the cards that changed are written."""
+
+    def __init__(self, encoder: fast.StateEncoder, at: int) -> None:
+        super().__init__(encoder)
+        self.white = {c: _WHITE_AT[name] for c, name in enumerate(NAME) if name in _WHITE_AT}
+        # (white card, its cover) -> the cover's place among COVERS; a cover no rule allows is missing (KeyError)
+        self.kind = {(w, c): 0 if NAME[c] == MATCHER[NAME[w]] else 1 + WILDS.index(NAME[c])
+                     for w in self.white for c in range(len(NAME)) if NAME[c] == MATCHER[NAME[w]] or NAME[c] in WILDS}
+        self.at, self.width = at, len(WHITE) * _PER_WHITE
+        self.rows: list[list[int]] = []  # as last written
+        self.cover: dict[int, int] = {}
+
+    def forget(self) -> None:
+        self.rows, self.cover = [], {}
+
+    def set(self, rows: list[list[int]], cover: dict[int, int]) -> None:
+        if len(self.rows) != len(rows):
+            self.rows = [[] for _ in rows]
+        was = self.cover
+        covered = cover != was
+        for p, row in enumerate(rows):
+            kept = self.rows[p]
+            if row == kept and not covered:
+                continue
+            for white in kept:
+                if white not in row:
+                    self._card(p, white, was.get(white, -1), 0.0)
+            for white in row:
+                if white not in kept:
+                    self._card(p, white, cover.get(white, -1), 1.0)
+                elif covered and cover.get(white, -1) != was.get(white, -1):
+                    self._cover(p, white, was.get(white, -1), 0.0)
+                    self._cover(p, white, cover.get(white, -1), 1.0)
+            self.rows[p] = list(row)
+        if covered:
+            self.cover = dict(cover)
+
+    def _card(self, p: int, white: int, covering: int, value: float) -> None:
+        """A white card put in seat p's row (1.0) or taken out (0.0), with what covers it."""
+        self.encoder.put(self.at + p * self.width + self.white[white] * _PER_WHITE, value)
+        self._cover(p, white, covering, value)
+
+    def _cover(self, p: int, white: int, covering: int, value: float) -> None:
+        if covering >= 0:
+            slot = self.at + p * self.width + self.white[white] * _PER_WHITE
+            self.encoder.put(slot + 1 + self.kind[(white, covering)], value)
+
+
+def _fifths(most: int) -> list[float]:
+    """k rounds won as the reference writes them (0.2 added k times in float32), for k < most."""
+    acc, out = np.zeros(1, dtype=np.float32), [0.0]
+    for _ in range(1, most):
+        acc[0] += 0.2
+        out.append(float(acc[0]))
+    return out

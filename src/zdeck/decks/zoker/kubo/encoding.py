@@ -91,7 +91,7 @@ class StateEncoder(fast.StateEncoder):
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
-        options = game.options
+        at, n, options = self.at, game.players, game.options
         self.rounds = None if options["target"] else options["rounds"]
         self.target = options["target"]
         self.fixed = self.one_of("scoring")[options["scoring"]]
@@ -99,42 +99,55 @@ class StateEncoder(fast.StateEncoder):
         every = index_of(lines(game))
         self.line = [every[text] for text in LINE_TEXTS]  # line id -> its place in `pending` and `scored`
         self.ids = fast.ActionIds(game)
+        self.draw_size = fast.Value(self, at["draw_size"])
+        self.dealer, self.dealer_at = fast.One(self), at["dealer"]
+        self.last_seat, self.last_action, self.last_at = fast.One(self), fast.One(self), at["last"]
+        self.start, self.scoring = fast.One(self), fast.One(self)
+        self.target_value = fast.Value(self, at["target"]) if self.target is not None else None
+        self.table = fast.Bits(self, at["table"])
+        self.missed_by, self.missed_by_at = fast.One(self), at["missed_by"]
+        self.may_draw, self.laid = fast.Value(self, at["may_draw"]), fast.Value(self, at["laid"])
+        self.several = fast.Values(self, at["several"], n)
+        self.pending, self.pending_at = fast.Spots(self), at["pending"]
+        self.closing = fast.Value(self, at["closing"])
+        self.passes, self.points = fast.Value(self, at["passes"]), fast.Values(self, at["points"], n)
+        self.scored = fast.Bits(self, at["scored"])
+        self.hand_at = at["hand"]
 
-    def public(self, s: KuboState, out: Vector) -> None:
-        at, n = self.at, self.players
-        self.head(out, s.phase, s.turn if s.phase == TURN else None, s.round_no, self.rounds)
-        self.sizes(out, [hand.bit_count() for hand in s.hands])
-        self.outcome(out, s.totals, s.history, s.phase == "over", s.winners())
-        out[at["draw_size"]] = len(s.draw_pile) / 64.0
-        out[at["dealer"] + s.dealer()] = 1.0
-        if s.last is not None:
-            out[at["last"] + s.last[0]] = 1.0
-            out[at["last"] + n + self.ids.of(s.last[1])] = 1.0
-        out[self.starts[s.frame.name]] = 1.0
-        out[self.fixed] = 1.0
-        if self.target is not None:
-            out[at["target"]] = self.target / 100.0
-        table = at["table"]
-        for card in indices(s.placed):
-            out[table + card] = 1.0
-        if s.phase == SHOUT:
-            out[at["missed_by"] + s.turn] = 1.0
-        if s.may_draw(s.turn):
-            out[at["may_draw"]] = 1.0
-        out[at["laid"]] = s.laid / 10.0
-        for k, several in enumerate(s.several, at["several"]):
-            out[k] = float(several)
+    def update(self, s: KuboState) -> None:
+        n = self.players
+        self.head(s.phase, s.turn if s.phase == TURN else None, s.round_no, self.rounds)
+        self.sizes([hand.bit_count() for hand in s.hands])
+        self.outcome(s.totals, s.history, s.phase == "over", s.winners())
+        self.draw_size.set(len(s.draw_pile) / 64.0)
+        self.dealer.set(self.dealer_at + s.dealer())
+        last = s.last
+        self.last_seat.set(-1 if last is None else self.last_at + last[0])
+        self.last_action.set(-1 if last is None else self.last_at + n + self.ids.of(last[1]))
+        self.start.set(self.starts[s.frame.name])
+        self.scoring.set(self.fixed)
+        if self.target_value is not None:
+            self.target_value.set(self.target / 100.0)
+        self.table.set(s.placed)
+        self.missed_by.set(self.missed_by_at + s.turn if s.phase == SHOUT else -1)
+        self.may_draw.set(1.0 if s.may_draw(s.turn) else 0.0)
+        self.laid.set(s.laid / 10.0)
+        self.several.set(s.several)  # (bools: True / 1.0 is 1.0)
+        pending: dict[int, float] = {}
         for line in s.pending:
-            out[at["pending"] + self.line[line]] += 1.0
-        if s.closing:
-            out[at["closing"]] = 1.0
-        out[at["passes"]] = s.passes / 5.0
-        for k, points in enumerate(s.points, at["points"]):
-            out[k] = points / 20.0
+            place = self.pending_at + self.line[line]
+            pending[place] = pending.get(place, 0.0) + 1.0
+        self.pending.set(pending)
+        self.closing.set(1.0 if s.closing else 0.0)
+        self.passes.set(s.passes / 5.0)
+        self.points.set(s.points, 20.0)
+        scored = 0
         for seat, line in s.scored:
-            out[at["scored"] + self.line[line] * n + seat] = 1.0
+            scored |= 1 << (self.line[line] * n + seat)
+        self.scored.set(scored)
 
     def private(self, s: KuboState, seat: int, out: Vector) -> None:
-        hand = self.at["hand"]
+        at, factors, view = self.hand_at, self.factors, self.view(out)
         for card in indices(s.hands[seat]):
-            out[hand + card] = 1.0
+            view[at + card] = factors[at + card]  # (1.0 scaled)
+

@@ -102,57 +102,102 @@ def spec(game: Game) -> Spec:
 
 class StateEncoder(fast.StateEncoder):
     """`zoker-memo_v1` from the state: a card is its index in the deck (its place in the vocabulary), and the
-    action that turns place p has id p."""
+    action that turns place p has id p. Every seat's vector is kept whole (`ROWS`): a table of 64 places seen by
+    two or three seats is copied faster than turned round."""
+
+    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
+        at, n = self.at, game.players
         self.rule = self.one_of("pair_rule")[game.options["pair_rule"]]
-        self.collected = [fast.Tally(len(CARDS), int) for _ in range(game.players)]
+        self.draw_size, self.dealer = fast.Value(self, at["draw_size"]), fast.One(self)
+        self.dealer_at = at["dealer"] + n - 1
+        self.last_seat, self.last_action, self.last_at = fast.One(self), fast.One(self), at["last"]
+        self.face_up, self.face_up_at = fast.One(self), at["face_up"]
+        self.pair_rule = fast.One(self)
+        self.table = Table(self)
+        self.flips = fast.Value(self, at["flips"])
+        self.last_turn_at = at["last_turn"]
+        self.turn_who, self.place_a, self.place_b = fast.One(self), fast.One(self), fast.One(self)
+        self.card_a, self.card_b = fast.One(self), fast.One(self)
+        self.taken = fast.Value(self, at["last_turn"] + n + 2 * PLACES + 2 * len(CARDS))
+        self.collected = [fast.Counts(self, at["collected"] + p * len(CARDS), len(CARDS), int) for p in range(n)]
 
-    def public(self, s: MemoState, out: Vector) -> None:
-        at, n, up, table = self.at, self.players, s.up, s.table
+    def update(self, s: MemoState) -> None:
+        n, up = self.players, s.up
         over = s.over
-        self.head(out, "over" if over else ("first" if up == EMPTY else "second"), None if over else s.turn, 1, 1)
-        self.outcome(out, s.scores(), s.round_scores(), over, s.winners())
-        out[at["draw_size"]] = len(s.deck) / 64.0
-        out[at["dealer"] + n - 1] = 1.0
-        last = s.last
+        self.head("over" if over else ("first" if up == EMPTY else "second"), None if over else s.turn, 1, 1)
+        self.outcome(s.scores(), s.round_scores(), over, s.winners())
+        self.draw_size.set(len(s.deck) / 64.0)
+        self.dealer.set(self.dealer_at)
+        last, at = s.last, self.last_at
         if up != EMPTY:
-            out[at["last"] + s.turn] = 1.0
-            out[at["last"] + n + up] = 1.0
-            out[at["face_up"] + up] = 1.0
-        elif last is not None:
-            out[at["last"] + last[0]] = 1.0
-            out[at["last"] + n + last[3]] = 1.0
-        out[self.rule] = 1.0
-        places, faces, seen, seen_at = at["table"], at["table"] + 3 * PLACES, at["seen"], s.seen_at
-        for place, card in enumerate(table):
-            if card == EMPTY:
-                out[places] = 1.0
-            else:
-                if place == up:
-                    out[places + 2] = 1.0
-                    out[faces + card] = 1.0
-                else:
-                    out[places + 1] = 1.0
-                if seen_at[place] >= 0:
-                    out[seen + card] = 1.0
-                    out[seen + len(CARDS)] = seen_at[place] / 100.0
-            places += 3
-            seen += len(CARDS) + 1
-        out[at["flips"]] = s.flips / 100.0
-        if last is not None:
+            self.last_seat.set(at + s.turn)
+            self.last_action.set(at + n + up)
+            self.face_up.set(self.face_up_at + up)
+        else:
+            self.last_seat.set(-1 if last is None else at + last[0])
+            self.last_action.set(-1 if last is None else at + n + last[3])
+            self.face_up.set(-1)
+        self.pair_rule.set(self.rule)
+        self.table.set(s.table, s.seen_at, up)
+        self.flips.set(s.flips / 100.0)
+        base = self.last_turn_at
+        if last is None:
+            for cell in (self.turn_who, self.place_a, self.place_b, self.card_a, self.card_b):
+                cell.set(-1)
+            self.taken.set(0.0)
+        else:
             who, place_a, card_a, place_b, card_b, taken = last
-            base = at["last_turn"]
-            out[base + who] = 1.0
-            base += n
-            out[base + place_a] = 1.0
-            out[base + PLACES + place_b] = 1.0
-            base += 2 * PLACES
-            out[base + card_a] = 1.0
-            out[base + len(CARDS) + card_b] = 1.0
-            out[base + 2 * len(CARDS)] = 1.0 if taken else 0.0
-        collected = at["collected"]
+            self.turn_who.set(base + who)
+            self.place_a.set(base + n + place_a)
+            self.place_b.set(base + n + PLACES + place_b)
+            self.card_a.set(base + n + 2 * PLACES + card_a)
+            self.card_b.set(base + n + 2 * PLACES + len(CARDS) + card_b)
+            self.taken.set(1.0 if taken else 0.0)
         for p, cards in enumerate(s.won):
-            if cards:
-                out[collected + p * len(CARDS):collected + (p + 1) * len(CARDS)] = self.collected[p].of(cards)
+            self.collected[p].set(cards)
+
+
+class Table(fast.Cell):
+    """The places on the table: each one's state (empty, face down, face up) one-hot, the face-up card, and
+    what was seen at each place (its card, and the flip it was seen at / 100). A turn changes a place or two of
+    up to 64, so the places are compared with what was last written and only those that changed are touched."""
+
+    def __init__(self, encoder: fast.StateEncoder) -> None:
+        super().__init__(encoder)
+        at = encoder.at
+        self.states = [fast.One(encoder) for _ in range(PLACES)]
+        self.seen = [fast.One(encoder) for _ in range(PLACES)]
+        self.seen_at = [fast.Value(encoder, at["seen"] + place * (len(CARDS) + 1) + len(CARDS))
+                        for place in range(PLACES)]
+        self.face = fast.One(encoder)
+        self.places, self.faces, self.seen_from = at["table"], at["table"] + 3 * PLACES, at["seen"]
+        # What each place showed when last written: its card, the flip it was seen at, 2 face up / 1 face down
+        # (-2: nothing written there).
+        self.cards: list[int] = []
+        self.whens: list[int] = []
+        self.ups: list[int] = []
+
+    def forget(self) -> None:
+        self.cards, self.whens, self.ups = [], [], []
+
+    def set(self, table: list[int], seen_at: list[int], up: int) -> None:
+        cards, whens, ups = self.cards, self.whens, self.ups
+        if len(cards) != len(table):  # (a table of another size: the places it lacks are cleared)
+            for place in range(len(table), len(cards)):
+                self.states[place].set(-1)
+                self.seen[place].set(-1)
+                self.seen_at[place].set(0.0)
+            cards, whens, ups = self.cards, self.whens, self.ups = [-2] * len(table), [-2] * len(table), [-2] * len(table)
+        for place in range(len(table)):
+            card, when, face = table[place], seen_at[place], 2 if place == up else 1
+            if card == cards[place] and when == whens[place] and face == ups[place]:
+                continue
+            cards[place], whens[place], ups[place] = card, when, face
+            self.states[place].set(self.places + 3 * place + (0 if card == EMPTY else face))
+            seen = card != EMPTY and when >= 0
+            self.seen[place].set(self.seen_from + place * (len(CARDS) + 1) + card if seen else -1)
+            self.seen_at[place].set(when / 100.0 if seen else 0.0)
+        self.face.set(self.faces + table[up] if up != EMPTY and table[up] != EMPTY else -1)

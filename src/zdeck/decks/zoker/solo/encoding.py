@@ -64,27 +64,31 @@ class StateEncoder(fast.StateEncoder):
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
         self.ids = fast.ActionIds(game)
+        at = self.at
+        self.draw_size = fast.Value(self, at["draw_size"])
+        self.last, self.last_action = fast.Value(self, at["last"]), fast.One(self)
+        self.actions_at = at["last"] + 1
+        self.upper, self.upper_at = [fast.One(self) for _ in range(ROWS * COLUMNS)], at["upper"]
+        piles = [at["piles"] + k * _PILE for k in range(PILES)]
+        self.pile_cards = [fast.Counts(self, base, len(CARDS), int) for base in piles]
+        self.covers = [fast.One(self) for _ in piles]
+        self.piles_at = piles
+        self.lengths = [fast.Value(self, base + 2 * len(CARDS)) for base in piles]
+        self.free_places = fast.Value(self, at["free_places"])
 
-    def public(self, s: SoloState, out: Vector) -> None:
-        at, over = self.at, not s.legal
-        self.head(out, "over" if over else "play", None if over else 0, 1, 1)
-        self.outcome(out, s.scores(), s.round_scores(), over, s.winners())
-        out[at["draw_size"]] = len(s.deck) / 64.0
-        if s.last is not None:
-            out[at["last"]] = 1.0
-            out[at["last"] + 1 + self.ids.of(s.last)] = 1.0
-        upper = at["upper"]
-        places = s.upper
+    def update(self, s: SoloState) -> None:
+        over = not s.legal
+        self.head("over" if over else "play", None if over else 0, 1, 1)
+        self.outcome(s.scores(), s.round_scores(), over, s.winners())
+        self.draw_size.set(len(s.deck) / 64.0)
+        self.last.set(0.0 if s.last is None else 1.0)
+        self.last_action.set(-1 if s.last is None else self.actions_at + self.ids.of(s.last))
+        upper, places = self.upper_at, s.upper
         for place in range(len(places)):  # (by index: mypyc compiles no loop over a bytearray)
             card = places[place]
-            if card != EMPTY:
-                out[upper + place * len(CARDS) + card] = 1.0
-        base = at["piles"]
-        for pile in s.piles:
-            for card in pile:
-                out[base + card] = 1.0
-            if pile:
-                out[base + len(CARDS) + pile[-1]] = 1.0
-            out[base + 2 * len(CARDS)] = len(pile) / 16.0
-            base += _PILE
-        out[at["free_places"]] = moves.free_places(s.upper) / 12.0
+            self.upper[place].set(-1 if card == EMPTY else upper + place * len(CARDS) + card)
+        for k, pile in enumerate(s.piles):
+            self.pile_cards[k].set(pile)  # (each card is in the deck once: its count is 1)
+            self.covers[k].set(self.piles_at[k] + len(CARDS) + pile[-1] if pile else -1)
+            self.lengths[k].set(len(pile) / 16.0)
+        self.free_places.set(moves.free_places(s.upper) / 12.0)

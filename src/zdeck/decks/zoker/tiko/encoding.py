@@ -45,44 +45,67 @@ class StateEncoder(fast.StateEncoder):
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
+        at, n = self.at, game.players
         self.rounds = game.options["rounds"]
         self.options = self.one_of("compare")[game.options["compare"]], self.one_of("match")[game.options["match"]]
-        self.won = [fast.Tally(len(CARDS), int) for _ in range(game.players)]
+        self.top, self.top_at = fast.One(self), at["top"]
+        self.pile, self.last_trick = Trick(self, at["pile"]), Trick(self, at["last_trick"])
+        self.draw_size = fast.Value(self, at["draw_size"])
+        self.dealer, self.dealer_at = fast.One(self), at["dealer"]
+        self.last_seat, self.last_card, self.last_at = fast.One(self), fast.One(self), at["last"]
+        self.compare, self.match = fast.One(self), fast.One(self)
+        self.leader, self.leader_at = fast.One(self), at["leader"]
+        self.compared = fast.Value(self, at["compared"])
+        self.won = [fast.Counts(self, at["won"] + p * len(CARDS), len(CARDS), int) for p in range(n)]
+        self.hand_at = at["hand"]
 
-    def public(self, s: TikoState, out: Vector) -> None:
-        at, n = self.at, self.players
-        self.head(out, OVER if s.over else TRICK, None if s.over else s.turn, s.round_no, self.rounds)
-        self.sizes(out, [len(hand) for hand in s.hands])
-        self.outcome(out, s.totals, s.history, s.over, s.winners())
-        if s.pile:
-            out[at["top"] + s.pile[-1][1]] = 1.0
-        self.trick(out, at["pile"], s.pile)
-        out[at["draw_size"]] = len(s.deck) / 64.0
-        out[at["dealer"] + s.dealer()] = 1.0
-        if s.last is not None:
-            out[at["last"] + s.last[0]] = 1.0
-            out[at["last"] + n + s.last[1]] = 1.0
-        for where in self.options:
-            out[where] = 1.0
-        out[at["leader"] + s.leader] = 1.0
-        out[at["compared"]] = s.compared_position() / n
-        won = at["won"]
+    def update(self, s: TikoState) -> None:
+        n = self.players
+        self.head(OVER if s.over else TRICK, None if s.over else s.turn, s.round_no, self.rounds)
+        self.sizes([len(hand) for hand in s.hands])
+        self.outcome(s.totals, s.history, s.over, s.winners())
+        self.top.set(self.top_at + s.pile[-1][1] if s.pile else -1)
+        self.pile.set(s.pile)
+        self.draw_size.set(len(s.deck) / 64.0)
+        self.dealer.set(self.dealer_at + s.dealer())
+        last = s.last
+        self.last_seat.set(-1 if last is None else self.last_at + last[0])
+        self.last_card.set(-1 if last is None else self.last_at + n + last[1])
+        self.compare.set(self.options[0])
+        self.match.set(self.options[1])
+        self.leader.set(self.leader_at + s.leader)
+        self.compared.set(s.compared_position() / n)
         for p, cards in enumerate(s.won):
-            if cards:
-                out[won + p * len(CARDS):won + (p + 1) * len(CARDS)] = self.won[p].of(cards)
-        self.trick(out, at["last_trick"], s.last_trick)
-
-    def trick(self, out: Vector, at: int, entries: list[Entry]) -> None:
-        """A trick as `Recent` keeps it: its length / seats, then its cards most recent first, each with its seat."""
-        n, slot = self.players, len(CARDS) + self.players
-        out[at] = len(entries) / n
-        at += 1
-        for seat, card in reversed(entries[-n:]):
-            out[at + card] = 1.0
-            out[at + len(CARDS) + seat] = 1.0
-            at += slot
+            self.won[p].set(cards)
+        self.last_trick.set(s.last_trick)
 
     def private(self, s: TikoState, seat: int, out: Vector) -> None:
-        hand = self.at["hand"]
+        at, factors, view = self.hand_at, self.factors, self.view(out)
         for card in s.hands[seat]:
-            out[hand + card] = 1.0
+            view[at + card] = factors[at + card]  # (1.0 scaled)
+
+
+class Trick:
+    """A trick as `Recent` keeps it: its length / seats, then its cards most recent first, each with its seat."""
+
+    def __init__(self, encoder: fast.StateEncoder, at: int) -> None:
+        n = encoder.players
+        self.size = fast.Value(encoder, at)
+        self.cards = [fast.One(encoder) for _ in range(n)]
+        self.seats = [fast.One(encoder) for _ in range(n)]
+        self.at, self.players, self.slot = at + 1, n, len(CARDS) + n
+
+    def set(self, entries: list[Entry]) -> None:
+        n = self.players
+        self.size.set(len(entries) / n)
+        at = self.at
+        for k in range(n):
+            if k < len(entries):
+                seat, card = entries[-1 - k]
+                self.cards[k].set(at + card)
+                self.seats[k].set(at + len(CARDS) + seat)
+            else:
+                self.cards[k].set(-1)
+                self.seats[k].set(-1)
+            at += self.slot
+
