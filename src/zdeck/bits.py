@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import chain
+from types import FunctionType
+from typing import Final
+
+from zdeck.compiled import i64
+
 
 def indices(mask: int) -> list[int]:
     """The positions of the bits set in `mask`, lowest first.
@@ -17,3 +23,103 @@ def indices(mask: int) -> list[int]:
         found.append(low.bit_length() - 1)
         mask ^= low
     return found
+
+
+# Sets of card indices below 64 (a 64-card deck). Compiled, mypyc's `int` is a C integer only below 2**62, and a
+# 64-bit mask is a boxed Python integer (an allocation an operation): there a set is two 32-bit words held as
+# `i64`, C arithmetic. The interpreter keeps its big integers and C-level builtins (`sorted`, `int.to_bytes`),
+# cheaper for it than a loop of its own. Both give the same lists and masks (tests/kernel/test_bits.py).
+
+# Is this module compiled (its functions are then built-in functions)? As `zdeck.rng._NATIVE`.
+_NATIVE: Final = not isinstance(indices, FunctionType)
+_BIT31: Final[i64] = 1 << 31  # bit k of a word is `_BIT31 >> (31 - k)`: mypyc writes `1 << k` as a C int, wrong past 30
+# _BYTE_BITS[k][b]: the integers that byte k of a 64-bit mask holds when it is b (8k + each bit set).
+_BYTE_BITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(8 * k + bit for bit in range(8) if b >> bit & 1) for b in range(256)) for k in range(8))
+
+
+def sorted_cards(piles: list[list[int]]) -> list[int]:
+    """The cards of these piles, distinct integers from 0 to 63 (card indices), lowest first: the order a re-deal
+    lists the unseen cards in, which does not show where they lay. Compiled, one pass sets their bits in two
+    32-bit words and `ascending` reads them back (a few C operations a card, where `list.sort` compares boxed
+    integers); the interpreter's `sorted` is cheaper for it than any loop of its own."""
+    if not _NATIVE:
+        return sorted(chain.from_iterable(piles)) if len(piles) > 1 else sorted(piles[0])
+    low, high, count = _words(piles)
+    found = ascending(low, high)
+    if len(found) != count:
+        raise ValueError("sorted_cards: a card is listed twice")
+    return found
+
+
+def mask_of(cards: list[int]) -> int:
+    """The mask of these card indices (each from 0 to 63): bit c set for card c."""
+    if not _NATIVE:
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        return mask
+    low, high, _ = _words([cards])
+    return int(low) | int(high) << 32  # (one boxed integer made, not one a card)
+
+
+def cards_of(mask: int) -> list[int]:
+    """`indices(mask)` for a mask below 2**64 (a set of card indices): compiled through its two 32-bit words
+    (`ascending`), interpreted a byte at a time (eight steps where `indices` takes one a card)."""
+    if _NATIVE:
+        return ascending(mask & 0xFFFFFFFF, mask >> 32)
+    found: list[int] = []
+    for cards, byte in zip(_BYTE_BITS, mask.to_bytes(8, "little")):
+        found += cards[byte]
+    return found
+
+
+def _words(piles: list[list[int]]) -> tuple[i64, i64, int]:
+    """The cards of these piles as two 32-bit words (card c is bit c of the low word, c - 32 of the high one),
+    and how many cards were listed."""
+    low: i64 = 0
+    high: i64 = 0
+    count = 0
+    for pile in piles:
+        count += len(pile)
+        for card in pile:
+            if card < 32:
+                if card < 0:
+                    raise ValueError(f"{card} is not a card index from 0 to 63")
+                low |= _BIT31 >> (31 - card)
+            elif card < 64:
+                high |= _BIT31 >> (63 - card)
+            else:
+                raise ValueError(f"{card} is not a card index from 0 to 63")
+    return low, high, count
+
+
+def ascending(low: i64, high: i64) -> list[int]:
+    """The integers of a set below 64 held as two 32-bit words (bit k of `low` is k, of `high` 32 + k), lowest
+    first: `indices(low | high << 32)` without a 64-bit integer, which mypyc would box. (The list is made at its
+    size: appending would grow it some ten times.)"""
+    found = [0] * int(_ones(low) + _ones(high))
+    i: i64 = 0
+    k: i64 = 0
+    while low:
+        if low & 1:
+            found[i] = k
+            i += 1
+        low >>= 1
+        k += 1
+    k = 32
+    while high:
+        if high & 1:
+            found[i] = k
+            i += 1
+        high >>= 1
+        k += 1
+    return found
+
+
+def _ones(word: i64) -> i64:
+    """The bits set in a 32-bit word (counted in parallel: pairs, nibbles, bytes)."""
+    word -= (word >> 1) & 0x55555555
+    word = (word & 0x33333333) + ((word >> 2) & 0x33333333)
+    word = (word + (word >> 4)) & 0x0F0F0F0F
+    return ((word * 0x01010101) >> 24) & 0xFF

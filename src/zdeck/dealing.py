@@ -43,13 +43,15 @@ def deal_lazily(rng: Rng, pool: list[T], sizes: Sequence[int]) -> tuple[list[lis
     return hands, steps
 
 
-def deal_sampled(rng: Rng, pool: list[T], sizes: Sequence[int]) -> tuple[list[list[T]], Unsettled]:
+def deal_sampled(rng: Rng, pool: list[T], sizes: list[int]) -> tuple[list[list[T]], Unsettled]:
     """`deal_lazily` for a re-deal: hands of these sizes off the top of `pool`, the rest left in `pool` as
     a draw pile shuffled lazily. The hands' cards are drawn uniformly (`rng.sample_to_top`: one generator
     output serves a dozen cards) rather than where `rng.shuffle` would put them, which only a real deal
     must match (records replay it); a resample pays for its draws alone."""
     top = len(pool)
-    dealt = sum(sizes)
+    dealt = 0
+    for size in sizes:  # (not `sum`: compiled, a typed loop is C; `sum` is a call into Python)
+        dealt += size
     if dealt > top:
         raise ValueError(f"cannot deal {dealt} cards from {top}")
     rng.sample_to_top(pool, dealt)

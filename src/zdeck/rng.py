@@ -443,22 +443,37 @@ def _rejected_steps(size: int) -> tuple[int, ...]:
     return tuple(sorted((_unmix(v) * _GAMMA_INVERSE) & _MASK for v in range(_MASK - size + 1, _MASK + 1)))
 
 
-@lru_cache(maxsize=64)
-def _rejected_highs(size: int) -> frozenset[int]:
-    """The high 32 bits of `_rejected_steps(size)`'s numbers."""
-    return frozenset(mark >> 32 for mark in _rejected_steps(size))
+_BUCKET_SHIFT: Final = 44  # a number's bucket in `_rejection_filter`: its top 20 bits
+
+
+def _rejection_filter() -> bytes:
+    """A bit for each 2**44 numbers (a bucket, 2**20 of them): set where some output a lazy shuffle of up to
+    `_BATCH_MAX` items does not take as it is has its number (`_rejected_steps(_BATCH_MAX)`: a smaller list's
+    rejected outputs are among them, the top ones). 128 KiB, made once, by the compiled build's first lazy shuffle."""
+    bits = bytearray(1 << (64 - _BUCKET_SHIFT - 3))
+    for mark in _rejected_steps(_BATCH_MAX):
+        bucket = mark >> _BUCKET_SHIFT
+        bits[bucket >> 3] |= 1 << (bucket & 7)
+    return bytes(bits)
+
+
+_FILTER: Final[list[bytes]] = []  # `_rejection_filter()`, once made (a list: compiled, a Final list is a C static)
 
 
 def _rejection_ahead(word: i64, size: int) -> bool:
-    """`_rejection_within` for a generator holding `word` (`Rng.word`). Compiled, output 1's number is found in
-    halves, and the window of `size - 1` numbers from it spans at most two high halves: unless one of them is a
-    rejected number's (odds about 2 * size / 2**32), there is none in it, and no big integer was made."""
+    """`_rejection_within` for a generator holding `word` (`Rng.word`), size <= `_BATCH_MAX`. Compiled, output 1's
+    number is found in halves, and the window of `size - 1` numbers from it spans at most two buckets of
+    `_rejection_filter`: unless one of them holds a rejected number (odds about 2 * 4096 / 2**20), there is none in
+    it, and no big integer or cache look-up was made."""
     if not _NATIVE:
         return _rejection_within((word * _GAMMA_INVERSE + 1) & _MASK, size)
     h, lo = _mul_halves((word >> 32) & _M32, word & _M32, _INVERSE_HI, _INVERSE_LO)
     h, lo = (h + ((lo + 1) >> 32)) & _M32, (lo + 1) & _M32
-    highs = _rejected_highs(size)
-    if h not in highs and (h + 1) & _M32 not in highs:
+    if not _FILTER:
+        _FILTER.append(_rejection_filter())
+    marks, bucket = _FILTER[0], h >> (_BUCKET_SHIFT - 32)
+    after = (bucket + 1) & ((1 << (64 - _BUCKET_SHIFT)) - 1)  # (the window may wrap round past 2**64 - 1)
+    if not (marks[bucket >> 3] >> (bucket & 7)) & 1 and not (marks[after >> 3] >> (after & 7)) & 1:
         return False
     return _rejection_within(int(h) << 32 | int(lo), size)
 

@@ -123,10 +123,10 @@ def test_sample_to_top_takes_and_rejects_the_same_outputs_in_halves(size: int) -
         assert big == small
 
 
-@pytest.mark.parametrize("size", [2, 3, 40, 81, 300])
+@pytest.mark.parametrize("size", [2, 3, 40, 81, 300, 4096])
 def test_the_lazy_shuffles_rejection_check_is_the_same_in_halves(size: int) -> None:
     """A rejected output planted at each edge of the window of draws a lazy shuffle puts off, and the largest
-    output that is not rejected: the halves' check (two high halves first) answers as the big integers'."""
+    output that is not rejected: the halves' check (two buckets of the filter first) answers as the big integers'."""
     for bad in (MASK, 2**64 - size, 2**64 - size - 1):
         for draws_before in sorted({0, 1, max(size - 3, 0), size - 2, size - 1, size}):
             state = (rng_module._unmix(bad) - (draws_before + 1) * 0x9E3779B97F4A7C15) & MASK

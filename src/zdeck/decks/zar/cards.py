@@ -10,11 +10,15 @@ Command cards, the 4 Power cards, then the Chameleon.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from itertools import compress
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final
+
+from zdeck.compiled import i64
 
 if TYPE_CHECKING:
     from zdeck.decks.zar.game import ZarGame
@@ -134,6 +138,75 @@ def cards_in(hand: list[int]) -> list[int]:
     for k in compress(range(NUM_KINDS), hand):  # only the kinds held (found at C speed: a determinisation's cost)
         cards += [k] * hand[k]
     return cards
+
+
+# Counts of the 32 kinds packed into three i64 words, 12 kinds a word and 5 bits a kind (a kind has at most 16
+# copies: 16 half decks, or 16 Chameleons). The compiled build lists the cards a seat cannot see with them: in C
+# arithmetic a card, where sorting a list compares boxed integers and a list of counts is a Python object a count.
+Counts = tuple[i64, i64, i64]
+_NATIVE: Final = not isinstance(cards_in, FunctionType)  # is this module compiled? (as `zdeck.rng._NATIVE`)
+# A card of kind k adds `_UNIT_11 >> (55 - 5 * (k % 12))` to its word, 1 << 5 * (k % 12) (`_UNIT_11` is the top
+# field's): mypyc writes `1 << n` as a C int, wrong past bit 30.
+_UNIT_11: Final[i64] = 1 << 55
+
+
+def counts_of(cards: Sequence[int]) -> Counts:
+    """Cards (kinds) as packed counts."""
+    words = [0, 0, 0]
+    for card in cards:
+        words[card // 12] += 1 << 5 * (card % 12)
+    return words[0], words[1], words[2]
+
+
+def unseen_cards(deck: Counts, hands: list[list[int]], player: int, pile: list[int], drawpile: list[int],
+                 count: int) -> list[int]:
+    """The `count` cards `player` cannot see - the Drawpile and the other hands (counts per kind) - in kind
+    order: an order that does not show where they lie. Compiled: the deck's cards (packed, `counts_of`) less
+    the player's hand and the pile (what they see), a few C operations a card. The interpreter pools and sorts
+    them: its `sort` is cheaper for it than any loop of its own."""
+    if not _NATIVE:
+        unseen = list(drawpile)
+        for q, hand in enumerate(hands):
+            if q != player:
+                unseen += cards_in(hand)
+        unseen.sort()
+        return unseen
+    seat = hands[player]
+    w0, w1, w2 = deck
+    for k in range(12):
+        w0 -= i64(seat[k]) << (5 * k)
+        w1 -= i64(seat[k + 12]) << (5 * k)
+    for k in range(24, NUM_KINDS):
+        w2 -= i64(seat[k]) << (5 * (k - 24))
+    for card in pile:
+        if card < 12:
+            w0 -= _UNIT_11 >> (55 - 5 * card)
+        elif card < 24:
+            w1 -= _UNIT_11 >> (115 - 5 * card)
+        else:
+            w2 -= _UNIT_11 >> (175 - 5 * card)
+    found = [0] * count
+    at: i64 = 0
+    at = _spread(found, at, w0, 0)
+    at = _spread(found, at, w1, 12)
+    at = _spread(found, at, w2, 24)
+    if at != count:
+        raise RuntimeError(f"unseen_cards: {at} cards unseen, {count} expected")
+    return found
+
+
+def _spread(found: list[int], at: i64, word: i64, first: i64) -> i64:
+    """Write the cards of one word of counts (kinds from `first`) into `found` from `at`; where it stops."""
+    kind = first
+    while word:
+        copies = word & 31
+        while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
+            found[at] = kind
+            at += 1
+            copies -= 1
+        word >>= 5
+        kind += 1
+    return at
 
 
 def hand_texts(hand: list[int]) -> list[str]:

@@ -62,7 +62,7 @@ class ZarGame(Game):
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         from zdeck.decks.zar.actions import Play, PlayTable, bare_table
-        from zdeck.decks.zar.cards import deal_size, declaration_name, full_deck, points_table
+        from zdeck.decks.zar.cards import counts_of, deal_size, declaration_name, full_deck, points_table
 
         super().__init__(players, **options)
         self.half_decks: int = self.options["half_decks"]
@@ -71,6 +71,7 @@ class ZarGame(Game):
         self.deal_size = deal_size(self.players, self.half_decks, self.options["seven_card_cap"])
         self.points = points_table(self.options["scoring"])
         self.deck: tuple[int, ...] = tuple(full_deck(self.half_decks, self.chameleons))
+        self.deck_counts = counts_of(self.deck)  # (packed: what a resample counts the unseen cards from)
         self.max_size = self.half_decks + self.chameleons  # the largest possible multiple play
         self.bare = bare_table(self.half_decks, self.chameleons)  # every action without a call
         self.plays = PlayTable(tuple(a for a in self.bare if isinstance(a, Play)), self.half_decks)

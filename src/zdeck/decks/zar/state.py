@@ -33,9 +33,9 @@ from zdeck.decks.zar.cards import (
     NUM_KINDS,
     TEXTS,
     WASP_DRAWS,
-    cards_in,
     declaration_name,
     hand_texts,
+    unseen_cards,
 )
 from zdeck.decks.zar.following import followers
 from zdeck.decks.zar.reachable import check
@@ -664,7 +664,7 @@ class ZarState(State):
     def _resample_hidden(self, player: int, rng: Rng) -> ZarState:
         """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
 
-        The unseen cards are pooled in kind order (sorted: where they really lie must not show through)
+        The unseen cards are pooled in kind order (`unseen_cards`: where they really lie must not show through)
         and dealt (`deal_sampled`): the hidden hands are drawn off its top (a few cards, a few draws) and
         what is left becomes the copy's Drawpile, shuffled lazily: its order is settled only as the copy
         draws. So a determinisation pays for the cards it deals, not for the whole pile.
@@ -674,10 +674,10 @@ class ZarState(State):
         the hand would be over): a deal that breaks this is drawn again (the true one keeps it).
         """
         others = [q for q in range(self.game.players) if q != player]
-        unseen = list(self.drawpile)
+        hidden = len(self.drawpile)
         for q in others:
-            unseen += cards_in(self.hands[q])
-        unseen.sort()
+            hidden += self.sizes[q]
+        unseen = unseen_cards(self.rules.deck_counts, self.hands, player, self.pile, self.drawpile, hidden)
         while True:
             pool = unseen[:] if self.phase == OUT else unseen  # (a deal takes its cards off the pool)
             dealt, steps = deal_sampled(rng, pool, [self.sizes[q] for q in others])
@@ -687,7 +687,7 @@ class ZarState(State):
             for q, cards in zip(others, dealt):
                 hand = twin.hands[q] = [0] * NUM_KINDS
                 for card in cards:
-                    hand[card] += 1
+                    hand[card] = hand[card] + 1  # (not `+=`: mypyc adds to a list item as Python objects)
                 if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
                     twin.drawn = cards[-1]
             if self.phase != OUT or twin.anyone_may_match():

@@ -96,12 +96,12 @@ class ZipZapState(RoundTotals):
         (the base class's call per actor costs random play 25%)."""
         if self.phase == OVER:
             return []
-        zapper = self._zapper()
-        if self.leader is not None:
-            legal = actions_of(self.hands[self.leader] & ~ZAP_BIT)
-            if self.leader == zapper:
+        zapper, leader = self._zapper(), self.leader
+        if leader is not None:
+            legal = actions_of(self.hands[leader] & ~ZAP_BIT)
+            if leader == zapper:
                 legal.append(ZAP_ACTION)
-            return [(self.leader, legal)]
+            return [(leader, legal)]
         wanted = self.wanted
         found: list[tuple[int, list[Action]]] = []
         for player, hand in enumerate(self.hands):  # a loop: a comprehension here cost 7%
@@ -141,20 +141,21 @@ class ZipZapState(RoundTotals):
     def _playable(self, player: int) -> int:
         """The bitmask of what `player` may put down now: in a race the followers of the top card they
         hold, when they continue the round any card; and their Zap if they may Zap."""
-        hand = self.hands[player]
+        hand, leader = self.hands[player], self.leader
         if self.phase == RACE:
             mask = hand & self.wanted
-        elif player == self.leader:
+        elif leader is not None and player == leader:  # (an int with an int: see `_zapper`)
             mask = hand & ~ZAP_BIT
         else:
             return 0
         return mask | ZAP_BIT if player == self._zapper() else mask
 
-    def _zapper(self) -> int | None:
-        """Who may Zap: the player of the top number card, while they hold their Zap. (Once a Zap is
-        on top it has left its player's hand, so nobody may Zap on a Zap.)"""
+    def _zapper(self) -> int:
+        """Who may Zap: the player of the top number card, while they hold their Zap; -1 for nobody (an int,
+        not None: compiled, `==` between an int and an optional one boxes it and calls Python's compare, at
+        every moment). Once a Zap is on top it has left its player's hand, so nobody may Zap on a Zap."""
         last = self.last
-        return last if last is not None and self.hands[last] & ZAP_BIT else None
+        return last if last is not None and self.hands[last] & ZAP_BIT else -1
 
     def anyone_can_follow(self) -> bool:
         wanted = self.wanted

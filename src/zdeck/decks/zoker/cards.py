@@ -114,20 +114,6 @@ def texts_of(mask: int) -> list[str]:
     return [TEXTS[i] for i in indices(mask)]
 
 
-# _BYTE_CARDS[k][b]: the cards that byte k of a mask of card indices holds when it is b (8k + each bit set).
-_BYTE_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple(8 * k + bit for bit in range(8) if b >> bit & 1) for b in range(256)) for k in range(8))
-
-
-def cards_in(mask: int) -> list[int]:
-    """The card indices in a mask, lowest first: `bits.indices`, read a byte at a time. A resample lists the
-    unseen cards (up to sixty) with it, sorted by construction: eight steps where `indices` takes one a card."""
-    found: list[int] = []
-    for cards, byte in zip(_BYTE_CARDS, mask.to_bytes(8, "little")):
-        found += cards[byte]
-    return found
-
-
 def mask_of(cards: Iterable[Card]) -> int:
     """The mask of card indices of these cards."""
     mask = 0

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import indices
+from zdeck.bits import cards_of, indices, mask_of
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
-from zdeck.decks.zoker.cards import TEXTS, cards_in, read_index, texts_of
+from zdeck.decks.zoker.cards import TEXTS, read_index, texts_of
 from zdeck.decks.zoker.kubo import rules
 from zdeck.decks.zoker.kubo.actions import DRAW, END, PLACES, SCORES, Draw, End, Place, Score
 from zdeck.decks.zoker.kubo.board import (
@@ -172,7 +172,7 @@ class KuboState(RoundTotals):
         self.layable = self.frame.opening
         cards = [i for i in range(64) if not self.placed >> i & 1]
         self.rng.shuffle(cards)
-        self.hands = [_mask(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]
+        self.hands = [mask_of(cards[p * HAND:(p + 1) * HAND]) for p in range(n)]
         self.draw_pile = cards[n * HAND:]
         self.several = [False] * n
         self.points = [0] * n
@@ -415,22 +415,15 @@ class KuboState(RoundTotals):
         generator it replaces."""
         hands = self.hands
         others = [p for p in range(len(hands)) if p != player]
-        pool = cards_in(_ALL & ~(self.placed | hands[player]))
+        pool = cards_of(_ALL ^ (self.placed | hands[player]))  # (in card order: where they lie must not show)
         dealt, steps = deal_sampled(rng, pool, [hands[p].bit_count() for p in others])
         twin = self._copy(rng.spawn(), pool, steps)
         for p, hand in zip(others, dealt):
-            twin.hands[p] = _mask(hand)
+            twin.hands[p] = mask_of(hand)
         return twin
 
 
 _ALL: Final = (1 << 64) - 1  # the mask of the whole deck
-
-
-def _mask(cards: list[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 # -- reading a saved state -------------------------------------------------------------------------
@@ -446,7 +439,7 @@ def _read_line(value: Any, what: str) -> int:
 
 def _read_mask(value: Any, what: str) -> int:
     cards = sd.each(value, what, read_index)
-    mask = _mask(cards)
+    mask = mask_of(cards)
     if mask.bit_count() != len(cards):
         raise ValueError(f"{what}: a card appears twice")
     return mask

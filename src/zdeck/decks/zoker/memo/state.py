@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from zdeck import statedict as sd
+from zdeck.bits import sorted_cards
 from zdeck.core import Action, Game, State, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
@@ -278,13 +279,12 @@ class MemoState(State):
         twin.last = None if self.last is None else self.last[:]
         twin.rng = rng.spawn()
         if self.seen_at.count(-1) == self.table.count(EMPTY):  # no face-down card on the table was never seen
-            twin.deck = sorted(self.deck)  # (in card order: where the cards really lie must not show through)
+            twin.deck = sorted_cards([self.deck])  # (in card order: where the cards really lie must not show through)
             twin.unsettled = rng.shuffle_lazily(twin.deck)
             return twin
         table = self.table
         hidden = [s for s, seen in enumerate(self.seen_at) if seen < 0 and table[s] != EMPTY]
-        unseen = [table[s] for s in hidden] + self.deck
-        unseen.sort()
+        unseen = sorted_cards([[table[s] for s in hidden], self.deck])
         for _ in range(100):
             deck = unseen[:]
             (cards,), steps = deal_sampled(rng, deck, [len(hidden)])

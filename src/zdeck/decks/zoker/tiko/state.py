@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
+from zdeck.bits import sorted_cards
 from zdeck.core import Action, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
@@ -273,19 +274,17 @@ class TikoState(RoundTotals):
 
     def _resample_hidden(self, player: int, rng: Rng) -> TikoState:
         """Re-deal the other hands and the undealt deck (played cards are all public) from `rng`, and give
-        the copy a generator of its own from it. The unseen cards are pooled in card order (sorted: where
-        they really lie must not show through) and dealt (`deal_sampled`): the other hands' cards are drawn
+        the copy a generator of its own from it. The unseen cards are pooled in card order (`sorted_cards`:
+        where they really lie must not show through) and dealt (`deal_sampled`): the other hands' cards are drawn
         now, the deck's order only when the copy deals it. The copy is `clone()`'s,
         less the copies of what it deals anew (the deck, the other hands) and of the generator."""
         hands = self.hands
         others = [p for p in range(len(hands)) if p != player]
-        pool = self.deck[:]
-        for p in others:
-            pool += hands[p]
-        pool.sort()
+        pool = sorted_cards([self.deck] + [hands[p] for p in others])
         dealt, steps = deal_sampled(rng, pool, [len(hands[p]) for p in others])
         twin = self._twin()
-        twin.hands = [hands[player][:] if p == player else [] for p in range(len(hands))]
+        twin.hands = list(hands)  # (the other hands replaced below)
+        twin.hands[player] = hands[player][:]
         for p, hand in zip(others, dealt):
             hand.sort()
             twin.hands[p] = hand

@@ -1,0 +1,53 @@
+"""`zdeck.bits`' sets of card indices below 64: the compiled build's two 32-bit words (switched on here under the
+interpreter, where they are exact integers too) list and mask exactly what the interpreter's big integers and
+`sorted` do; tests/builds compares the builds themselves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zdeck.bits as bits_module
+from zdeck.bits import cards_of, indices, mask_of, sorted_cards
+
+pytestmark = pytest.mark.skipif(bits_module._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
+
+card_sets = st.sets(st.integers(min_value=0, max_value=63)).map(list).flatmap(st.permutations)
+
+
+@contextmanager
+def words() -> Iterator[None]:
+    bits_module._NATIVE = True
+    try:
+        yield
+    finally:
+        bits_module._NATIVE = False
+
+
+@settings(deadline=None)  # (two arithmetics an example: no timing asked of a loaded machine)
+@given(card_sets, st.integers(min_value=0, max_value=64))
+def test_sorted_cards_lists_every_pile_lowest_first_in_both_arithmetics(cards: list[int], cut: int) -> None:
+    piles = [cards[:cut], cards[cut:]]
+    expected = sorted(cards)
+    assert sorted_cards([cards]) == sorted_cards(piles) == expected
+    with words():
+        assert sorted_cards([cards]) == sorted_cards(piles) == expected
+
+
+@settings(deadline=None)
+@given(card_sets)
+def test_a_mask_of_cards_and_the_cards_of_a_mask_are_the_same_in_both_arithmetics(cards: list[int]) -> None:
+    mask = sum(1 << card for card in cards)
+    assert mask_of(cards) == mask and cards_of(mask) == indices(mask) == sorted(cards)
+    with words():
+        assert mask_of(cards) == mask and cards_of(mask) == sorted(cards)
+
+
+@pytest.mark.parametrize("bad", [[3, 3], [1, 64], [-1]])
+def test_the_words_refuse_a_card_twice_or_out_of_the_deck(bad: list[int]) -> None:
+    with words(), pytest.raises(ValueError, match="twice|not a card index"):
+        sorted_cards([bad])
