@@ -134,6 +134,10 @@ class StateEncoder:
             for view, places in zip(self._views, self._places):
                 view[places[place]] = item
 
+    def own(self, seat: int, place: int, value: float) -> None:
+        """`value` at `place` of `seat`'s vector alone (its own floats: `ROWS` only)."""
+        self._views[seat][place] = self.scaled(place, value)
+
     # -- the keys every observation shares, written as seat 0 sees them ------------------------------------
     def head(self, phase: str, turn: int | None, round_no: int | None, rounds: int | None) -> None:
         self.phase_cell.set(self._phases[phase])
@@ -228,11 +232,20 @@ class StateEncoder:
 
 
 class Cell:
-    """A part of the shared vector that remembers what it last wrote, so that it writes only what changed."""
+    """A part of the shared vector that remembers what it last wrote, so that it writes only what changed; or,
+    with `seat`, of that seat's own floats (its hand), kept in its vector alone (`StateEncoder.ROWS` only)."""
 
-    def __init__(self, encoder: StateEncoder) -> None:
-        self.encoder = encoder
+    def __init__(self, encoder: StateEncoder, seat: int = -1) -> None:
+        if seat >= 0 and not encoder.ROWS:
+            raise ValueError(f"{encoder.name}: a seat's own floats are kept only with every seat's vector (ROWS)")
+        self.encoder, self.seat = encoder, seat
         encoder._cells.append(self)
+
+    def write(self, place: int, value: float) -> None:
+        if self.seat < 0:
+            self.encoder.put(place, value)
+        else:
+            self.encoder.own(self.seat, place, value)
 
     def forget(self) -> None:
         """The vector was cleared: what is remembered is what zeros show."""
@@ -242,8 +255,8 @@ class Cell:
 class One(Cell):
     """A one-hot float (1.0 at one place of a range, or none: -1)."""
 
-    def __init__(self, encoder: StateEncoder) -> None:
-        super().__init__(encoder)
+    def __init__(self, encoder: StateEncoder, seat: int = -1) -> None:
+        super().__init__(encoder, seat)
         self.place = -1
 
     def forget(self) -> None:
@@ -253,9 +266,9 @@ class One(Cell):
         was = self.place
         if place != was:
             if was >= 0:
-                self.encoder.put(was, 0.0)
+                self.write(was, 0.0)
             if place >= 0:
-                self.encoder.put(place, 1.0)
+                self.write(place, 1.0)
             self.place = place
 
 
@@ -271,7 +284,7 @@ class Value(Cell):
 
     def set(self, value: float) -> None:
         if value != self.value:
-            self.encoder.put(self.place, value)
+            self.write(self.place, value)
             self.value = value
 
 
@@ -294,7 +307,7 @@ class Values(Cell):
         for k in range(len(kept)):
             value = values[k] / scale if k < len(values) else 0.0
             if value != kept[k]:
-                self.encoder.put(place + k, value)
+                self.write(place + k, value)
                 kept[k] = value
         self.raw = values if isinstance(values, tuple) else list(values)  # (a copy: a list may change in place)
 
@@ -302,8 +315,8 @@ class Values(Cell):
 class Bits(Cell):
     """1.0 at `place + k` for each bit k of a mask (a hand, the cards on a table, a set of seats)."""
 
-    def __init__(self, encoder: StateEncoder, place: int) -> None:
-        super().__init__(encoder)
+    def __init__(self, encoder: StateEncoder, place: int, seat: int = -1) -> None:
+        super().__init__(encoder, seat)
         self.place, self.mask = place, 0
 
     def forget(self) -> None:
@@ -312,11 +325,11 @@ class Bits(Cell):
     def set(self, mask: int) -> None:
         changed = mask ^ self.mask
         if changed:
-            encoder, place = self.encoder, self.place
+            place = self.place
             while changed:
                 low = changed & -changed
                 k = low.bit_length() - 1
-                encoder.put(place + k, 1.0 if mask & low else 0.0)
+                self.write(place + k, 1.0 if mask & low else 0.0)
                 changed ^= low
             self.mask = mask
 
@@ -339,18 +352,18 @@ class Counts(Cell):
         self._items, self._seen, self._last = None, 0, None
 
     def set(self, items: Sequence[Any]) -> None:
-        seen, counts, encoder, place, index = self._seen, self.counts, self.encoder, self.place, self.index
+        seen, counts, place, index = self._seen, self.counts, self.place, self.index
         if items is not self._items or len(items) < seen or (seen and items[seen - 1] != self._last):
             for k in range(len(counts)):
                 if counts[k]:
-                    encoder.put(place + k, 0.0)
+                    self.write(place + k, 0.0)
                     counts[k] = 0
             self._items, seen = items, 0
         if len(items) > seen:
             for item in items[seen:]:
                 k = index(item)
                 counts[k] += 1
-                encoder.put(place + k, float(counts[k]))
+                self.write(place + k, float(counts[k]))
             self._last = items[-1]
         self._seen = len(items)
 
@@ -370,13 +383,12 @@ class Spots(Cell):
         kept = self.spots
         if spots == kept:
             return
-        encoder = self.encoder
         for place in kept:
             if place not in spots:
-                encoder.put(place, 0.0)
+                self.write(place, 0.0)
         for place, value in spots.items():
             if kept.get(place) != value:
-                encoder.put(place, value)
+                self.write(place, value)
         self.spots = spots
 
 

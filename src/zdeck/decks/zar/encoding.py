@@ -150,7 +150,9 @@ class StateEncoder(fast.StateEncoder):
         card, pile = self.card, s.pile
         self.head(s.phase, s.turn if s.turn >= 0 else None, s.hand_no, self.rounds)
         self.sizes(s.sizes)
-        self.outcome(s.scores(), s.round_scores(), s.phase == OVER, s.winners())
+        # (the totals and each hand's points as the state keeps them: `scores()` and `round_scores()` copy them to
+        # floats, and the whole history at every version was most of an update)
+        self.outcome(s.totals, s.history, s.phase == OVER, s.winners())
         self.top.set(self.top_at + card[pile[-1]])
         self.counts.set(pile)
         self.recent_size.set(len(pile) / 50.0)

@@ -8,11 +8,11 @@ Only `zdeck.rl` imports this module: the rules never do.
 from __future__ import annotations
 
 from zdeck.core import Game
-from zdeck.decks.zipzap.cards import DATA, NUMBERS, ZAP_BIT, indices
+from zdeck.decks.zipzap.cards import DATA, NUMBERS, ZAP_BIT
 from zdeck.decks.zipzap.state import OVER, PHASES, RACE, ZipZapState
 from zdeck.vectors import fast
 from zdeck.vectors.common import hands, head, match, outcome
-from zdeck.vectors.encoding import Both, Card, Cards, Encoder, Last, Num, PerSeat, Recent, SeatOf, Spec, Vector
+from zdeck.vectors.encoding import Both, Card, Cards, Encoder, Last, Num, PerSeat, Recent, SeatOf, Spec
 
 SUITS = ("red", "yellow", "green", "blue", "wild")
 CARDS = tuple(f"{suit} {n}" for suit in SUITS for n in range(1, 11)) + ("zap",)  # = the state's card indices
@@ -63,9 +63,10 @@ def times_out(state: ZipZapState) -> bool:
 
 class StateEncoder(fast.StateEncoder):
     """`zipzap_v1` from the state: hands are bitmasks of card indices, and a card's index is its place in the
-    vocabulary, as the Zap's (the last) is."""
+    vocabulary, as the Zap's (the last) is. Every seat's vector is kept whole (`ROWS`), its hand with it: a race
+    shows one version of the table to every seat, so a seat's vector is one copy, and every seat's one copy."""
 
-    PRIVATE: tuple[str, ...] = ("hand",)
+    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
@@ -82,7 +83,7 @@ class StateEncoder(fast.StateEncoder):
         self.dealer, self.dealer_at = fast.One(self), at["dealer"]
         self.last_seat, self.last_card, self.last_at = fast.One(self), fast.One(self), at["last"]
         self.suits = fast.Bits(self, at["suits_in_play"])
-        self.hand_at = at["hand"]
+        self.hands = [fast.Bits(self, at["hand"], seat=p) for p in range(game.players)]
 
     def update(self, s: ZipZapState) -> None:
         pile = s.pile
@@ -117,8 +118,5 @@ class StateEncoder(fast.StateEncoder):
         for suit in s.suits_in_play:
             suits |= 1 << suit
         self.suits.set(suits)
-
-    def private(self, s: ZipZapState, seat: int, out: Vector) -> None:
-        at, factors, view = self.hand_at, self.factors, self.view(out)
-        for card in indices(s.hands[seat]):
-            view[at + card] = factors[at + card]  # (1.0 scaled)
+        for p, hand in enumerate(s.hands):
+            self.hands[p].set(hand)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from zdeck.bits import indices
 from zdeck.core import Game
 from zdeck.decks.zoker.encoding import CARDS
 from zdeck.decks.zoker.kubo.board import LINE_POINTS, LINE_TEXTS
@@ -147,7 +146,10 @@ class StateEncoder(fast.StateEncoder):
         self.scored.set(scored)
 
     def private(self, s: KuboState, seat: int, out: Vector) -> None:
-        at, factors, view = self.hand_at, self.factors, self.view(out)
-        for card in indices(s.hands[seat]):
-            view[at + card] = factors[at + card]  # (1.0 scaled)
+        at, factors, view, hand = self.hand_at, self.factors, self.view(out), s.hands[seat]
+        while hand:  # (each card's bit, lowest first: no list made)
+            low = hand & -hand
+            card = at + low.bit_length() - 1
+            view[card] = factors[card]  # (1.0 scaled)
+            hand ^= low
 
