@@ -45,8 +45,7 @@ def test_both_arithmetics_pool_what_the_seat_cannot_see_in_kind_order(players: i
     for state in states(players, options, 3):
         for seat in range(players):
             expected = sorted(list(state.drawpile) + [c for q, h in enumerate(state.hands) if q != seat for c in cards_in(h)])
-            count = len(expected)
-            args = (state.rules.deck_counts, state.hands, seat, state.pile, state.drawpile, count)
+            args = (state.rules.deck_counts, state.hands, state.sizes, seat, state.pile, state.drawpile)
             assert unseen_cards(*args) == expected
             zar_cards._NATIVE = True
             try:

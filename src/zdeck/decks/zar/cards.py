@@ -158,10 +158,10 @@ def counts_of(cards: Sequence[int]) -> Counts:
     return words[0], words[1], words[2]
 
 
-def unseen_cards(deck: Counts, hands: list[list[int]], player: int, pile: list[int], drawpile: list[int],
-                 count: int) -> list[int]:
-    """The `count` cards `player` cannot see - the Drawpile and the other hands (counts per kind) - in kind
-    order: an order that does not show where they lie. Compiled: the deck's cards (packed, `counts_of`) less
+def unseen_cards(deck: Counts, hands: list[list[int]], sizes: list[int], player: int, pile: list[int],
+                 drawpile: list[int]) -> list[int]:
+    """The cards `player` cannot see - the Drawpile and the other hands (counts per kind, `sizes` cards each) -
+    in kind order: an order that does not show where they lie. Compiled: the deck's cards (packed, `counts_of`) less
     the player's hand and the pile (what they see), a few C operations a card. The interpreter pools and sorts
     them: its `sort` is cheaper for it than any loop of its own."""
     if not _NATIVE:
@@ -171,6 +171,10 @@ def unseen_cards(deck: Counts, hands: list[list[int]], player: int, pile: list[i
                 unseen += cards_in(hand)
         unseen.sort()
         return unseen
+    count = len(drawpile)
+    for q, size in enumerate(sizes):
+        if q != player:
+            count += size
     seat = hands[player]
     w0, w1, w2 = deck
     for k in range(12):

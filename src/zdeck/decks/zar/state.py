@@ -301,7 +301,7 @@ class ZarState(State):
         for i in range(n):
             hand = self.hands[(self.dealer + 1 + i) % n]
             for card in off_the_end[i::n]:
-                hand[card] += 1
+                hand[card] = hand[card] + 1  # (item = item + n throughout: mypyc makes `+=` on an item a Python add)
         self.sizes = [game.deal_size] * n
         while IS_POWER[cards[-1]] or cards[-1] == CHAMELEON:
             cards.insert(0, cards.pop())  # a Power card cannot start: it goes to the bottom
@@ -327,10 +327,10 @@ class ZarState(State):
         self._call = (size, self.sizes[p] - size, matching, own_run)  # judged on the hand before the play
         card, real, chams = play.card, play.real, play.chameleons
         hand = self.hands[p]
-        hand[card] -= real
-        self.sizes[p] -= size
+        hand[card] = hand[card] - real
+        self.sizes[p] = self.sizes[p] - size
         if chams:  # the player chose which physical card lies on top
-            hand[CHAMELEON] -= chams
+            hand[CHAMELEON] = hand[CHAMELEON] - chams
             self.pile += [card] * real + [CHAMELEON] * chams if play.chameleon_on_top else [CHAMELEON] * chams + [card] * real
         else:
             self.pile += [card] * real
@@ -378,7 +378,7 @@ class ZarState(State):
         assert due is not None
         if not call_penalised(due, said, self.game.options["calls"]):
             return False
-        self.penalties[p] += self._draw_one(p) >= 0
+        self.penalties[p] = self.penalties[p] + (self._draw_one(p) >= 0)
         return True
 
     def _went_out(self, p: int) -> None:
@@ -424,8 +424,9 @@ class ZarState(State):
         if not self.drawpile and not self._turn_pile_over():
             return -1
         card = pop_settled(self.drawpile, self.unsettled)
-        self.hands[p][card] += 1
-        self.sizes[p] += 1
+        hand = self.hands[p]
+        hand[card] = hand[card] + 1
+        self.sizes[p] = self.sizes[p] + 1
         return card
 
     def _draw_cards(self, p: int, k: int) -> int:
@@ -674,10 +675,7 @@ class ZarState(State):
         the hand would be over): a deal that breaks this is drawn again (the true one keeps it).
         """
         others = [q for q in range(self.game.players) if q != player]
-        hidden = len(self.drawpile)
-        for q in others:
-            hidden += self.sizes[q]
-        unseen = unseen_cards(self.rules.deck_counts, self.hands, player, self.pile, self.drawpile, hidden)
+        unseen = unseen_cards(self.rules.deck_counts, self.hands, self.sizes, player, self.pile, self.drawpile)
         while True:
             pool = unseen[:] if self.phase == OUT else unseen  # (a deal takes its cards off the pool)
             dealt, steps = deal_sampled(rng, pool, [self.sizes[q] for q in others])

@@ -222,7 +222,7 @@ class KuboState(RoundTotals):
         return not self.hands[player] or not self.layable
 
     def award(self, player: int, line: int) -> None:
-        self.points[player] += LINE_POINTS[line]
+        self.points[player] = self.points[player] + LINE_POINTS[line]  # (not `+=`: mypyc adds to an item as Python objects)
         self.scored.append((player, line))
 
     def claim(self, player: int, line: int) -> None:
