@@ -3,6 +3,7 @@ determinism, the text view, and a rules engine that never imports numpy."""
 
 from __future__ import annotations
 
+import copy
 import random
 import subprocess
 import sys
@@ -144,6 +145,42 @@ def test_same_seed_same_game_in_both_pettingzoo_envs(game_id: str) -> None:
     assert aec[0] == aec[1]
     par = [random_parallel_game(zdeck.rl.parallel_env(game_id, 3), 21, np.random.default_rng(5)) for _ in range(2)]
     assert par[0] == par[1]
+
+
+@pytest.mark.parametrize("game_id", ["zipzap", "zoker-tiko"])
+def test_what_a_step_handed_out_never_changes_afterwards(game_id: str) -> None:
+    """An agent may keep what it was given (a replay buffer): every observation, mask and info an AEC `last()` or a
+    Parallel `step()` returned reads the same once the game is over - the envs make them afresh, never reuse them."""
+    kept: list[tuple[Any, Any]] = []  # (what was handed out, a deep copy of it then)
+    env, pick = zdeck.rl.env(game_id, 3), random.Random(2)
+    env.reset(seed=5)
+    for _ in env.agent_iter():
+        seen = env.last()
+        kept.append((seen, copy.deepcopy(seen)))
+        legal = np.flatnonzero(seen[0]["action_mask"])
+        env.step(None if seen[2] or seen[3] else int(legal[pick.randrange(len(legal))]))
+    parallel = zdeck.rl.parallel_env(game_id, 3)
+    observations, _ = parallel.reset(seed=5)
+    while parallel.agents:
+        actions = {a: int(pick.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()
+                   if o["action_mask"].any()}
+        returned = parallel.step(actions)
+        kept.append((returned, copy.deepcopy(returned)))
+        observations = returned[0]
+    assert len(kept) > 40
+    for given, then in kept:
+        assert _same(given, then), (given, then)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, arrays element by element (and of the same dtype), containers by their items."""
+    if isinstance(a, np.ndarray):
+        return isinstance(b, np.ndarray) and a.dtype == b.dtype and np.array_equal(a, b)
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, (tuple, list)):
+        return type(a) is type(b) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
 
 
 def test_a_seed_given_to_reset_is_the_games_own_seed() -> None:

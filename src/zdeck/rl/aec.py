@@ -10,7 +10,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from zdeck.rl import rewards
 from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, RENDER_MODES, Table, agent_name
-from zdeck.rl.steps import AecSteps
+from zdeck.rl.steps import AecSteps, Agents
 
 
 def _forwarded(name: str) -> property:
@@ -78,6 +78,10 @@ class ZdeckAEC(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type infor
 
     def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
         return self._steps.last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Agents:
+        """PettingZoo's `agent_iter()` (compiled: `zdeck.rl.steps.Agents`)."""
+        return Agents(self._steps, max_iter, False)
 
     def seat_of(self, agent: str) -> int:
         return self._steps.seat_of[agent]

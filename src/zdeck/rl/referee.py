@@ -158,12 +158,17 @@ class Referee:
             moves = state.moves()
             if not moves:
                 return None
-            legal = {p: acts for p, acts in moves if acts}
-            asked = tuple(legal) if rules.asked is None else tuple(rules.asked(state))
-            if asked:
+            asked: tuple[int, ...]
+            if rules.asked is None and len(moves) == 1 and moves[0][1]:  # (one seat's turn: no dict to filter)
+                seat, acts = moves[0]
+                asked, legal = (seat,), {seat: acts}
+            else:
+                legal = {p: acts for p, acts in moves if acts}
+                asked = tuple(legal) if rules.asked is None else tuple(rules.asked(state))
                 for p in asked:
                     if p not in legal:
                         legal[p] = []
+            if asked:
                 may_wait = self._waiters(asked, legal)
                 return Moment(state.version, asked, legal, may_wait, self._listed(asked, legal, may_wait))
             state.timeout()  # (as the simulator does: nobody can propose anything)

@@ -65,6 +65,7 @@ class AecSteps:
         self.legal: list[int] = NONE  # the selected seat's legal ids while it is to choose ([] once nobody is)
         self.choices: dict[int, Action | None] = {}  # this moment's, by seat
         self.informed: list[str] = []  # the agents whose info holds the last moment's landing
+        self.updated = True  # stepped or reset since `agent_iter` last gave an agent (PettingZoo's `_has_updated`)
 
     def reset(self, referee: Referee) -> None:
         """A new game: every agent in it, nothing rewarded or ended, nobody informed; the first moment asked."""
@@ -77,6 +78,7 @@ class AecSteps:
         self.truncations = dict.fromkeys(agents, False)
         self.infos = {agent: {} for agent in agents}
         self.informed = []
+        self.updated = True
         self._next_moment()
 
     # -- what an agent sees ------------------------------------------------------------------------
@@ -114,6 +116,7 @@ class AecSteps:
             return False
         assert isinstance(action, int)
         self.choose(action)
+        self.updated = True
         return True
 
     def choose(self, action_id: int) -> None:
@@ -175,6 +178,29 @@ class AecSteps:
         cumulative = self._cumulative_rewards
         for agent, reward in self.rewards.items():  # (PettingZoo's `_accumulate_rewards`)
             cumulative[agent] += reward
+
+
+class Agents:
+    """`agent_iter()`'s iterator over an AEC env's game: the agent selected, while any agent is in the game, at most
+    `max_iter` times; `ordered` (PettingZoo's order-enforcing wrapper) also asserts the env was stepped or reset
+    between two agents, as PettingZoo's own iterator does."""
+
+    def __init__(self, steps: AecSteps, max_iter: int, ordered: bool) -> None:
+        self.steps, self.left, self.ordered = steps, max_iter, ordered
+
+    def __iter__(self) -> Agents:
+        return self
+
+    def __next__(self) -> str:
+        steps = self.steps
+        if not steps.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        if self.ordered:
+            if not steps.updated:
+                raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+            steps.updated = False
+        return steps.agent_selection
 
 
 class ParallelSteps:
@@ -240,8 +266,11 @@ class ParallelSteps:
                 at = seat * width
                 for i in ids:
                     flat[at + i] = 1
-        rows, marks, seat_of = list(vectors), list(masks), self.seat_of
-        return {agent: {"observation": rows[seat_of[agent]], "action_mask": marks[seat_of[agent]]} for agent in agents}
+        seat_of, seen = self.seat_of, {}
+        for agent in agents:  # (by index: `list()` of an array walks it to an IndexError, whose message costs more)
+            seat = seat_of[agent]
+            seen[agent] = {"observation": vectors[seat], "action_mask": masks[seat]}
+        return seen
 
 
 def moment_ids(moment: Moment | None, seat: int) -> list[int]:

@@ -14,10 +14,8 @@ from typing import Any
 
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
-    AECOrderEnforcingIterable,
-    AECOrderEnforcingIterator,
-)
+
+from zdeck.rl.steps import Agents
 
 
 class _Bare:
@@ -88,13 +86,21 @@ class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: i
     takes PettingZoo's own path through every wrapper."""
 
     def __init__(self, env: AECEnv) -> None:
+        self._keep_bare(env)  # (first: PettingZoo's `__init__` sets `_has_updated`, kept by the bare env's steps)
         super().__init__(env)
-        self._keep_bare(env)
+
+    @property
+    def _has_updated(self) -> bool:
+        """PettingZoo's "stepped or reset since `agent_iter` gave an agent", kept where a legal step sets it."""
+        return bool(self._steps.updated)
+
+    @_has_updated.setter
+    def _has_updated(self, value: bool) -> None:
+        self._steps.updated = value
 
     def step(self, action: Any) -> None:
         if self._has_reset:
             if self._steps.step(action):  # (taken, or nothing changed)
-                self._has_updated = True
                 return
             if action is None and self._dead():  # PettingZoo's step of an ended agent, which every wrapper passes on
                 self._has_updated = True
@@ -119,28 +125,10 @@ class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):  # type: i
         return self._steps.last(observe)
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """PettingZoo's order-enforcing iterator (compiled: `zdeck.rl.steps.Agents`)."""
         if not self._has_reset:
             return super().agent_iter(max_iter)  # (PettingZoo's error)
-        return _Iterable(self, max_iter)
+        return Agents(self._steps, max_iter, True)
 
     def __str__(self) -> str:
         return str(self.env)  # the env's name, as PettingZoo's own wrapper prints it
-
-
-class _Iterable(AECOrderEnforcingIterable):  # type: ignore[misc]
-    def __iter__(self) -> _Iterator:
-        return _Iterator(self.env, self.max_iter)
-
-
-class _Iterator(AECOrderEnforcingIterator):  # type: ignore[misc]
-    """PettingZoo's order-enforcing iterator, reading the agents off the bare env."""
-
-    def __next__(self) -> Any:
-        wrapper = self.env
-        steps = wrapper._steps
-        if not steps.agents or self.iters_til_term <= 0:
-            raise StopIteration
-        self.iters_til_term -= 1
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-        wrapper._has_updated = False
-        return steps.agent_selection
