@@ -362,10 +362,31 @@ class Counts(Cell):
         if len(items) > seen:
             for item in items[seen:]:
                 k = index(item)
-                counts[k] += 1
+                counts[k] = counts[k] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
                 self.write(place + k, float(counts[k]))
             self._last = items[-1]
         self._seen = len(items)
+
+
+class Pile:
+    """A pile's block as `Both(Cards, Recent)` lays it out from `place`: each card counted (`Counts`), then the
+    pile's length over `length_scale`, then its last `recent` cards one-hot, the top first. `places[item]` is an
+    item's place in the card vocabulary of `size`."""
+
+    def __init__(self, encoder: StateEncoder, place: int, size: int, places: list[int], recent: int,
+                 length_scale: float) -> None:
+        self.counts = Counts(encoder, place, size, places.__getitem__)
+        self.length = Value(encoder, place + size)
+        self.recent = [One(encoder) for _ in range(recent)]
+        self.first, self.size, self.places, self.length_scale = place + size + 1, size, places, length_scale
+
+    def set(self, pile: Sequence[int]) -> None:
+        self.counts.set(pile)
+        self.length.set(len(pile) / self.length_scale)
+        places, slot, top = self.places, self.first, len(pile)
+        for k, cell in enumerate(self.recent):
+            cell.set(slot + places[pile[-1 - k]] if k < top else -1)
+            slot += self.size
 
 
 class Spots(Cell):

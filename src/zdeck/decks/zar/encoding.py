@@ -130,10 +130,7 @@ class StateEncoder(fast.StateEncoder):
         self.directions, self.declarations = self.one_of("direction"), self.one_of("declared")
         self.ids = fast.ActionIds(game)
         self.top, self.top_at = fast.One(self), at["top"]
-        self.counts = fast.Counts(self, at["pile"], len(CARDS), self.card.__getitem__)
-        self.recent_at = at["pile"] + len(CARDS)
-        self.recent_size = fast.Value(self, self.recent_at)
-        self.recent = [fast.One(self) for _ in range(4)]
+        self.pile = fast.Pile(self, at["pile"], len(CARDS), self.card, 4, 50.0)
         self.draw_size, self.direction = fast.Value(self, at["draw_size"]), fast.One(self)
         self.dealer, self.dealer_at = fast.One(self), at["dealer"]
         self.last_seat, self.last_action, self.last_at = fast.One(self), fast.One(self), at["last"]
@@ -154,12 +151,7 @@ class StateEncoder(fast.StateEncoder):
         # floats, and the whole history at every version was most of an update)
         self.outcome(s.totals, s.history, s.phase == OVER, s.winners())
         self.top.set(self.top_at + card[pile[-1]])
-        self.counts.set(pile)
-        self.recent_size.set(len(pile) / 50.0)
-        slot = self.recent_at + 1
-        for k in range(4):
-            self.recent[k].set(slot + card[pile[-1 - k]] if k < len(pile) else -1)
-            slot += len(CARDS)
+        self.pile.set(pile)
         self.draw_size.set(len(s.drawpile) / 50.0)
         self.direction.set(self.directions[s.direction])
         self.dealer.set(self.dealer_at + s.dealer)

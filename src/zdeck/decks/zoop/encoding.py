@@ -117,10 +117,7 @@ class StateEncoder(fast.StateEncoder):
         self.directions, self.animals = self.one_of("direction"), self.one_of("declared")
         self.reasons, self.ends = self.one_of("discard_reason"), self.one_of("end")
         self.top, self.top_at = fast.One(self), at["top"]
-        self.counts = fast.Counts(self, at["pile"], len(CARDS), self.card.__getitem__)
-        self.recent_at = at["pile"] + len(CARDS)
-        self.recent_size = fast.Value(self, self.recent_at)
-        self.recent = [fast.One(self) for _ in range(4)]
+        self.pile = fast.Pile(self, at["pile"], len(CARDS), self.card, 4, 50.0)
         self.draw_size, self.direction = fast.Value(self, at["draw_size"]), fast.One(self)
         self.colours, self.colours_value = fast.Value(self, at["colours"]), len(deck.colours) / 6.0
         self.match, self.match_at = fast.One(self), at["match"]
@@ -139,12 +136,7 @@ class StateEncoder(fast.StateEncoder):
         self.sizes([len(hand) for hand in s.hands])
         self.outcome(s.scores(), s.round_scores(), over, s.winners())
         self.top.set(self.top_at + card[pile[-1]])
-        self.counts.set(pile)
-        self.recent_size.set(len(pile) / 50.0)
-        slot = self.recent_at + 1
-        for k in range(4):
-            self.recent[k].set(slot + card[pile[-1 - k]] if k < len(pile) else -1)
-            slot += len(CARDS)
+        self.pile.set(pile)
         self.draw_size.set(len(s.draw) / 50.0)
         self.direction.set(self.directions[s.direction])
         self.colours.set(self.colours_value)
