@@ -123,6 +123,17 @@ def _draw_below(word: i64, n: i64) -> i64:
     return ((h % n) * _TWO32 + lo) % n
 
 
+def _shuffled(items: list[T], word: i64, last: int) -> i64:
+    """Compiled, `Rng.shuffle`'s Fisher-Yates steps for a generator holding `word` whose next `last` draws
+    none rejects (`_rejection_ahead`): position i swapped with output `last - i + 1` modulo i + 1, each output
+    computed in C as it is needed (the batch of `_outputs` is boxed integers compiled). Returns the state after."""
+    for i in range(last, 0, -1):
+        word = _advanced(word)
+        j = int(_draw_below(word, i + 1))
+        items[i], items[j] = items[j], items[i]
+    return word
+
+
 def _outputs_of_word(word: i64, k: int) -> tuple[int, ...]:
     """`_outputs` for a compiled generator holding `word`: its next k outputs, one by one in C."""
     found = []
@@ -223,12 +234,19 @@ class Rng:
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates with `below(i + 1)` for i from the end: every deal pays for it.
 
-        Its draws are computed together (`_outputs`). Below `_MASK - len(items)` no draw can
-        be rejected; past it (odds len(items) / 2**64 a draw) the shuffle is made one draw at
-        a time instead, so a rejection is skipped exactly as `below` skips it.
+        Its draws are computed together (`_outputs`; compiled, one by one in C: `_shuffled`). Below
+        `_MASK - len(items)` no draw can be rejected; past it (odds len(items) / 2**64 a draw) the
+        shuffle is made one draw at a time instead, so a rejection is skipped exactly as `below` skips it
+        (compiled, whether one lies ahead is known without the draws: `_rejection_ahead`).
         """
         last = len(items) - 1
         if last < 1:
+            return
+        if _NATIVE and isinstance(items, list):  # compiled: each step's draw made in C as it goes, no batch
+            if last >= _BATCH_MAX or _rejection_ahead(self.word, len(items)):
+                self._shuffle_one_by_one(items)
+            else:
+                self.word = _shuffled(items, self.word, last)
             return
         state = self.state
         draws = _outputs(state, last) if last < _BATCH_MAX else None

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck.bits as bits_module
-from zdeck.bits import cards_of, indices, mask_of, sorted_cards
+from zdeck.bits import cards_of, count_of, indices, mask_of, sorted_cards
 
 pytestmark = pytest.mark.skipif(bits_module._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
 
@@ -51,3 +51,10 @@ def test_a_mask_of_cards_and_the_cards_of_a_mask_are_the_same_in_both_arithmetic
 def test_the_words_refuse_a_card_twice_or_out_of_the_deck(bad: list[int]) -> None:
     with words(), pytest.raises(ValueError, match="twice|not a card index"):
         sorted_cards([bad])
+
+
+@given(st.lists(st.integers(min_value=-2, max_value=3), max_size=40), st.integers(min_value=-2, max_value=3))
+def test_count_of_counts_as_list_count_in_both_arithmetics(values: list[int], value: int) -> None:
+    assert count_of(values, value) == values.count(value)
+    with words():
+        assert count_of(values, value) == values.count(value)

@@ -135,3 +135,21 @@ def test_the_lazy_shuffles_rejection_check_is_the_same_in_halves(size: int) -> N
             with halves():
                 assert rng_module._rejection_ahead(word, size) == big
             assert big == (bad > MASK - size and draws_before < size - 1)
+
+
+@pytest.mark.parametrize("size", [2, 3, 30, 64, 300])
+def test_shuffle_skips_a_rejected_draw_the_same_in_halves(size: int) -> None:
+    """`shuffle` compiled draws each step in C after the filter's look-ahead (`_rejection_ahead`): an output it
+    cannot take (and the largest it can) planted before, at and past each edge of its draws, the same list and
+    generator state as the big integers' batch."""
+    for bad in (MASK, 2**64 - size, 2**64 - size - 1):
+        for draws_before in sorted({0, 1, max(size - 3, 0), size - 2, size - 1}):
+            state = (rng_module._unmix(bad) - (draws_before + 1) * 0x9E3779B97F4A7C15) & MASK
+
+            def run(state: int = state) -> tuple[list[int], int]:
+                rng, items = Rng.from_state(state), list(range(size))
+                rng.shuffle(items)
+                return items, rng.state
+
+            big, small = both(run)
+            assert big == small

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import sorted_cards
+from zdeck.bits import count_of, sorted_cards
 from zdeck.core import Action, Game, State, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
@@ -278,7 +278,7 @@ class MemoState(State):
         twin.won = [w[:] for w in self.won]
         twin.last = None if self.last is None else self.last[:]
         twin.rng = rng.spawn()
-        if self.seen_at.count(-1) == self.table.count(EMPTY):  # no face-down card on the table was never seen
+        if count_of(self.seen_at, -1) == count_of(self.table, EMPTY):  # no face-down card on the table was never seen
             twin.deck = sorted_cards([self.deck])  # (in card order: where the cards really lie must not show through)
             twin.unsettled = rng.shuffle_lazily(twin.deck)
             return twin
