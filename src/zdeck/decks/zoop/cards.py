@@ -14,6 +14,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
+from zdeck.bits import _NATIVE
+from zdeck.compiled import i64
 from zdeck.core import shorten
 
 if TYPE_CHECKING:
@@ -124,6 +126,7 @@ class Deck:
     animal_mask: int  # every animal card (not the Wild Card, not the Cage)
     mask_of_animal: dict[str, int]  # the kinds showing this animal, any count and colour
     box: tuple[int, ...]  # every card of the box as kinds, in table order
+    box_counts: tuple[int, int, int, int]  # the box as packed counts (`unseen_kinds`)
 
     @property
     def size(self) -> int:
@@ -176,6 +179,7 @@ def load_deck(colours: int) -> Deck:
         match_mask=tuple(sum(1 << k for k in ok) for ok in matchers),
         animal_mask=sum(1 << k for k, c in enumerate(kinds) if c.is_animal),
         box=tuple(k for k, n in enumerate(copies) for _ in range(n)),
+        box_counts=_packed(copies),
         mask_of_animal={a: sum(1 << k for k, c in enumerate(kinds) if c.animal == a) for a in DATA["animals"]},
     )
 
@@ -213,3 +217,78 @@ def card_faces(game: ZoopGame) -> dict[str, dict[str, Any]]:
     """The cards of the deck with the `colours` option's colours, in the deck's order (the Wild Card and the Cage
     last); a fresh copy each call."""
     return {text: dict(face) for text, face in _faces(game.options["colours"]).items()}
+
+
+# -- the unseen cards in a fixed order (a re-deal shuffles them from it) ------------------------------------------
+# Compiled, the box is held as counts per kind packed in four machine words (3 bits a kind, 20 kinds a word: a kind
+# has at most 6 copies, a deck at most 74 kinds): the cards a seat sees are taken off them, and the rest written out
+# in kind order - a few C operations a card, where pooling the unseen cards and sorting them compares boxed integers.
+_PER_WORD: Final = 20
+_UNIT_19: Final[i64] = 1 << 57  # kind j of a word counts in units of `_UNIT_19 >> (57 - 3 * j)` (mypyc writes `1 << n`
+# with a constant 1 as C int arithmetic, wrong past bit 30: a wide constant shifted right instead)
+
+
+def _packed(copies: list[int]) -> tuple[int, int, int, int]:
+    if len(copies) > 4 * _PER_WORD or max(copies) > 7:
+        raise RuntimeError("zoop deck.json: the packed counts hold 80 kinds of at most 7 copies")
+    words = [0, 0, 0, 0]
+    for kind, n in enumerate(copies):
+        words[kind // _PER_WORD] |= n << 3 * (kind % _PER_WORD)
+    return words[0], words[1], words[2], words[3]
+
+
+def unseen_kinds(deck: Deck, draw: list[int], hands: list[list[int]], player: int, pile: list[int],
+                 less: int) -> list[int]:
+    """The cards of the draw pile and of the hands but `player`'s, less one card of kind `less` (-1: none), lowest
+    first: the order a re-deal shuffles the unseen cards from, which does not show where they lay. Compiled, the
+    box's counts less what the seat sees (its hand, the discard pile `pile`, `less`), written out in kind order;
+    the interpreter pools the unseen cards and sorts them (its `sort` is a C call no loop of its own beats)."""
+    if not _NATIVE:
+        found = draw[:]
+        for q, hand in enumerate(hands):
+            if q != player:
+                found += hand
+        if less >= 0:
+            found.remove(less)
+        found.sort()
+        return found
+    count = len(draw) - (less >= 0)
+    for hand in hands:
+        count += len(hand)
+    count -= len(hands[player])
+    c0, c1, c2, c3 = deck.box_counts
+    w0, w1, w2, w3 = i64(c0), i64(c1), i64(c2), i64(c3)
+    for seen in (hands[player], pile, [less] if less >= 0 else []):
+        for card in seen:
+            kind = i64(card)
+            if kind < 20:
+                w0 -= _UNIT_19 >> (57 - 3 * kind)
+            elif kind < 40:
+                w1 -= _UNIT_19 >> (117 - 3 * kind)
+            elif kind < 60:
+                w2 -= _UNIT_19 >> (177 - 3 * kind)
+            else:
+                w3 -= _UNIT_19 >> (237 - 3 * kind)
+    if w0 < 0 or w1 < 0 or w2 < 0 or w3 < 0:  # a kind seen more often than the box holds it (else `_spread` finds
+        raise RuntimeError("unseen_kinds: more cards seen than the box holds")  # too many or too few cards)
+    found = [0] * count
+    at = _spread(found, _spread(found, _spread(found, _spread(found, 0, w0, 0), w1, 20), w2, 40), w3, 60)
+    if at != count:
+        raise RuntimeError(f"unseen_kinds: {at} cards unseen, {count} expected")
+    return found
+
+
+def _spread(found: list[int], at: i64, word: i64, first: i64) -> i64:
+    """Write the cards of one word of counts (kinds from `first`) into `found` from `at`; where it stops."""
+    kind = first
+    while word:
+        copies = word & 7
+        while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
+            if at == len(found):
+                raise RuntimeError(f"unseen_kinds: more than {at} cards unseen")
+            found[at] = kind
+            at += 1
+            copies -= 1
+        word >>= 3
+        kind += 1
+    return at

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import BASIC_ANIMALS
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, unseen_kinds
 from zdeck.decks.zoop.phases import (
     BLOCKED,
     DISCARD,
@@ -608,14 +608,9 @@ class ZoopState(State):
     def _redeal(self, player: int, rng: Rng) -> ZoopState:
         """One deal of `_resample_hidden`."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
-        pool = self.draw[:]
-        for q, hand in enumerate(self.hands):
-            if q != player:
-                pool += hand
-        if pinned >= 0:
-            pool.remove(self.drawn)
-        pool.sort()
         sizes = [0 if q == player else len(hand) - (q == pinned) for q, hand in enumerate(self.hands)]
+        # What `player` cannot see, lowest first; a card `pinned`'s seat has just drawn stays in their hand.
+        pool = unseen_kinds(self.rules.deck, self.draw, self.hands, player, self.pile, self.drawn if pinned >= 0 else -1)
         barred = self._deal_barred(player, pool, sizes, rng)
         steps = rng.shuffle_lazily(pool)
         settle(pool, steps, len(self.draw))  # the positions above the new draw pile: the hands' cards

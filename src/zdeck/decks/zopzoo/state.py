@@ -42,6 +42,7 @@ from zdeck.decks.zopzoo.cards import (
     WHITE,
     WILDS,
     Kind,
+    sorted_black,
 )
 from zdeck.decks.zopzoo.dealing import deal
 from zdeck.decks.zopzoo.reachable import check
@@ -522,7 +523,7 @@ class ZopZooState(RoundTotals):
         s.history = self.history[:]  # inner lists are never mutated
         s.ends = self.ends[:]
         if keep_pile or len(self.discard) < 2:
-            s.draw = sorted(self.draw)
+            s.draw = sorted_black(self.draw, [])
             s.draw_steps = rng.shuffle_lazily(s.draw)
             s.discard, s.void = self.discard[:], set(self.void)
         else:
@@ -537,8 +538,7 @@ class ZopZooState(RoundTotals):
         unseen ones at random (`rng.sample_to_top`: the digits of one draw serve a dozen cards), the rest
         is the new draw pile, shuffled lazily."""
         top, size = real.discard[-1], len(real.draw)
-        unseen = real.draw + real.discard[:-1]  # (a new list: sorted in place)
-        unseen.sort()
+        unseen = sorted_black(real.draw, real.discard[:-1])
         kept = real._never_buried()
         free = [c for c in unseen if c not in kept] if kept else unseen
         buried = len(unseen) - size

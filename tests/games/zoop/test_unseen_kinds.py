@@ -1,0 +1,68 @@
+"""The cards a seat cannot see, as a Zoop re-deal lists them (`cards.unseen_kinds`): the compiled build counts them
+as the box less the seat's hand and the discard pile, in packed words (switched on here under the interpreter,
+where they are exact integers too); the interpreter pools the draw pile and the other hands and sorts them. Both
+must list the same cards in kind order, at every deck size (the `colours` option) and when a seat's card just
+drawn stays in its hand - and tests/builds compares the builds themselves."""
+
+from __future__ import annotations
+
+import pytest
+
+import zdeck
+import zdeck.decks.zoop.cards as zoop_cards
+from zdeck import RandomBot
+from zdeck.decks.zoop.cards import unseen_kinds
+from zdeck.decks.zoop.state import ZoopState
+from zdeck.sim import play
+
+pytestmark = pytest.mark.skipif(zoop_cards._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
+
+
+def states(players: int, colours: int, games: int) -> list[ZoopState]:
+    """States along seeded random games, one in three moments."""
+    game = zdeck.make("zoop", players, colours=colours)
+    found = []
+    for seed in range(games):
+        _, record = play(game, [RandomBot() for _ in range(players)], seed)
+        assert record is not None
+        state = game.new_state(seed)
+        for k, entry in enumerate(record.actions):
+            if entry[0] is None:
+                state.timeout()
+            else:
+                state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
+            if k % 3 == 0 and not state.is_over():
+                assert isinstance(state, ZoopState)
+                found.append(state.clone())
+    return found
+
+
+@pytest.mark.parametrize(("players", "colours"), [(3, 2), (4, 3), (8, 6)])
+def test_the_counted_unseen_cards_are_the_pooled_ones_sorted(players: int, colours: int) -> None:
+    pinned_seen = 0
+    for state in states(players, colours, games=3):
+        for player in range(players):
+            pinned = state.turn if state.phase == "drawn" and state.turn != player else -1
+            pinned_seen += pinned >= 0
+            less = state.drawn if pinned >= 0 else -1
+            pooled = unseen_kinds(state.rules.deck, state.draw, state.hands, player, state.pile, less)
+            expected = sorted(state.draw + [c for q, h in enumerate(state.hands) if q != player for c in h])
+            if pinned >= 0:
+                expected.remove(state.drawn)
+            assert pooled == expected
+            zoop_cards._NATIVE = True
+            try:
+                assert unseen_kinds(state.rules.deck, state.draw, state.hands, player, state.pile, less) == expected
+            finally:
+                zoop_cards._NATIVE = False
+    assert pinned_seen, "a seat's just-drawn card was met"
+
+
+def test_more_cards_seen_than_the_box_holds_is_refused() -> None:
+    deck = zoop_cards.load_deck(3)
+    zoop_cards._NATIVE = True
+    try:
+        with pytest.raises(RuntimeError, match="more cards seen|cards unseen"):
+            unseen_kinds(deck, [], [[0] * (deck.copies[0] + 1)], 0, [], -1)
+    finally:
+        zoop_cards._NATIVE = False
