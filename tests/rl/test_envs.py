@@ -286,6 +286,24 @@ def test_the_wrapped_env_steps_as_the_bare_env_does(game_id: str) -> None:
             pass
 
 
+def test_a_subclass_of_the_wrapper_keeps_its_own_last_and_step() -> None:
+    """Once reset, the wrapper's `last`/`step` are the compiled ones (rl/wrappers.py); a subclass's stay its own."""
+    from zdeck.rl.wrappers import OrderEnforcingWrapper
+
+    calls = []
+
+    class Counting(OrderEnforcingWrapper):  # type: ignore[misc]
+        def step(self, action: Any) -> None:
+            calls.append(action)
+            super().step(action)
+
+    env = Counting(zdeck.rl.env("zoker-tiko", 2).env)
+    env.reset(seed=1)
+    action = int(np.flatnonzero(env.last()[0]["action_mask"])[0])
+    env.step(action)
+    assert calls == [action] and env.table.referee.state.version == 1
+
+
 @pytest.mark.parametrize(("game_id", "name"), [("zipzap", "zipzap_v2"), ("zoker-tiko", "zoker-tiko_v2"),
                                               ("zar", "zar_v2")])
 def test_each_game_s_env_is_named_by_its_game_and_encoding_version(game_id: str, name: str) -> None:

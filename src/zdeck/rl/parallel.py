@@ -10,10 +10,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from zdeck.rl import rewards
 from zdeck.rl.base import DEFAULT_REACTION_MS, ENCODING, RENDER_MODES, Table, agent_name
-from zdeck.rl.referee import Referee
-from zdeck.rl.steps import ParallelSteps, landing_info
-
-Step = tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]
+from zdeck.rl.steps import ParallelSteps, Step, landing_info
 
 
 class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
@@ -41,9 +38,19 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
         self.state_space = self.table.state_space
         self.possible_agents = [agent_name(p) for p in range(self.table.game.players)]
         self._seat = {name: p for p, name in enumerate(self.possible_agents)}
-        self.agents: list[str] = []
-        # What a legal step does, compiled (zdeck.rl.steps): the landing, the infos, every agent's rows.
-        self._steps = ParallelSteps(self.possible_agents, self.table.encoder, self.table.actions)
+        # What a legal step does, compiled (zdeck.rl.steps): the landing, PettingZoo's five dicts, every agent's rows;
+        # the live agents are kept there (`agents` below).
+        self._steps = ParallelSteps(self.possible_agents, self.table.encoder, self.table.actions,
+                                    self.table.max_moments, self.table.final_rewards)
+
+    @property
+    def agents(self) -> list[str]:
+        """PettingZoo's live agents (kept by the env's `zdeck.rl.steps.ParallelSteps`)."""
+        return self._steps.agents
+
+    @agents.setter
+    def agents(self, agents: list[str]) -> None:
+        self._steps.agents = agents
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.table.observation_space
@@ -59,11 +66,11 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
 
     def step(self, actions: dict[str, Any]) -> Step:
         referee = self.table.referee
+        stepped = self._steps.step(referee, actions)  # (usually: every asked seat's legal int id, the step whole)
+        if stepped is not None:
+            return stepped
         if referee is None or not self.agents:
             raise RuntimeError("the game is over (or never started): call reset()")
-        landed = self._steps.land(referee, self.agents, actions)  # (usually: every asked seat's legal int id)
-        if landed is not None:
-            return self._after(referee, landed)
         chosen = self._chosen(actions)
         table, names = self.table, self.possible_agents
         offenders = {seat: why for seat, action_id in chosen.items()
@@ -72,18 +79,10 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
         if offenders:
             for seat, why in offenders.items():
                 infos[names[seat]] = {"illegal": why}
-            return self._finish(table.illegal_rewards(list(offenders)), infos, truncated=False)
+            return self._steps.finish(referee, table.illegal_rewards(list(offenders)), infos, False)
         for seat, landing in referee.land({seat: table.choice(action_id) for seat, action_id in chosen.items()}):
             infos[names[seat]] = landing_info(landing)
-        return self._after(referee, infos)
-
-    def _after(self, referee: Referee, infos: dict[str, dict[str, Any]]) -> Step:
-        """The step's return once the moment landed."""
-        if referee.moment is None:
-            return self._finish(self.table.final_rewards(), infos, truncated=False)
-        if self.table.truncated():
-            return self._finish([0.0] * len(self.possible_agents), infos, truncated=True)
-        return self._steps.going_on(referee, self.agents, infos)
+        return self._steps.after(referee, infos)
 
     def _chosen(self, actions: dict[str, Any]) -> dict[int, int]:
         """The asked seats' action ids; every id is checked to be one of the env's, asked or not."""
@@ -101,13 +100,6 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
         if missing:
             raise ValueError(f"asked now but given no action: {', '.join(missing)}")
         return {p: ids[p] for p in asked}
-
-    def _finish(self, final: list[float], infos: dict[str, dict[str, Any]], *, truncated: bool) -> Step:
-        live = self.agents
-        observations = self._observations()
-        self.agents = []
-        return (observations, {a: final[self._seat[a]] for a in live}, dict.fromkeys(live, not truncated),
-                dict.fromkeys(live, truncated), infos)
 
     def _observations(self) -> dict[str, Any]:
         return self._steps.observations(self.table._live(), self.agents)

@@ -66,6 +66,7 @@ class AecSteps:
         self.choices: dict[int, Action | None] = {}  # this moment's, by seat
         self.informed: list[str] = []  # the agents whose info holds the last moment's landing
         self.updated = True  # stepped or reset since `agent_iter` last gave an agent (PettingZoo's `_has_updated`)
+        self.fallback: Callable[[object], None] | None = None  # `play`'s way for anything but a legal id
 
     def reset(self, referee: Referee) -> None:
         """A new game: every agent in it, nothing rewarded or ended, nobody informed; the first moment asked."""
@@ -118,6 +119,13 @@ class AecSteps:
         self.choose(action)
         self.updated = True
         return True
+
+    def play(self, action: object) -> None:
+        """The wrapped env's `step` once reset (`zdeck.rl.wrappers`): a legal id of the agent selected taken here,
+        anything else handed to `fallback` (PettingZoo's wrappers' own path, which a dead step also takes)."""
+        if not self.step(action):
+            assert self.fallback is not None, "play() is the wrapped env's step: it sets `fallback`"
+            self.fallback(action)
 
     def choose(self, action_id: int) -> None:
         """The selected seat chooses this id (a legal one); the last seat of the moment to choose lands them all."""
@@ -203,22 +211,38 @@ class Agents:
         return steps.agent_selection
 
 
-class ParallelSteps:
-    """The Parallel env's legal steps: every seat asked at this moment gives its id together, the referee lands
-    them, and every live agent is shown the next moment - every seat's vector in one block (`encode_all`) and
-    every mask in another, each agent handed its rows."""
+Step = tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, dict[str, Any]]]
 
-    def __init__(self, names: list[str], encoder: fast.StateEncoder, actions: int) -> None:
+
+class ParallelSteps:
+    """The Parallel env's live agents (`agents`: the env's attribute is this) and its legal steps, whole: every seat
+    asked at this moment gives its id together, the referee lands them, and every live agent is shown the next
+    moment - every seat's vector in one block (`encode_all`) and every mask in another, each agent handed its rows
+    (views: fresh blocks at every step, never written again) - with PettingZoo's four other dicts."""
+
+    def __init__(self, names: list[str], encoder: fast.StateEncoder, actions: int, max_moments: int,
+                 final: Callable[[], list[float]]) -> None:
         self.names = names
         self.seat_of = {name: p for p, name in enumerate(names)}
         self.encoder = encoder
         self.wait_id = actions
-        self.width = actions + 1
+        self.blank: Mask = np.zeros((len(names), actions + 1), dtype=np.int8)  # every seat's mask, before the ids
+        self.max_moments = max_moments
+        self.final = final  # the final rewards, by seat, of a game that is over
+        self.agents: list[str] = []
+
+    def step(self, referee: Referee | None, actions: object) -> Step | None:
+        """The step's return when every asked seat gave an int id it may choose now (the usual case); None, having
+        changed nothing, for anything else (the env's own `step` then says what is wrong, decodes numpy ids,
+        refuses, or says the game is over)."""
+        if referee is None or not self.agents:
+            return None
+        infos = self.land(referee, self.agents, actions)
+        return None if infos is None else self.after(referee, infos)
 
     def land(self, referee: Referee, agents: list[str], actions: object) -> dict[str, dict[str, Any]] | None:
         """Land the asked seats' ids (`actions`: agent -> id) when every one is an int id the seat may choose now,
-        and return every live agent's info; None, having changed nothing, for anything else (the env's own `step`
-        then says what is wrong, decodes numpy ids, or refuses)."""
+        and return every live agent's info; None, having changed nothing, for anything else."""
         moment = referee.moment
         if moment is None or type(actions) is not dict:
             return None
@@ -249,27 +273,46 @@ class ParallelSteps:
             infos[names[seat]] = landing_info(landing)
         return infos
 
-    def going_on(self, referee: Referee, agents: list[str], infos: dict[str, dict[str, Any]]) -> tuple[
-            dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, dict[str, Any]]]:
-        """A step's return in a game that goes on: every live agent's observation, no reward, nobody ended."""
-        no = dict.fromkeys(agents, False)
-        return self.observations(referee, agents), dict.fromkeys(agents, 0.0), no, dict(no), infos
+    def after(self, referee: Referee, infos: dict[str, dict[str, Any]]) -> Step:
+        """The step's return once the moment landed: the game goes on, is over, or is cut at `max_moments`."""
+        agents = self.agents
+        if referee.moment is None:
+            return self.finish(referee, self.final(), infos, False)
+        if referee.moments >= self.max_moments:
+            return self.finish(referee, [0.0] * len(self.names), infos, True)
+        # (comprehensions: `dict.fromkeys` is a Python-level call from compiled code, ~5x dearer for a few agents)
+        return (self.observations(referee, agents), {agent: 0.0 for agent in agents},
+                {agent: False for agent in agents}, {agent: False for agent in agents}, infos)
+
+    def finish(self, referee: Referee, final: list[float], infos: dict[str, dict[str, Any]], truncated: bool) -> Step:
+        """The last step's return (every live agent's last observation and its reward, `final` by seat), after
+        which no agent is live."""
+        live, seat_of = self.agents, self.seat_of
+        observations = self.observations(referee, live)
+        self.agents = []
+        return (observations, {agent: final[seat_of[agent]] for agent in live},
+                {agent: not truncated for agent in live}, {agent: truncated for agent in live}, infos)
 
     def observations(self, referee: Referee, agents: list[str]) -> dict[str, Any]:
         """Every live agent's observation and mask: its rows of one block of vectors and one of masks (fresh)."""
+        players = len(self.names)
         vectors = self.encoder.encode_all(referee.state)
-        masks: Mask = np.zeros((len(self.names), self.width), dtype=np.int8)
+        masks = self.blank.copy()  # (cheaper than `np.zeros`, as `fast.mask` found)
+        # Every row at once by iterating each block, stopped by `range` before numpy's IndexError (whose formatted
+        # message costs more than the rows): cheaper than indexing each row.
+        vector_rows, mask_rows = [], []
+        for _, row in zip(range(players), vectors):
+            vector_rows.append(row)
+        for _, row in zip(range(players), masks):
+            mask_rows.append(row)
         moment = referee.moment
         if moment is not None:
-            flat, width = masks.reshape(-1), self.width
             for seat, ids in moment.ids.items():
-                at = seat * width
-                for i in ids:
-                    flat[at + i] = 1
+                fast.mark(mask_rows[seat], ids)
         seat_of, seen = self.seat_of, {}
-        for agent in agents:  # (by index: `list()` of an array walks it to an IndexError, whose message costs more)
+        for agent in agents:
             seat = seat_of[agent]
-            seen[agent] = {"observation": vectors[seat], "action_mask": masks[seat]}
+            seen[agent] = {"observation": vector_rows[seat], "action_mask": mask_rows[seat]}
         return seen
 
 

@@ -75,12 +75,16 @@ class StateEncoder:
         self._table: Table = np.zeros((rows, self.size), dtype=np.float32)  # seat s's vector (or seat 0's alone)
         self._rows: list[Vector] = [self._table[seat] for seat in range(rows)]
         self._public = self._rows[0]
-        # A float is written through a memoryview of its row: a third of the cost of numpy's item assignment, the
-        # same float32 (a C cast, rounding to nearest as numpy's does).
-        self._views = [self.view(row) for row in self._rows]
-        self._view = self._views[0]
-        # Where a float of seat 0's vector sits in each kept seat's (the inverse of its rotation).
-        self._places: list[list[int]] = [np.argsort(self._rotations[seat]).tolist() for seat in range(rows)]
+        # A float is written through a memoryview of the whole table: a third of the cost of numpy's item
+        # assignment, the same float32 (a C cast, rounding to nearest as numpy's does). Its places are Python ints
+        # made once (`_indices`, typed object: mypyc passes them on as they are, where a native int would be
+        # boxed again at every write).
+        self._flat = self.view(self._table.reshape(-1))
+        self._indices: list[object] = list(range(rows * self.size))
+        # Where a float of seat 0's vector sits in each kept seat's (the inverse of its rotation), in the table.
+        places = [np.argsort(self._rotations[seat]).tolist() for seat in range(rows)]
+        self._spots: list[list[object]] = [[self._indices[seat * self.size + places[seat][place]]
+                                            for seat in range(rows)] for place in range(self.size)]
         # Seat 0's turned to another seat: the places of the per-seat blocks, and where each float comes from.
         self._turns = [_turn(rotation) for rotation in self._rotations]
         self._moved_all = np.concatenate([seat * self.size + moved for seat, (moved, _) in enumerate(self._turns)])
@@ -128,15 +132,13 @@ class StateEncoder:
     def put(self, place: int, value: float) -> None:
         """`value` at `place` of seat 0's vector, and at that float's place in every other seat's kept."""
         item: object = self.scaled(place, value)  # (boxed once for every seat's vector)
-        if len(self._views) == 1:
-            self._view[place] = item
-        else:
-            for view, places in zip(self._views, self._places):
-                view[places[place]] = item
+        flat = self._flat
+        for spot in self._spots[place]:
+            flat[spot] = item
 
     def own(self, seat: int, place: int, value: float) -> None:
         """`value` at `place` of `seat`'s vector alone (its own floats: `ROWS` only)."""
-        self._views[seat][place] = self.scaled(place, value)
+        self._flat[self._indices[seat * self.size + place]] = self.scaled(place, value)
 
     # -- the keys every observation shares, written as seat 0 sees them ------------------------------------
     def head(self, phase: str, turn: int | None, round_no: int | None, rounds: int | None) -> None:
@@ -332,6 +334,44 @@ class Bits(Cell):
                 self.write(place + k, 1.0 if mask & low else 0.0)
                 changed ^= low
             self.mask = mask
+
+
+class Hand(Cell):
+    """A seat's hand, in its vector alone (`StateEncoder.ROWS`): how many cards of each kind it holds, at
+    `places[kind]`. A hand changes at few versions, so what is given is compared whole first."""
+
+    def __init__(self, encoder: StateEncoder, seat: int, places: list[int]) -> None:
+        super().__init__(encoder, seat)
+        self.places = places
+        self.counts = [0] * len(places)
+        self.kinds: list[int] = []  # the cards last given (a copy: a hand changes in place)
+
+    def forget(self) -> None:
+        self.counts, self.kinds = [0] * len(self.places), []
+
+    def set(self, kinds: list[int]) -> None:
+        """The hand as the kind of each card held (a kind as often as it is held)."""
+        if kinds == self.kinds:
+            return
+        counts, kept, places = [0] * len(self.places), self.counts, self.places
+        for kind in kinds:
+            counts[kind] = counts[kind] + 1
+        for held in (self.kinds, kinds):  # (a count can differ only at a kind held before or now)
+            for kind in held:
+                if counts[kind] != kept[kind]:
+                    self.write(places[kind], float(counts[kind]))
+                    kept[kind] = counts[kind]
+        self.kinds = list(kinds)
+
+    def set_counts(self, counts: list[int]) -> None:
+        """The hand as how many cards of each kind it holds."""
+        kept, places = self.counts, self.places
+        if counts == kept:
+            return
+        for kind in range(len(kept)):
+            if counts[kind] != kept[kind]:
+                self.write(places[kind], float(counts[kind]))
+        self.counts = list(counts)
 
 
 class Counts(Cell):

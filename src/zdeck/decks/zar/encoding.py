@@ -117,9 +117,10 @@ def times_out(state: ZarState) -> bool:
 
 class StateEncoder(fast.StateEncoder):
     """`zar_v1` from the state: a card is a kind index (its text names it in the vocabulary), a hand a count
-    per kind."""
+    per kind. Every seat's vector is kept whole (`ROWS`), its hand and drawn card with it: a Parallel step shows
+    one version to every seat (one copy of the table), and a seat's vector is one copy."""
 
-    PRIVATE: tuple[str, ...] = ("hand", "drawn")
+    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
@@ -141,7 +142,8 @@ class StateEncoder(fast.StateEncoder):
         self.stack = fast.Value(self, at["stack"])
         self.hand_winner, self.hand_winner_at = fast.One(self), at["hand_winner"]
         self.penalties = fast.Values(self, at["penalties"], n)
-        self.hand_at, self.drawn_at = at["hand"], at["drawn"]
+        self.hands = [fast.Hand(self, p, [at["hand"] + place for place in self.card]) for p in range(n)]
+        self.drawn, self.drawn_at = [fast.One(self, p) for p in range(n)], at["drawn"]
 
     def update(self, s: ZarState) -> None:
         card, pile = self.card, s.pile
@@ -169,14 +171,8 @@ class StateEncoder(fast.StateEncoder):
         self.stack.set(s.stack / 10.0)
         self.hand_winner.set(self.hand_winner_at + s.hand_winner if s.hand_winner >= 0 else -1)
         self.penalties.set(s.penalties, 5.0)
-
-    def private(self, s: ZarState, seat: int, out: Vector) -> None:
-        at, card, factors, hand, view = self.hand_at, self.card, self.factors, s.hands[seat], self.view(out)
-        for kind in range(len(hand)):
-            count = hand[kind]
-            if count:
-                place = at + card[kind]
-                view[place] = count * factors[place]
-        if s.phase == DRAWN and seat == s.turn:
-            place = self.drawn_at + card[s.drawn]
-            view[place] = factors[place]  # (1.0 scaled)
+        for p, hand in enumerate(s.hands):
+            self.hands[p].set_counts(hand)
+        drawn = self.drawn_at + card[s.drawn] if s.phase == DRAWN else -1  # (shown to the turn's seat alone)
+        for p, cell in enumerate(self.drawn):
+            cell.set(drawn if p == s.turn else -1)

@@ -105,9 +105,11 @@ def times_out(state: ZoopState) -> bool:
 
 class StateEncoder(fast.StateEncoder):
     """`zoop_v1` from the state: a card is a kind index of the game's deck (its text names it in the
-    vocabulary, which holds every colour), a hand a list of kinds."""
+    vocabulary, which holds every colour), a hand a list of kinds. Every seat's vector is kept whole (`ROWS`),
+    its hand and drawn card with it: a Parallel step shows one version to every seat (one copy of the table),
+    and a seat's vector is one copy, not seat 0's turned and its hand written."""
 
-    PRIVATE: tuple[str, ...] = ("hand", "drawn")
+    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
@@ -127,7 +129,8 @@ class StateEncoder(fast.StateEncoder):
         self.queue = fast.Bits(self, at["still_to_answer"])
         self.reason, self.end = fast.One(self), fast.One(self)
         self.cage_seat, self.cage_card, self.cage_at = fast.One(self), fast.One(self), at["capturable"]
-        self.hand_at, self.drawn_at = at["hand"], at["drawn"]
+        self.hands = [fast.Hand(self, p, [at["hand"] + place for place in self.card]) for p in range(self.players)]
+        self.drawn, self.drawn_at = [fast.One(self, p) for p in range(self.players)], at["drawn"]
 
     def update(self, s: ZoopState) -> None:
         card, pile = self.card, s.pile
@@ -154,15 +157,8 @@ class StateEncoder(fast.StateEncoder):
         self.cage_seat.set(-1 if cage is None else self.cage_at + cage[0])
         self.cage_card.set(-1 if cage is None else self.cage_at + self.players + card[s.match])
         self.end.set(-1 if s.end is None else self.ends[s.end])
-
-    def private(self, s: ZoopState, seat: int, out: Vector) -> None:
-        at, card, factors, view = self.hand_at, self.card, self.factors, self.view(out)
-        counts: dict[int, int] = {}
-        for kind in s.hands[seat]:
-            place = at + card[kind]
-            counts[place] = counts.get(place, 0) + 1
-        for place, count in counts.items():
-            view[place] = count * factors[place]
-        if s.drawn >= 0 and seat == s.turn:
-            place = self.drawn_at + card[s.drawn]
-            view[place] = factors[place]  # (1.0 scaled)
+        for p, hand in enumerate(s.hands):
+            self.hands[p].set(hand)
+        drawn = self.drawn_at + card[s.drawn] if s.drawn >= 0 else -1  # (shown to the turn's seat alone)
+        for p, cell in enumerate(self.drawn):
+            cell.set(drawn if p == s.turn else -1)

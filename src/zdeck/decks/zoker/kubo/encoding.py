@@ -84,9 +84,11 @@ def times_out(state: KuboState) -> bool:
 
 class StateEncoder(fast.StateEncoder):
     """`zoker-kubo_v1` from the state: hands and the table are bitmasks of card indices (a card's index is its
-    place in the vocabulary), and a line's id names it as the game's `score` actions do."""
+    place in the vocabulary), and a line's id names it as the game's `score` actions do. Every seat's vector is
+    kept whole (`ROWS`), its hand with it: a Parallel step shows one version to every seat (one copy of the
+    table), and a seat's vector is one copy, not seat 0's with its blocks turned and its hand written."""
 
-    PRIVATE: tuple[str, ...] = ("hand",)
+    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
@@ -111,7 +113,7 @@ class StateEncoder(fast.StateEncoder):
         self.closing = fast.Value(self, at["closing"])
         self.passes, self.points = fast.Value(self, at["passes"]), fast.Values(self, at["points"], n)
         self.scored = fast.Bits(self, at["scored"])
-        self.hand_at = at["hand"]
+        self.hands = [fast.Bits(self, at["hand"], seat=p) for p in range(n)]
 
     def update(self, s: KuboState) -> None:
         n = self.players
@@ -144,12 +146,5 @@ class StateEncoder(fast.StateEncoder):
         for seat, line in s.scored:
             scored |= 1 << (self.line[line] * n + seat)
         self.scored.set(scored)
-
-    def private(self, s: KuboState, seat: int, out: Vector) -> None:
-        at, factors, view, hand = self.hand_at, self.factors, self.view(out), s.hands[seat]
-        while hand:  # (each card's bit, lowest first: no list made)
-            low = hand & -hand
-            card = at + low.bit_length() - 1
-            view[card] = factors[card]  # (1.0 scaled)
-            hand ^= low
-
+        for p, hand in enumerate(s.hands):
+            self.hands[p].set(hand)

@@ -10,7 +10,7 @@ from zdeck.decks.zoker.encoding import CARDS
 from zdeck.decks.zoker.tiko.state import HAND, OVER, TRICK, Entry, TikoState
 from zdeck.vectors import fast
 from zdeck.vectors.common import hands, head, match, outcome
-from zdeck.vectors.encoding import Card, CardsBySeat, Encoder, Last, Num, OneOf, Recent, SeatOf, Spec, Vector, option
+from zdeck.vectors.encoding import Card, CardsBySeat, Encoder, Last, Num, OneOf, Recent, SeatOf, Spec, option
 
 
 def spec(game: Game) -> Spec:
@@ -39,9 +39,11 @@ def spec(game: Game) -> Spec:
 
 class StateEncoder(fast.StateEncoder):
     """`zoker-tiko_v1` from the state: a card is its index in the deck, which is its place in the vocabulary,
-    and a Tiko action's id is its card's index."""
+    and a Tiko action's id is its card's index. Every seat's vector is kept whole (`ROWS`), its hand with it:
+    a Parallel step shows one version to every seat (one copy of the table), and a seat's vector is one copy,
+    not seat 0's with its blocks turned (the cards each seat won: most of the vector) and its hand written."""
 
-    PRIVATE: tuple[str, ...] = ("hand",)
+    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
@@ -57,7 +59,7 @@ class StateEncoder(fast.StateEncoder):
         self.leader, self.leader_at = fast.One(self), at["leader"]
         self.compared = fast.Value(self, at["compared"])
         self.won = [fast.Counts(self, at["won"] + p * len(CARDS), len(CARDS), int) for p in range(n)]
-        self.hand_at = at["hand"]
+        self.hands = [fast.Hand(self, p, [at["hand"] + card for card in range(len(CARDS))]) for p in range(n)]
 
     def update(self, s: TikoState) -> None:
         n = self.players
@@ -78,11 +80,8 @@ class StateEncoder(fast.StateEncoder):
         for p, cards in enumerate(s.won):
             self.won[p].set(cards)
         self.last_trick.set(s.last_trick)
-
-    def private(self, s: TikoState, seat: int, out: Vector) -> None:
-        at, factors, view = self.hand_at, self.factors, self.view(out)
-        for card in s.hands[seat]:
-            view[at + card] = factors[at + card]  # (1.0 scaled)
+        for p, hand in enumerate(s.hands):
+            self.hands[p].set(hand)
 
 
 class Trick:
