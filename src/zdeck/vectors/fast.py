@@ -2,13 +2,11 @@
 
 The reference encoder (`zdeck.vectors.encoding.Encoder`) builds the observation dict a seat is shown and
 walks it. A game's `StateEncoder` (in the game's folder, `decks/<game>/encoding.py`) writes the same
-floats from the state itself, in two parts:
-
-- `update`: what every seat is shown alike, kept as seat 0 counts the seats and updated in place from
-  what a step changed (cells that remember what they last wrote), then turned round to each observer by
-  the encoding's seat rotation (`Encoder.rotations`: only the per-seat blocks move), or kept for every
-  seat at once where those blocks are large (`StateEncoder.ROWS`);
-- `private`: what one seat alone is shown (its hand), written into that seat's vector.
+floats from the state itself: its `update` brings every seat's vector, kept whole, up to the state through
+cells that remember what they last wrote and write only what changed. What every seat is shown alike is
+written as seat 0 counts the seats and lands in each seat's vector at its place there (the encoding's seat
+rotation, `Encoder.rotations`: only the per-seat blocks move); what one seat alone is shown (its hand) in
+that seat's vector alone.
 
 A vector handed out is always a fresh array: users keep observations, and the kept vectors change.
 tests/rl/test_fast.py checks every game's fast path bit for bit
@@ -34,9 +32,9 @@ F = TypeVar("F", bound=Field)
 
 class StateEncoder:
     """A game's encoding written from its state, kept up to date rather than rewritten: a subclass's `update`
-    states what every seat is shown alike (as seat 0 counts the seats) through cells (`One`, `Value`,
-    `Values`, `Bits`, `Counts`, `Spots`), each of which remembers what it last wrote and writes only what
-    changed; `private` writes what one seat alone is shown (naming the keys it writes in `PRIVATE`).
+    states what every seat is shown through cells (`One`, `Value`, `Values`, `Bits`, `Counts`, `Spots`; given
+    a seat, that seat's own floats: `Hand`...), each of which remembers what it last wrote and writes only
+    what changed.
 
     A step of a game changes a few places of a vector of hundreds or thousands of floats, and in the compiled
     build each numpy call costs about what a whole small vector's copy does: so the shared part is not cleared
@@ -44,13 +42,11 @@ class StateEncoder:
     as each float is written (no pass over the whole vector). A state that is not the successor of the one last
     encoded (another object, or an older version) starts from zeros, every cell forgotten.
 
-    Where the per-seat blocks are small (`ROWS` False) seat 0's vector alone is kept, and each seat's is a copy
-    with those floats moved (`Encoder.rotations`); where they are large (a row of cards per seat), every seat's
-    vector is kept whole (`ROWS` True): a write lands in each seat's vector at its place there, and a seat's
-    vector is one copy (every seat's, `encode_all`, one copy of the table)."""
-
-    PRIVATE: tuple[str, ...] = ()  # the keys `private` writes: 0 in the shared part
-    ROWS = False  # keep every seat's vector whole (large per-seat blocks), else seat 0's, turned per seat
+    Every seat's vector is kept whole, its hand in it: a seat's vector is one copy, and every seat's (the
+    Parallel env's step, `encode_all`) one copy of the table. (Seat 0's alone kept, turned and its hand
+    written for each seat, cost a gather and a hand per seat at every encoding: more than writing a step's
+    few changes into every seat's vector. A batch of a step's changes written by numpy at once cost more than
+    writing them one by one: numpy's calls cost some 3-5k instructions each, compiled.)"""
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         self.game, self.reference = game, reference
@@ -71,10 +67,9 @@ class StateEncoder:
         self._state: State | None = None
         self._version = -1
         self._cells: list[Cell] = []
-        rows = self.players if self.ROWS else 1
-        self._table: Table = np.zeros((rows, self.size), dtype=np.float32)  # seat s's vector (or seat 0's alone)
+        rows = self.players
+        self._table: Table = np.zeros((rows, self.size), dtype=np.float32)  # seat s's vector
         self._rows: list[Vector] = [self._table[seat] for seat in range(rows)]
-        self._public = self._rows[0]
         # A float is written through a memoryview of the whole table: a third of the cost of numpy's item
         # assignment, the same float32 (a C cast, rounding to nearest as numpy's does). Its places are Python ints
         # made once (`_indices`, typed object: mypyc passes them on as they are, where a native int would be
@@ -85,10 +80,6 @@ class StateEncoder:
         places = [np.argsort(self._rotations[seat]).tolist() for seat in range(rows)]
         self._spots: list[list[object]] = [[self._indices[seat * self.size + places[seat][place]]
                                             for seat in range(rows)] for place in range(self.size)]
-        # Seat 0's turned to another seat: the places of the per-seat blocks, and where each float comes from.
-        self._turns = [_turn(rotation) for rotation in self._rotations]
-        self._moved_all = np.concatenate([seat * self.size + moved for seat, (moved, _) in enumerate(self._turns)])
-        self._source_all = np.concatenate([source for _, source in self._turns])
         self._phases = {c: self.at["phase"] + k for k, c in enumerate(self.field("phase", OneOf).choices)}
         self._round_scale = self.field("round", Num).scale
         sizes = self.fields.get("hand_sizes")
@@ -123,8 +114,10 @@ class StateEncoder:
         """`value` as the reference leaves it at `place`: in version 2 the float32 value times the place's factor
         (a product of two float32 values is exact as a double, so storing it rounds as numpy's float32 product)."""
         factor = self.factors[place]
-        if factor == 1.0:
+        if factor == 1.0 or value == 0.0:
             return value
+        if value == 1.0:  # (most writes are a one-hot's 0 and 1: no rounding to make)
+            return factor
         rounding = self._rounding
         rounding[0] = value
         return float(rounding[0]) * factor
@@ -137,7 +130,7 @@ class StateEncoder:
             flat[spot] = item
 
     def own(self, seat: int, place: int, value: float) -> None:
-        """`value` at `place` of `seat`'s vector alone (its own floats: `ROWS` only)."""
+        """`value` at `place` of `seat`'s vector alone (its own floats)."""
         self._flat[self._indices[seat * self.size + place]] = self.scaled(place, value)
 
     # -- the keys every observation shares, written as seat 0 sees them ------------------------------------
@@ -166,11 +159,6 @@ class StateEncoder:
         """Bring the shared part up to `state` (as seat 0 sees it), through the encoder's cells."""
         raise NotImplementedError
 
-    def private(self, state: Any, seat: int, out: Vector) -> None:
-        """Write what `seat` alone is shown into its vector (a copy of the shared part, 0 there), as version 2
-        scales it: `scaled`, or a whole number times `factors[place]` (exact as a float32 product). A few floats
-        are written fastest through `view(out)`."""
-
     @staticmethod
     def view(out: Vector) -> Any:
         """`out`'s floats as a memoryview (typed Any: typeshed's memoryview holds ints)."""
@@ -191,55 +179,24 @@ class StateEncoder:
     def encode(self, state: State, seat: int) -> Vector:
         """Seat `seat`'s vector (a fresh array), equal to the reference's of `state.observation(seat)`."""
         self.shared(state)
-        if self.ROWS:
-            out = self._rows[seat].copy()
-        else:
-            public = self._public
-            out = public.copy()
-            moved, source = self._turns[seat]
-            if len(moved):
-                out[moved] = public.take(source)
-        if self.PRIVATE:
-            self.private(state, seat, out)
-        return out
+        return self._rows[seat].copy()
 
     def encode_into(self, state: State, seat: int, out: Vector) -> None:
         """`encode`, written into `out` (a row of a stacked array)."""
         self.shared(state)
-        if self.ROWS:
-            out[:] = self._rows[seat]
-        else:
-            out[:] = self._public
-            moved, source = self._turns[seat]
-            if len(moved):
-                out[moved] = self._public.take(source)
-        if self.PRIVATE:
-            self.private(state, seat, out)
+        out[:] = self._rows[seat]
 
     def encode_all(self, state: State) -> Table:
         """Every seat's vector, one row per seat (a fresh array)."""
         self.shared(state)
-        if self.ROWS:
-            out = self._table.copy()
-        else:
-            public = self._public
-            out = np.empty((self.players, self.size), dtype=np.float32)
-            out[:] = public  # (seat 0's copied to every row, then the per-seat floats moved: a gather of the whole is slower)
-            if len(self._moved_all):
-                out.reshape(-1)[self._moved_all] = public.take(self._source_all)
-        if self.PRIVATE:
-            for seat in range(self.players):
-                self.private(state, seat, out[seat])
-        return out
+        return self._table.copy()
 
 
 class Cell:
-    """A part of the shared vector that remembers what it last wrote, so that it writes only what changed; or,
-    with `seat`, of that seat's own floats (its hand), kept in its vector alone (`StateEncoder.ROWS` only)."""
+    """A part of what every seat is shown that remembers what it last wrote, so that it writes only what changed;
+    or, with `seat`, of that seat's own floats (its hand), kept in its vector alone."""
 
     def __init__(self, encoder: StateEncoder, seat: int = -1) -> None:
-        if seat >= 0 and not encoder.ROWS:
-            raise ValueError(f"{encoder.name}: a seat's own floats are kept only with every seat's vector (ROWS)")
         self.encoder, self.seat = encoder, seat
         encoder._cells.append(self)
 
@@ -337,7 +294,7 @@ class Bits(Cell):
 
 
 class Hand(Cell):
-    """A seat's hand, in its vector alone (`StateEncoder.ROWS`): how many cards of each kind it holds, at
+    """A seat's hand, in its vector alone: how many cards of each kind it holds, at
     `places[kind]`. A hand changes at few versions, so what is given is compared whole first."""
 
     def __init__(self, encoder: StateEncoder, seat: int, places: list[int]) -> None:
@@ -451,13 +408,6 @@ class Spots(Cell):
             if kept.get(place) != value:
                 self.write(place, value)
         self.spots = spots
-
-
-def _turn(rotation: npt.NDArray[np.intp]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    """Where a seat's vector differs from seat 0's: the places of the per-seat blocks, and where each float comes
-    from in seat 0's."""
-    moved = np.flatnonzero(rotation != np.arange(len(rotation)))
-    return moved, rotation[moved]
 
 
 class ReferenceStateEncoder(StateEncoder):

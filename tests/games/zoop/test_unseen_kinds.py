@@ -66,3 +66,20 @@ def test_more_cards_seen_than_the_box_holds_is_refused() -> None:
             unseen_kinds(deck, [], [[0] * (deck.copies[0] + 1)], 0, [], -1)
     finally:
         zoop_cards._NATIVE = False
+
+
+@pytest.mark.parametrize("colours", [2, 3, 6])
+def test_the_cards_not_matching_a_kind_are_flagged_alike_in_both_arithmetics(colours: int) -> None:
+    """`flagged` with `Deck.unmatched[t]` (how a re-deal finds the cards it may deal a seat that drew on t) lists
+    the positions of the cards not matching t, as the match masks say, in both arithmetics."""
+    deck = zoop_cards.load_deck(colours)
+    pool = sorted(deck.box)
+    for t in range(len(deck.kinds)):
+        expected = [i for i, k in enumerate(pool) if not deck.match_mask[t] >> k & 1]
+        assert zoop_cards.flagged(pool, deck.unmatched[t]) == expected
+        zoop_cards._NATIVE = True
+        try:
+            assert zoop_cards.flagged(pool, deck.unmatched[t]) == expected
+            assert zoop_cards.flagged(pool[::-1], deck.unmatched[t]) == [len(pool) - 1 - i for i in expected[::-1]]
+        finally:
+            zoop_cards._NATIVE = False

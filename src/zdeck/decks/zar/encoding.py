@@ -117,10 +117,8 @@ def times_out(state: ZarState) -> bool:
 
 class StateEncoder(fast.StateEncoder):
     """`zar_v1` from the state: a card is a kind index (its text names it in the vocabulary), a hand a count
-    per kind. Every seat's vector is kept whole (`ROWS`), its hand and drawn card with it: a Parallel step shows
+    per kind. Every seat's vector is kept whole, its hand and drawn card with it: a Parallel step shows
     one version to every seat (one copy of the table), and a seat's vector is one copy."""
-
-    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

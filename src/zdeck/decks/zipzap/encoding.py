@@ -63,10 +63,8 @@ def times_out(state: ZipZapState) -> bool:
 
 class StateEncoder(fast.StateEncoder):
     """`zipzap_v1` from the state: hands are bitmasks of card indices, and a card's index is its place in the
-    vocabulary, as the Zap's (the last) is. Every seat's vector is kept whole (`ROWS`), its hand with it: a race
+    vocabulary, as the Zap's (the last) is. Every seat's vector is kept whole, its hand with it: a race
     shows one version of the table to every seat, so a seat's vector is one copy, and every seat's one copy."""
-
-    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

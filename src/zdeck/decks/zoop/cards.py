@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck.bits import _NATIVE
@@ -123,6 +124,7 @@ class Deck:
     # The same facts as bitmasks over kinds (bit k = kind k), for the rules' hot path, where a
     # hand is also kept as the mask of the kinds it holds: one AND answers "may any card follow?".
     match_mask: tuple[int, ...]  # match_mask[t]: the kinds that may be played on kind t
+    unmatched: tuple[bytes, ...]  # unmatched[t]: byte k is 1 where kind k may not be played on kind t, else 0
     animal_mask: int  # every animal card (not the Wild Card, not the Cage)
     mask_of_animal: dict[str, int]  # the kinds showing this animal, any count and colour
     box: tuple[int, ...]  # every card of the box as kinds, in table order
@@ -177,6 +179,7 @@ def load_deck(colours: int) -> Deck:
         effect=effects,
         matchers=matchers,
         match_mask=tuple(sum(1 << k for k in ok) for ok in matchers),
+        unmatched=tuple(bytes(k < len(kinds) and k not in ok for k in range(256)) for ok in matchers),
         animal_mask=sum(1 << k for k, c in enumerate(kinds) if c.is_animal),
         box=tuple(k for k, n in enumerate(copies) for _ in range(n)),
         box_counts=_packed(copies),
@@ -292,3 +295,20 @@ def _spread(found: list[int], at: i64, word: i64, first: i64) -> i64:
         word >>= 3
         kind += 1
     return at
+
+
+def flagged(kinds: list[int], table: bytes) -> list[int]:
+    """The positions in `kinds` of the cards whose kind `table` flags (byte 1, e.g. `Deck.unmatched[t]`), in order.
+    The interpreter turns the kinds to bytes, translates them to flags and takes the flagged positions: C calls,
+    cheaper for it than a loop of its own; compiled, those calls iterate by the generic protocols (~170
+    instructions a card, as a comprehension costs) and a typed loop into a list made at its size costs half."""
+    if not _NATIVE:
+        return list(compress(range(len(kinds)), bytes(kinds).translate(table)))
+    found = [0] * len(kinds)
+    n = 0
+    for i, kind in enumerate(kinds):
+        if table[kind]:
+            found[n] = i
+            n += 1
+    del found[n:]
+    return found

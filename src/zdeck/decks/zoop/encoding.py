@@ -105,11 +105,9 @@ def times_out(state: ZoopState) -> bool:
 
 class StateEncoder(fast.StateEncoder):
     """`zoop_v1` from the state: a card is a kind index of the game's deck (its text names it in the
-    vocabulary, which holds every colour), a hand a list of kinds. Every seat's vector is kept whole (`ROWS`),
+    vocabulary, which holds every colour), a hand a list of kinds. Every seat's vector is kept whole,
     its hand and drawn card with it: a Parallel step shows one version to every seat (one copy of the table),
     and a seat's vector is one copy, not seat 0's turned and its hand written."""
-
-    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import BASIC_ANIMALS, unseen_kinds
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, flagged, unseen_kinds
 from zdeck.decks.zoop.phases import (
     BLOCKED,
     DISCARD,
@@ -639,12 +639,11 @@ class ZoopState(State):
         in seat order, so where two such seats compete for the same cards a deal is near uniform, not
         exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards instead)."""
         hands: list[list[int] | None] = [None] * len(sizes)
-        match_mask, bit = self.rules.deck.match_mask, self.rules.bit
+        unmatched = self.rules.deck.unmatched
         for q, on in enumerate(self.drew_on):
             if on < 0 or q == player:
                 continue
-            barred = match_mask[on]
-            allowed = [i for i, k in enumerate(pool) if not bit[k] & barred]
+            allowed = flagged(pool, unmatched[on])  # the positions in `pool` of the cards not matching `on`
             if len(allowed) < sizes[q]:
                 continue
             rng.sample_to_top(allowed, sizes[q])

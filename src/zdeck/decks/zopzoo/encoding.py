@@ -117,10 +117,8 @@ def spec(game: Game) -> Spec:
 
 class StateEncoder(fast.StateEncoder):
     """`zopzoo_v1` from the state: a card is an id of the deck (its name names it in the vocabulary); a row is a
-    list of white card ids, their covers in one dict for the table. Every seat's vector is kept whole (`ROWS`):
+    list of white card ids, their covers in one dict for the table. Every seat's vector is kept whole:
     the rows of cards are most of the vector, and a seat's is the others' turned round."""
-
-    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

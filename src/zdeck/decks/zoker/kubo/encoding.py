@@ -85,10 +85,8 @@ def times_out(state: KuboState) -> bool:
 class StateEncoder(fast.StateEncoder):
     """`zoker-kubo_v1` from the state: hands and the table are bitmasks of card indices (a card's index is its
     place in the vocabulary), and a line's id names it as the game's `score` actions do. Every seat's vector is
-    kept whole (`ROWS`), its hand with it: a Parallel step shows one version to every seat (one copy of the
+    kept whole, its hand with it: a Parallel step shows one version to every seat (one copy of the
     table), and a seat's vector is one copy, not seat 0's with its blocks turned and its hand written."""
-
-    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

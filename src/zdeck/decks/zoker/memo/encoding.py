@@ -102,10 +102,8 @@ def spec(game: Game) -> Spec:
 
 class StateEncoder(fast.StateEncoder):
     """`zoker-memo_v1` from the state: a card is its index in the deck (its place in the vocabulary), and the
-    action that turns place p has id p. Every seat's vector is kept whole (`ROWS`): a table of 64 places seen by
+    action that turns place p has id p. Every seat's vector is kept whole: a table of 64 places seen by
     two or three seats is copied faster than turned round."""
-
-    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)

@@ -39,11 +39,9 @@ def spec(game: Game) -> Spec:
 
 class StateEncoder(fast.StateEncoder):
     """`zoker-tiko_v1` from the state: a card is its index in the deck, which is its place in the vocabulary,
-    and a Tiko action's id is its card's index. Every seat's vector is kept whole (`ROWS`), its hand with it:
+    and a Tiko action's id is its card's index. Every seat's vector is kept whole, its hand with it:
     a Parallel step shows one version to every seat (one copy of the table), and a seat's vector is one copy,
     not seat 0's with its blocks turned (the cards each seat won: most of the vector) and its hand written."""
-
-    ROWS = True
 
     def __init__(self, game: Game, reference: Encoder) -> None:
         super().__init__(game, reference)
