@@ -348,7 +348,8 @@ class Rng:
         return twin
 
     @classmethod
-    def from_state(cls, state: int) -> Rng:
+    def from_state(cls, state: object) -> Rng:
+        # (`object`, not `int`: compiled, an `int` argument turns True into 1 before the check could refuse it)
         if isinstance(state, bool) or not isinstance(state, int) or not 0 <= state <= _MASK:
             raise ValueError(f"rng state must be an integer in [0, 2**64), got {_quote(state)}")
         return _at(_held(state))
