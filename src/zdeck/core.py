@@ -102,7 +102,9 @@ class Game(ABC):
     # it in __init__) is what counts: an option may turn it round (a game sets it in `check_options`).
     default_score_order: ClassVar[str] = "higher"
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, players: object = None, **options: Any) -> None:
+        # `players` is typed `object`, not `int | None`: compiled, a typed argument is checked at the call with
+        # mypyc's own TypeError (and a bool turned into an int); the check below names the range instead.
         unknown = sorted(set(options) - set(self.options_spec))
         if unknown:
             allowed = ", ".join(sorted(self.options_spec)) or "none"
@@ -112,14 +114,14 @@ class Game(ABC):
         for name, value in options.items():
             chosen[name] = self.options_spec[name].validate(name, value)
         # The type is checked before resolve_options, which may compute with the player count.
-        well_typed = players is None or (isinstance(players, int) and not isinstance(players, bool))
-        self.options: dict[str, Any] = self.resolve_options(chosen, players if well_typed else None)
+        seats = players if isinstance(players, int) and not isinstance(players, bool) else None
+        self.options: dict[str, Any] = self.resolve_options(chosen, seats)
         if players is None:
-            players = self.default_players or self.player_range(self.options)[0]
+            seats = self.default_players or self.player_range(self.options)[0]
         lo, hi = self.player_range(self.options)
-        if not well_typed or not lo <= players <= hi:
+        if seats is None or not lo <= seats <= hi:
             raise ValueError(f"{self.id}: players={shorten(players)} is not allowed; this game takes {lo} to {hi}")
-        self.players = players
+        self.players: int = seats
         self.score_order: str = self.default_score_order
         self.check_options()
         self._codec: ActionCodec | None = None

@@ -60,7 +60,7 @@ class ZarGame(Game):
         ),
     }
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, players: object = None, **options: Any) -> None:
         from zdeck.decks.zar.actions import Play, PlayTable, bare_table
         from zdeck.decks.zar.cards import counts_of, deal_size, declaration_name, full_deck, points_table
 

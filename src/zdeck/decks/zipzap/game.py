@@ -30,7 +30,7 @@ class ZipZap(Game):
                          check=sd.int_option(1, MAX_ROUNDS, optional=True)),
     }
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, players: object = None, **options: Any) -> None:
         super().__init__(players, **options)
         from zdeck.decks.zipzap.cards import DATA
 

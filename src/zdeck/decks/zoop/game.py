@@ -63,7 +63,7 @@ class ZoopGame(Game):
         ),
     }
 
-    def __init__(self, players: int | None = None, **options: Any) -> None:
+    def __init__(self, players: object = None, **options: Any) -> None:
         from zdeck.decks.zoop.actions import ActionRows
         from zdeck.decks.zoop.cards import load_deck
 
