@@ -92,6 +92,25 @@ def count_of(values: list[int], value: int) -> int:
     return found
 
 
+def spread_counts(found: list[int], at: i64, word: i64, first: i64, width: i64) -> i64:
+    """Write out a word of counts, `width` bits for each kind from `first` on (the lowest bits counting
+    `first`), as that many copies of each kind into `found` from `at`, lowest kind first; where it stops.
+    Compiled re-deals list their unseen cards so (ZAR's, Zoop's) rather than sorting boxed integers."""
+    kind = first
+    each: i64 = (i64(1) << width) - 1
+    while word:
+        copies = word & each
+        while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
+            if at == len(found):
+                raise RuntimeError(f"spread_counts: more than {at} cards counted")
+            found[at] = kind
+            at += 1
+            copies -= 1
+        word >>= width
+        kind += 1
+    return at
+
+
 def _words(piles: list[list[int]]) -> tuple[i64, i64, int]:
     """The cards of these piles as two 32-bit words (card c is bit c of the low word, c - 32 of the high one),
     and how many cards were listed."""

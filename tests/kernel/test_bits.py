@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck.bits as bits_module
-from zdeck.bits import cards_of, count_of, indices, mask_of, sorted_cards
+from zdeck.bits import cards_of, count_of, indices, mask_of, sorted_cards, spread_counts
 
 pytestmark = pytest.mark.skipif(bits_module._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
 
@@ -58,3 +58,20 @@ def test_count_of_counts_as_list_count_in_both_arithmetics(values: list[int], va
     assert count_of(values, value) == values.count(value)
     with words():
         assert count_of(values, value) == values.count(value)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=7), min_size=1, max_size=20), st.sampled_from([3, 5]),
+       st.integers(min_value=0, max_value=40))
+def test_spread_counts_writes_each_kind_as_often_as_its_count_lowest_first(counts: list[int], width: int,
+                                                                           first: int) -> None:
+    counts = counts[: 60 // width]  # a word of counts stays below 2**62
+    word = sum(n << (width * k) for k, n in enumerate(counts))
+    expected = [first + k for k, n in enumerate(counts) for _ in range(n)]
+    found = [-1] * (len(expected) + 2)
+    assert spread_counts(found, 2, word, first, width) == len(found)
+    assert found == [-1, -1, *expected]
+
+
+def test_spread_counts_refuses_to_write_past_the_list() -> None:
+    with pytest.raises(RuntimeError, match="more than 2 cards counted"):
+        spread_counts([0, 0], 0, 3, 0, 3)

@@ -18,6 +18,7 @@ from itertools import compress
 from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final
 
+from zdeck.bits import spread_counts
 from zdeck.compiled import i64
 
 if TYPE_CHECKING:
@@ -191,26 +192,12 @@ def unseen_cards(deck: Counts, hands: list[list[int]], sizes: list[int], player:
             w2 -= _UNIT_11 >> (175 - 5 * card)
     found = [0] * count
     at: i64 = 0
-    at = _spread(found, at, w0, 0)
-    at = _spread(found, at, w1, 12)
-    at = _spread(found, at, w2, 24)
+    at = spread_counts(found, at, w0, 0, 5)
+    at = spread_counts(found, at, w1, 12, 5)
+    at = spread_counts(found, at, w2, 24, 5)
     if at != count:
         raise RuntimeError(f"unseen_cards: {at} cards unseen, {count} expected")
     return found
-
-
-def _spread(found: list[int], at: i64, word: i64, first: i64) -> i64:
-    """Write the cards of one word of counts (kinds from `first`) into `found` from `at`; where it stops."""
-    kind = first
-    while word:
-        copies = word & 31
-        while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
-            found[at] = kind
-            at += 1
-            copies -= 1
-        word >>= 5
-        kind += 1
-    return at
 
 
 def hand_texts(hand: list[int]) -> list[str]:

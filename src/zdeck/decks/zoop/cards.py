@@ -15,7 +15,7 @@ from importlib import resources
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
-from zdeck.bits import _NATIVE
+from zdeck.bits import _NATIVE, spread_counts
 from zdeck.compiled import i64
 from zdeck.core import shorten
 
@@ -275,26 +275,11 @@ def unseen_kinds(deck: Deck, draw: list[int], hands: list[list[int]], player: in
     if w0 < 0 or w1 < 0 or w2 < 0 or w3 < 0:  # a kind seen more often than the box holds it (else `_spread` finds
         raise RuntimeError("unseen_kinds: more cards seen than the box holds")  # too many or too few cards)
     found = [0] * count
-    at = _spread(found, _spread(found, _spread(found, _spread(found, 0, w0, 0), w1, 20), w2, 40), w3, 60)
+    at = spread_counts(found, spread_counts(found, spread_counts(found, spread_counts(found, 0, w0, 0, 3), w1, 20, 3), w2, 40, 3),
+                       w3, 60, 3)
     if at != count:
         raise RuntimeError(f"unseen_kinds: {at} cards unseen, {count} expected")
     return found
-
-
-def _spread(found: list[int], at: i64, word: i64, first: i64) -> i64:
-    """Write the cards of one word of counts (kinds from `first`) into `found` from `at`; where it stops."""
-    kind = first
-    while word:
-        copies = word & 7
-        while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
-            if at == len(found):
-                raise RuntimeError(f"unseen_kinds: more than {at} cards unseen")
-            found[at] = kind
-            at += 1
-            copies -= 1
-        word >>= 3
-        kind += 1
-    return at
 
 
 def flagged(kinds: list[int], table: bytes) -> list[int]:
