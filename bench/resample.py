@@ -17,6 +17,7 @@ import time
 
 import zdeck
 from zdeck import RandomBot, Rng
+from zdeck.records import replay
 from zdeck.sim import play
 
 
@@ -25,17 +26,15 @@ def sample_states(game_id: str, count: int) -> list[tuple[zdeck.State, int]]:
     game = zdeck.make(game_id)
     found: list[tuple[zdeck.State, int]] = []
     seed = 0
+
+    def keep(k: int, state: zdeck.State, _entry: object, _outcome: object) -> None:
+        if k % 5 == 0 and not state.is_over():
+            found.append((state.clone(), state.actors()[0]))
+
     while len(found) < count:
         _, record = play(game, [RandomBot() for _ in range(game.players)], seed)
         assert record is not None
-        state = game.new_state(seed)
-        for k, entry in enumerate(record.actions):
-            if entry[0] is None:
-                state.timeout()
-            else:
-                state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
-            if k % 5 == 0 and not state.is_over():
-                found.append((state.clone(), state.actors()[0]))
+        replay(record, keep)
         seed += 1
     return found[:count]
 

@@ -14,6 +14,7 @@ import zdeck.decks.zar.cards as zar_cards
 from zdeck import RandomBot
 from zdeck.decks.zar.cards import NUM_KINDS, cards_in, counts_of, unseen_cards
 from zdeck.decks.zar.state import ZarState
+from zdeck.records import replay
 from zdeck.sim import play
 
 pytestmark = pytest.mark.skipif(zar_cards._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
@@ -22,19 +23,17 @@ pytestmark = pytest.mark.skipif(zar_cards._NATIVE, reason="the compiled module's
 def states(players: int, options: dict[str, Any], games: int) -> list[ZarState]:
     """States along seeded random games, one in three moments."""
     game = zdeck.make("zar", players, hands=1, **options)
-    found = []
+    found: list[ZarState] = []
+
+    def keep(k: int, state: zdeck.State, _entry: object, _outcome: object) -> None:
+        if k % 3 == 0:
+            assert isinstance(state, ZarState)
+            found.append(state.clone())
+
     for seed in range(games):
         _, record = play(game, [RandomBot() for _ in range(players)], seed)
         assert record is not None
-        state = game.new_state(seed)
-        for k, entry in enumerate(record.actions):
-            if entry[0] is None:
-                state.timeout()
-            else:
-                state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
-            if k % 3 == 0:
-                assert isinstance(state, ZarState)
-                found.append(state.clone())
+        replay(record, keep)
     return found
 
 

@@ -13,6 +13,7 @@ import zdeck.decks.zoop.cards as zoop_cards
 from zdeck import RandomBot
 from zdeck.decks.zoop.cards import unseen_kinds
 from zdeck.decks.zoop.state import ZoopState
+from zdeck.records import replay
 from zdeck.sim import play
 
 pytestmark = pytest.mark.skipif(zoop_cards._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
@@ -21,19 +22,17 @@ pytestmark = pytest.mark.skipif(zoop_cards._NATIVE, reason="the compiled module'
 def states(players: int, colours: int, games: int) -> list[ZoopState]:
     """States along seeded random games, one in three moments."""
     game = zdeck.make("zoop", players, colours=colours)
-    found = []
+    found: list[ZoopState] = []
+
+    def keep(k: int, state: zdeck.State, _entry: object, _outcome: object) -> None:
+        if k % 3 == 0 and not state.is_over():
+            assert isinstance(state, ZoopState)
+            found.append(state.clone())
+
     for seed in range(games):
         _, record = play(game, [RandomBot() for _ in range(players)], seed)
         assert record is not None
-        state = game.new_state(seed)
-        for k, entry in enumerate(record.actions):
-            if entry[0] is None:
-                state.timeout()
-            else:
-                state.apply(entry[0], game.parse_action(entry[1]), seen=entry[2] if len(entry) == 3 else None)
-            if k % 3 == 0 and not state.is_over():
-                assert isinstance(state, ZoopState)
-                found.append(state.clone())
+        replay(record, keep)
     return found
 
 
