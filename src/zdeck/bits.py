@@ -92,6 +92,18 @@ def count_of(values: list[int], value: int) -> int:
     return found
 
 
+def spread_bits(found: list[int], at: i64, word: i64, first: i64) -> i64:
+    """Write out the set of a word (bit k is `first + k`) into `found` from `at`, lowest first; where it stops.
+    (`ascending` keeps its own two loops: a call per word there measured 4% of Solo's re-deal.)"""
+    while word:
+        if word & 1:
+            found[at] = first
+            at += 1
+        word >>= 1
+        first += 1
+    return at
+
+
 def spread_counts(found: list[int], at: i64, word: i64, first: i64, width: i64) -> i64:
     """Write out a word of counts, `width` bits for each kind from `first` on (the lowest bits counting
     `first`), as that many copies of each kind into `found` from `at`, lowest kind first; where it stops.

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck.bits as bits_module
-from zdeck.bits import cards_of, count_of, indices, mask_of, sorted_cards, spread_counts
+from zdeck.bits import cards_of, count_of, indices, mask_of, sorted_cards, spread_bits, spread_counts
 
 pytestmark = pytest.mark.skipif(bits_module._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
 
@@ -75,3 +75,10 @@ def test_spread_counts_writes_each_kind_as_often_as_its_count_lowest_first(count
 def test_spread_counts_refuses_to_write_past_the_list() -> None:
     with pytest.raises(RuntimeError, match="more than 2 cards counted"):
         spread_counts([0, 0], 0, 3, 0, 3)
+
+
+@given(st.sets(st.integers(min_value=0, max_value=31)), st.integers(min_value=0, max_value=100))
+def test_spread_bits_writes_a_word_s_set_lowest_first(members: set[int], first: int) -> None:
+    found = [-1] * (len(members) + 1)
+    assert spread_bits(found, 1, sum(1 << k for k in members), first) == len(found)
+    assert found == [-1, *sorted(first + k for k in members)]

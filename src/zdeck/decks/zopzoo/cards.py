@@ -18,7 +18,7 @@ from enum import IntEnum
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
-from zdeck.bits import _NATIVE, _ones
+from zdeck.bits import _BIT31, _NATIVE, _ones, spread_bits
 from zdeck.compiled import i64
 from zdeck.core import shorten
 
@@ -170,27 +170,14 @@ def sorted_black(draw: list[int], buried: list[int]) -> list[int]:
     found = [0] * int(_ones(w0) + _ones(w1) + _ones(w2))  # (made at its size: appending grows it ten times)
     if len(found) != count:
         raise ValueError("sorted_black: a card is listed twice")
-    _write_word(found, _write_word(found, _write_word(found, 0, w0, _FIRST_BLACK), w1, _FIRST_BLACK + 32),
+    spread_bits(found, spread_bits(found, spread_bits(found, 0, w0, _FIRST_BLACK), w1, _FIRST_BLACK + 32),
                 w2, _FIRST_BLACK + 64)
     return found
-
-
-def _write_word(found: list[int], i: i64, word: i64, first: i64) -> i64:
-    """Write the cards of a 32-bit word (bit k is card `first + k`) into `found` from `i` on; where it ends."""
-    card = first
-    while word:
-        if word & 1:
-            found[i] = card
-            i += 1
-        word >>= 1
-        card += 1
-    return i
 
 
 _FIRST_BLACK: Final[i64] = 52
 if BLACK != tuple(range(_FIRST_BLACK, _FIRST_BLACK + 74)):
     raise RuntimeError("zopzoo deck.json: sorted_black reads the 74 black ids from 52 on")
-_BIT31: Final[i64] = 1 << 31
 
 
 def card_id(name: str) -> int:
