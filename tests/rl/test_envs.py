@@ -304,6 +304,24 @@ def test_a_subclass_of_the_wrapper_keeps_its_own_last_and_step() -> None:
     assert calls == [action] and env.table.referee.state.version == 1
 
 
+def test_the_parallel_env_s_step_once_reset_is_the_compiled_one_but_a_subclass_keeps_its_own() -> None:
+    """Once reset, the Parallel env's `step` is `ParallelSteps.play` (rl/parallel.py), which hands anything but a legal
+    step to the class's own (here: a numpy id, decoded there); a subclass's `step` stays its own."""
+    calls = []
+
+    class Counting(zdeck.rl.ZdeckParallel):  # type: ignore[misc]
+        def step(self, actions: dict[str, Any]) -> Any:
+            calls.append(actions)
+            return super().step(actions)
+
+    for env in (zdeck.rl.parallel_env("zoker-tiko", 2), Counting("zoker-tiko", 2)):
+        seen, _ = env.reset(seed=1)
+        mask = seen["player_0"]["action_mask"]
+        _, _, _, _, infos = env.step({"player_0": np.int64(np.flatnonzero(mask)[0])})
+        assert env.table.referee.state.version == 1 and infos["player_0"]["landing"]["outcome"] == "applied"
+    assert len(calls) == 1
+
+
 @pytest.mark.parametrize(("game_id", "name"), [("zipzap", "zipzap_v2"), ("zoker-tiko", "zoker-tiko_v2"),
                                               ("zar", "zar_v2")])
 def test_each_game_s_env_is_named_by_its_game_and_encoding_version(game_id: str, name: str) -> None:

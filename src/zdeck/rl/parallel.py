@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MethodType
 from typing import Any
 
 from gymnasium import spaces
@@ -60,8 +61,13 @@ class ZdeckParallel(ParallelEnv):  # type: ignore[misc]  # (pettingzoo ships no 
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        self.table.start(seed)
+        self._steps.referee = self.table.start(seed)
         self.agents = list(self.possible_agents)
+        if type(self) is ZdeckParallel:  # (a subclass's own `step`, if it has one, stays its own)
+            # Once reset, `step` is the compiled method itself: a legal step then runs no Python frame of this env;
+            # anything else falls back to `step` below.
+            self._steps.fallback = MethodType(ZdeckParallel.step, self)
+            self.step = self._steps.play  # type: ignore[method-assign]
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]) -> Step:

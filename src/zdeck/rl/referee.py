@@ -19,7 +19,7 @@ the turn may not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -212,7 +212,7 @@ class Referee:
                 return None
         return None if choice in legal else self.state.explain_illegal(seat, choice)
 
-    def land(self, choices: Mapping[int, Action | None]) -> list[tuple[int, Landing]]:
+    def land(self, choices: dict[int, Action | None]) -> list[tuple[int, Landing]]:
         """Land every asked seat's checked choice (a missing seat waits), move on to the next moment,
         and return what became of each choice, in `asked` order."""
         moment = self.moment
@@ -222,10 +222,20 @@ class Referee:
         if len(asked) == 1:
             return self.land_one(asked[0], choices.get(asked[0]))
         self.landed = []
-        proposals = [(p, choices[p], True) for p in asked if choices.get(p) is not WAIT]
-        landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
+        # (a dict, not a Mapping: compiled, a Mapping's `get` is a Python method call)
+        proposals: list[tuple[int, Action, bool]] = []
+        landings: dict[int, Landing] = {}
+        for p in asked:
+            choice = choices.get(p)
+            if choice is WAIT:
+                landings[p] = _WAITED
+            else:
+                proposals.append((p, choice, True))
         if not proposals:
             self.state.timeout()
+        elif len(proposals) == 1:  # (the usual race: one proposal, the others wait; nothing is drawn for its order)
+            seat, action, _ = proposals[0]
+            landings[seat] = self._apply(seat, action)
         else:
             self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
         self.log = [(p, landings[p]) for p in asked]

@@ -215,10 +215,11 @@ Step = tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dic
 
 
 class ParallelSteps:
-    """The Parallel env's live agents (`agents`: the env's attribute is this) and its legal steps, whole: every seat
-    asked at this moment gives its id together, the referee lands them, and every live agent is shown the next
-    moment - every seat's vector in one block (`encode_all`) and every mask in another, each agent handed its rows
-    (views: fresh blocks at every step, never written again) - with PettingZoo's four other dicts."""
+    """The Parallel env's game in play (`referee`, set at each reset), its live agents (`agents`: the env's attribute
+    is this) and its legal steps, whole: every seat asked at this moment gives its id together, the referee lands
+    them, and every live agent is shown the next moment - every seat's vector in one block (`encode_all`) and every
+    mask in another, each agent handed its rows (views: fresh blocks at every step, never written again) - with
+    PettingZoo's four other dicts."""
 
     def __init__(self, names: list[str], encoder: fast.StateEncoder, actions: int, max_moments: int,
                  final: Callable[[], list[float]]) -> None:
@@ -229,7 +230,23 @@ class ParallelSteps:
         self.blank: Mask = np.zeros((len(names), actions + 1), dtype=np.int8)  # every seat's mask, before the ids
         self.max_moments = max_moments
         self.final = final  # the final rewards, by seat, of a game that is over
+        self.referee: Referee | None = None
         self.agents: list[str] = []
+        # What a step in play returns for rewards, terminations and truncations, copied (a dict's copy is one C call;
+        # a comprehension hashes and inserts every key anew)
+        self.zeros: dict[str, Any] = {name: 0.0 for name in names}
+        self.falses: dict[str, Any] = {name: False for name in names}
+        self.fallback: Callable[[object], Step] | None = None  # `play`'s way for anything but a legal step
+
+    def play(self, actions: object) -> Step:
+        """The env's `step` once reset (`zdeck.rl.parallel`): a legal step of `referee` taken here, anything else
+        handed to `fallback` (the env class's own `step`, which says what is wrong, decodes numpy ids, refuses, or
+        says the game is over)."""
+        stepped = self.step(self.referee, actions)
+        if stepped is not None:
+            return stepped
+        assert self.fallback is not None, "play() is the env's step: it sets `fallback`"
+        return self.fallback(actions)
 
     def step(self, referee: Referee | None, actions: object) -> Step | None:
         """The step's return when every asked seat gave an int id it may choose now (the usual case); None, having
@@ -280,7 +297,8 @@ class ParallelSteps:
             return self.finish(referee, self.final(), infos, False)
         if referee.moments >= self.max_moments:
             return self.finish(referee, [0.0] * len(self.names), infos, True)
-        # (comprehensions: `dict.fromkeys` is a Python-level call from compiled code, ~5x dearer for a few agents)
+        if len(agents) == len(self.names):  # (every agent: the game in play)
+            return self.observations(referee, agents), self.zeros.copy(), self.falses.copy(), self.falses.copy(), infos
         return (self.observations(referee, agents), {agent: 0.0 for agent in agents},
                 {agent: False for agent in agents}, {agent: False for agent in agents}, infos)
 
@@ -295,24 +313,29 @@ class ParallelSteps:
 
     def observations(self, referee: Referee, agents: list[str]) -> dict[str, Any]:
         """Every live agent's observation and mask: its rows of one block of vectors and one of masks (fresh)."""
-        players = len(self.names)
+        names = self.names
+        players = len(names)
         vectors = self.encoder.encode_all(referee.state)
         masks = self.blank.copy()  # (cheaper than `np.zeros`, as `fast.mask` found)
-        # Every row at once by iterating each block, stopped by `range` before numpy's IndexError (whose formatted
-        # message costs more than the rows): cheaper than indexing each row.
-        vector_rows, mask_rows = [], []
-        for _, row in zip(range(players), vectors):
-            vector_rows.append(row)
-        for _, row in zip(range(players), masks):
-            mask_rows.append(row)
         moment = referee.moment
+        seen: dict[str, Any] = {}
+        if len(agents) == players:  # (every agent, in seat order: the game in play)
+            # Every row at once by iterating both blocks together, stopped by `range` before numpy's IndexError
+            # (whose formatted message costs more than the rows): cheaper than indexing each row.
+            for seat, vector_row, mask_row in zip(range(players), vectors, masks):
+                if moment is not None:
+                    ids = moment.ids.get(seat)
+                    if ids is not None:
+                        fast.mark(mask_row, ids)
+                seen[names[seat]] = {"observation": vector_row, "action_mask": mask_row}
+            return seen
         if moment is not None:
             for seat, ids in moment.ids.items():
-                fast.mark(mask_rows[seat], ids)
-        seat_of, seen = self.seat_of, {}
+                fast.mark(masks[seat], ids)
+        seat_of = self.seat_of
         for agent in agents:
             seat = seat_of[agent]
-            seen[agent] = {"observation": vector_rows[seat], "action_mask": mask_rows[seat]}
+            seen[agent] = {"observation": vectors[seat], "action_mask": masks[seat]}
         return seen
 
 
