@@ -11,7 +11,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
-from math import perm
 from struct import Struct
 from types import FunctionType
 from typing import Final, TypeVar
@@ -154,6 +153,15 @@ def _held(value: int) -> i64:
     return i64(value - ((value >> 63) << 64)) if _NATIVE else value
 
 
+def _wrapped(n: i64) -> i64:
+    """2**64 mod n for 0 < n < 2**63, in i64: twice 2**63 mod n, reduced (the exact check of `sample_to_top`'s
+    rare low words)."""
+    half = 0x7FFFFFFFFFFFFFFF % n + 1  # 2**63 mod n, or n itself
+    if half == n:
+        half = 0
+    return half - (n - half) if half >= n - half else 2 * half
+
+
 def _rejected(h: i64, lo: i64, n: i64) -> bool:
     """Is (h, lo) at or past `_MASK - _MASK % n`, the first output `below(n)` does not take, for 0 < n < 2**63?
     Below 2**63 never (the limit is above it); else the distance to `_MASK` fits an i64."""
@@ -162,6 +170,18 @@ def _rejected(h: i64, lo: i64, n: i64) -> bool:
     r = 0x7FFFFFFFFFFFFFFF % n  # _MASK % n, from (2**63 - 1) % n: _MASK = 2 * (2**63 - 1) + 1
     r = r - (n - r - 1) if r >= n - r - 1 else 2 * r + 1
     return (_M32 - h) * _TWO32 + (_M32 - lo) <= r
+
+
+@lru_cache(maxsize=1024)  # one per (top, steps) a re-deal meets: a few hundred
+def _batch(top: int, steps: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """For the pure build's `sample_to_top`: the product of the ranges top + 1, top, ... of `steps` steps, and each
+    step's position with the place value of its digit in floor(z * product / 2**64) (the product of the ranges
+    after it)."""
+    places, place = [], 1
+    for p in range(top - steps + 1, top + 1):
+        places.append((p, place))
+        place *= p + 1
+    return place, tuple(reversed(places))
 
 
 class Rng:
@@ -285,9 +305,15 @@ class Rng:
     def sample_to_top(self, items: list[T], count: int) -> None:
         """Move `count` items chosen uniformly at random to the top (the end) of `items`, in random order,
         the others below them, not shuffled. These are the top `count` steps of a Fisher-Yates shuffle (the
-        item at position i swapped with a uniform j <= i), but their draws are the digits of one uniform
-        integer in the mixed radix of their ranges (i + 1, i, ...): one output serves a dozen steps where
-        `shuffle` and `settle` take one each. A re-deal of a few cards pays for its draws alone."""
+        item at position i swapped with a uniform j <= i), but one generator output serves a dozen steps,
+        and without a division: Lemire's batched draw (Brackett-Rozinsky and Lemire 2024, "Batched ranged
+        random integer generation"). For the steps' ranges n1 = i + 1, n2 = i, ... (product P < 2**63) and
+        an output w0, step k's j is the high word of w(k-1) * nk, wk its low word: the digits of
+        floor(w0 * P / 2**64) in their mixed radix. Of the 2**64 outputs, each choice of the j's has
+        floor(2**64 / P) or one more whose last low word (w0 * P mod 2**64) is at least 2**64 mod P: those
+        are taken, the others (odds below P / 2**64) drawn again. Exactly uniform (tests/kernel/
+        test_batched_draw.py counts it out on small words). A new stream in 2026-11 (it was a division per
+        digit): only re-deals use it; a real deal shuffles (`shuffle`, `settle`: records replay those)."""
         i = len(items) - 1
         stop = max(i - count, 0)
         while i > stop:
@@ -296,29 +322,47 @@ class Rng:
                 self._sample_digits(items, i, steps)
                 i -= steps
                 continue
-            x = self.below(perm(i + 1, steps))
-            for p in range(i, i - steps, -1):
-                x, j = divmod(x, p + 1)
+            product, places = _batch(i, steps)
+            word: int = self.word  # (an `int`, where compiled the field is an i64: this is the interpreter's path)
+            while True:  # (`next_u64`, inlined)
+                z = word = (word + _GAMMA) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z = (z ^ (z >> 31)) * product  # its digits' number above bit 64, the low word they leave below
+                last = z & _MASK
+                if last >= product or last >= _wrapped(product):
+                    break
+            self.word = word
+            z >>= 64  # the interpreter reads the digits off it, the first one most significant: a division each
+            for p, place in places:
+                j, z = divmod(z, place)
                 items[p], items[j] = items[j], items[p]
             i -= steps
 
-    def _sample_digits(self, items: list[T], top: int, steps: int) -> None:
-        """Compiled, `sample_to_top`'s steps from `top` down: the digits of `below(perm(top + 1, steps))` are
-        those of the output it takes (their radices divide the product), read off its halves."""
+    def _sample_digits(self, items: list[T], top: i64, steps: i64) -> None:
+        """Compiled, `sample_to_top`'s steps from `top` down, in 32-bit halves: (h, lo) * n for n < 2**31 is
+        two products below 2**63 (lo * n, then h * n plus its carry), the digit the bits past 64. Two
+        multiplications a step where a division was two `CPyInt64_Divide` calls. (i64 indices: mypyc reads and
+        writes a list item at an i64 index without the tagged-int checks, half the cost of an `int` one.)"""
         product: i64 = 1
-        for p in range(top + 1 - steps, top + 1):
-            product *= p + 1
-        h, lo = self._output()
-        while _rejected(h, lo, product):
+        p = top + 1 - steps
+        while p <= top:
+            p += 1
+            product *= p
+        ph, pl = product >> 32, product & _M32
+        while True:
             h, lo = self._output()
-        for p in range(top, top - steps, -1):
-            radix = i64(p + 1)
-            high = h
-            h = high // radix
-            low = (high - h * radix) * _TWO32 + lo  # (two divisions a digit, not three: no `%`)
-            lo = low // radix
-            j = int(low - lo * radix)
+            last_h, last_lo = _mul_halves(h, lo, ph, pl)  # the low word the digits leave, z * product mod 2**64
+            if last_h > ph or (last_h == ph and last_lo >= pl) or last_h * _TWO32 + last_lo >= _wrapped(product):
+                break
+        p = top
+        while p > top - steps:
+            low = lo * (p + 1)
+            high = h * (p + 1) + (low >> 32)
+            h, lo = high & _M32, low & _M32
+            j = high >> 32
             items[p], items[j] = items[j], items[p]
+            p -= 1
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):

@@ -102,27 +102,6 @@ def test_below_rejects_the_same_top_outputs_in_halves(n: int) -> None:
         assert (rng.state == (_state_before_output(z) + 0x9E3779B97F4A7C15) & MASK) == (z < limit)
 
 
-@pytest.mark.parametrize("size", [2, 9, 45, 63, 64, 130, 1023])
-def test_sample_to_top_takes_and_rejects_the_same_outputs_in_halves(size: int) -> None:
-    """Its first output planted at, under and over its product's rejection limit (the product of the
-    radices of the first steps): the same deal and the same generator state either way."""
-    top = size - 1
-    steps = min(63 // size.bit_length(), top)
-    product = 1
-    for radix in range(size - steps + 1, size + 1):
-        product *= radix
-    limit = MASK - MASK % product
-    for z in (limit - 1, limit, limit + 1, MASK, 2**63, 2**63 - 1):
-        def run(z: int = z) -> tuple[list[int], int]:
-            rng = Rng.from_state(_state_before_output(z))
-            items = list(range(size))
-            rng.sample_to_top(items, top)
-            return items, rng.state
-
-        big, small = both(run)
-        assert big == small
-
-
 @pytest.mark.parametrize("size", [2, 3, 40, 81, 300, 4096])
 def test_the_lazy_shuffles_rejection_check_is_the_same_in_halves(size: int) -> None:
     """A rejected output planted at each edge of the window of draws a lazy shuffle puts off, and the largest

@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from zdeck.bits import _NATIVE
+from zdeck.compiled import i64
 
 if TYPE_CHECKING:
     from zdeck.decks.zipzap.game import ZipZap
@@ -94,29 +95,36 @@ def indices(mask: int) -> list[int]:
 
 
 def union(cards: list[int], start: int, end: int) -> int:
-    """The bitmask of the cards `cards[start:end]`."""
-    mask = 0
+    """The bitmask of the cards `cards[start:end]`. Compiled, built in a machine word (`i64`: C operations, where
+    a tagged integer checks each operand for a boxed one); the interpreter's loop is as it was."""
+    if not _NATIVE:
+        mask = 0
+        for k in range(start, end):
+            mask |= 1 << cards[k]
+        return mask
+    word: i64 = 0
     for k in range(start, end):
-        mask |= 1 << cards[k]
-    return mask
+        word |= _ZAP_WORD >> (ZAP - cards[k])  # (not `1 << card`: mypyc writes that as C int arithmetic, wrong past bit 30)
+    return int(word)
 
 
 def size_of(mask: int) -> int:
     """How many cards a bitmask holds: `mask.bit_count()`, a Python-level method call compiled (~300
-    instructions), there written out as a parallel count in constants below 2**62 (machine integers; a mask is
-    below 2**(ZAP + 1))."""
+    instructions), there written out as a parallel count in a machine word (`i64`: a mask is below 2**(ZAP + 1))."""
     if not _NATIVE:
         return mask.bit_count()
-    mask -= (mask >> 1) & 0x1555555555555555
-    mask = (mask & 0x3333333333333333) + ((mask >> 2) & 0x3333333333333333)
-    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F  # a count per byte
-    mask += mask >> 8
-    mask += mask >> 16
-    return (mask + (mask >> 32)) & 0x7F
+    word = i64(mask)
+    word -= (word >> 1) & 0x5555555555555555
+    word = (word & 0x3333333333333333) + ((word >> 2) & 0x3333333333333333)
+    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0F  # a count per byte
+    word += word >> 8
+    word += word >> 16
+    return int((word + (word >> 32)) & 0x7F)
 
 
 if ZAP > 61:
     raise RuntimeError("zipzap deck.json: a hand's bitmask must stay below 2**62 (a machine integer compiled)")
+_ZAP_WORD: Final[i64] = ZAP_BIT  # a card's bit is this shifted right: `union`
 
 
 def by_byte(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> list[T]:
@@ -175,17 +183,26 @@ def deck_of(suits: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # The deck's mask for every set of suits a round can have in play (the wild suit and any solid ones, in order):
-# a re-deal asks (`_seen_held`), and a dict look-up costs both builds less than a loop or a cached call.
+# a re-deal asks (`_seen_held`), and a dict look-up costs the interpreter less than a loop or a cached call.
 _IN_PLAY_MASKS: Final[dict[tuple[int, ...], int]] = {
     solids + (WILD,): mask_of(card.index for card in CARDS if card.suit == WILD or card.suit in solids)
     for k in range(WILD + 1) for solids in combinations(range(WILD), k)
 }
 
 
+_SUIT_MASKS: Final[tuple[int, ...]] = tuple(mask_of(card.index for card in CARDS if card.suit == suit) for suit in range(len(SUITS)))
+
+
 def in_play_mask(suits: tuple[int, ...]) -> int:
-    """The bitmask of a round's deck with these suits in play."""
-    mask = _IN_PLAY_MASKS.get(suits)
-    return mask_of(deck_of(suits)) if mask is None else mask  # (suits in another order: read from a dict)
+    """The bitmask of a round's deck with these suits in play. Compiled, the suits' masks or-ed in a typed loop (a
+    dict look-up hashes the tuple through Python's protocols there, ~350 instructions); interpreted, the dict."""
+    if _NATIVE:
+        mask = 0
+        for suit in suits:
+            mask |= _SUIT_MASKS[suit]
+        return mask
+    found = _IN_PLAY_MASKS.get(suits)
+    return mask_of(deck_of(suits)) if found is None else found  # (suits in another order: read from a dict)
 
 
 # -- faces: what a player reads off each card (Game.card_faces, docs/observations/zipzap.md "Cards") ------

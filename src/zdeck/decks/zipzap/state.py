@@ -352,12 +352,10 @@ class ZipZapState(RoundTotals):
             rng.shuffle(twin.deck)
             return twin
         n = self.game.players
-        everyone = deck = 0
+        everyone = 0
         for hand in hands:
             everyone |= hand
-        for card in self.deck:
-            deck |= 1 << card
-        hidden = everyone & ~(hands[player] | ZAP_BIT) | deck
+        hidden = everyone & ~(hands[player] | ZAP_BIT) | union(self.deck, 0, len(self.deck))
         seen_held = self._seen_held(player, hidden)
         pool = indices(hidden)
         top = len(pool)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from zdeck.bits import _NATIVE, spread_counts
 from zdeck.compiled import i64
 from zdeck.core import shorten
+from zdeck.rng import Rng
 
 if TYPE_CHECKING:
     from zdeck.decks.zoop.game import ZoopGame
@@ -280,6 +281,45 @@ def unseen_kinds(deck: Deck, draw: list[int], hands: list[list[int]], player: in
     if at != count:
         raise RuntimeError(f"unseen_kinds: {at} cards unseen, {count} expected")
     return found
+
+
+def count_flagged(kinds: list[int], table: bytes) -> int:
+    """How many cards of `kinds` `table` flags (byte 1). Interpreted, C calls; compiled, a typed loop (as `flagged`)."""
+    if not _NATIVE:
+        return bytes(kinds).translate(table).count(1)
+    n = 0
+    for kind in kinds:
+        n += table[kind]
+    return n
+
+
+def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[int]:
+    """`count` cards drawn uniformly at random among those of `kinds` that `table` flags, taken off the end of
+    `kinds` (the others stay, in an order that depends on `kinds`' order and the draws alone).
+
+    By rejection: a position drawn uniformly among the cards not yet taken is kept if its card is flagged, and
+    swapped to the end. A kept card is then uniform among the flagged cards left, so the cards taken are a
+    uniform subset of the flagged ones, as a draw among their listed positions would be (`flagged`), without
+    listing them. The caller keeps the odds of a kept draw at 1/2 or better up to the last card
+    (`rejection_pays`): each card then costs two draws or fewer on average."""
+    top = len(kinds) - 1
+    stop = top - count
+    while top > stop:
+        j = rng.below(top + 1)
+        kind = kinds[j]
+        if table[kind]:
+            kinds[j] = kinds[top]
+            kinds[top] = kind
+            top -= 1
+    taken = kinds[stop + 1:]
+    del kinds[stop + 1:]
+    return taken
+
+
+def rejection_pays(flagged_count: int, total: int, count: int) -> bool:
+    """Does `take_flagged` keep a draw with odds 1/2 or better up to its last card (`count` cards of `total`,
+    `flagged_count` of them flagged)? A function of counts alone: which way a deal goes shows nothing hidden."""
+    return 2 * (flagged_count - count + 1) >= total - count + 1
 
 
 def flagged(kinds: list[int], table: bytes) -> list[int]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import BASIC_ANIMALS, flagged, unseen_kinds
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, count_flagged, flagged, rejection_pays, take_flagged, unseen_kinds
 from zdeck.decks.zoop.phases import (
     BLOCKED,
     DISCARD,
@@ -591,14 +591,14 @@ class ZoopState(State):
 
     def _resample_hidden(self, player: int, rng: Rng) -> ZoopState:
         """Others' hands and the draw pile re-dealt, as a dealer would: the cards `player` cannot see, in a fixed
-        order (sorted: the real draw pile's order, settled or not, must not show through), shuffled lazily with
-        `rng` - only the cards dealt to hands are settled, the new draw pile's as it is drawn. A card another
-        seat has just drawn and must now play stays in their hand. A seat that drew for want of a match and has
-        gained no card since (`drew_on`) is dealt no card matching what it drew on (`_deal_barred`). The copy's
-        generator is spawned from `rng`. Every re-dealt hand keeps what the table shows of it (`reachable.misfit`:
-        the barred cards, and a card to discard or a basic animal to declare for the hand in turn when its phase
-        says so): a deal that breaks it, which the barring's seat order rarely leaves, is drawn again (the true
-        one keeps it)."""
+        order (sorted: the real draw pile's order, settled or not, must not show through), dealt with `rng` - the
+        hands' cards drawn to the top at random (`Rng.sample_to_top`), the rest the new draw pile, shuffled lazily
+        as a deal shuffles it. A card another seat has just drawn and must now play stays in their hand. A seat
+        that drew for want of a match and has gained no card since (`drew_on`) is dealt no card matching what it
+        drew on (`_deal_barred`). The copy's generator is spawned from `rng`. Every re-dealt hand keeps what the
+        table shows of it (`reachable.misfit`: the barred cards, and a card to discard or a basic animal to
+        declare for the hand in turn when its phase says so): a deal that breaks it, which the barring's seat
+        order rarely leaves, is drawn again (the true one keeps it)."""
         others = [q for q in range(self.game.players) if q != player]
         while True:
             twin = self._redeal(player, rng)
@@ -612,10 +612,11 @@ class ZoopState(State):
         # What `player` cannot see, lowest first; a card `pinned`'s seat has just drawn stays in their hand.
         pool = unseen_kinds(self.rules.deck, self.draw, self.hands, player, self.pile, self.drawn if pinned >= 0 else -1)
         barred = self._deal_barred(player, pool, sizes, rng)
-        steps = rng.shuffle_lazily(pool)
-        settle(pool, steps, len(self.draw))  # the positions above the new draw pile: the hands' cards
+        # The other hands' cards drawn to the top (one draw serves a dozen cards), dealt off it seat by seat. The
+        # cards left below are in an order of `rng`'s making: the draw pile's shuffle below makes any order uniform.
+        rng.sample_to_top(pool, len(pool) - len(self.draw))
         hands, top = [], len(pool)
-        for q, hand in enumerate(self.hands):  # dealt off the top, seat by seat
+        for q, hand in enumerate(self.hands):
             fixed = hand[:] if q == player else barred[q]
             if fixed is None:
                 fixed = pool[top - sizes[q]:top]
@@ -625,7 +626,7 @@ class ZoopState(State):
             hands.append(fixed)
         del pool[top:]
         twin = self._twin()
-        twin.hands, twin.draw, twin.unsettled = hands, pool, steps
+        twin.hands, twin.draw, twin.unsettled = hands, pool, rng.shuffle_lazily(pool)
         twin.drew_on = self.drew_on[:]
         twin._remask()
         twin.pile = self.pile[:]
@@ -637,17 +638,26 @@ class ZoopState(State):
         """The hands of the other seats that drew on a card (`drew_on`), each drawn uniformly from the cards
         of `pool` that do not match it and taken out of `pool`; None for every other seat. Seats are served
         in seat order, so where two such seats compete for the same cards a deal is near uniform, not
-        exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards instead)."""
+        exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards instead).
+
+        A hand is drawn by rejection (`take_flagged`: no list of the allowed cards) where a draw finds an
+        allowed card with odds 1/2 or better up to the last; else (few cards allowed: rejection would draw
+        many times) among the listed positions of the allowed cards. Which way depends on counts alone."""
         hands: list[list[int] | None] = [None] * len(sizes)
         unmatched = self.rules.deck.unmatched
         for q, on in enumerate(self.drew_on):
             if on < 0 or q == player:
                 continue
-            allowed = flagged(pool, unmatched[on])  # the positions in `pool` of the cards not matching `on`
-            if len(allowed) < sizes[q]:
+            table, size = unmatched[on], sizes[q]
+            allowed = count_flagged(pool, table)  # the cards of `pool` not matching `on`
+            if allowed < size:
                 continue
-            rng.sample_to_top(allowed, sizes[q])
-            chosen = allowed[len(allowed) - sizes[q]:]
+            if rejection_pays(allowed, len(pool), size):
+                hands[q] = take_flagged(pool, table, size, rng)
+                continue
+            positions = flagged(pool, table)
+            rng.sample_to_top(positions, size)
+            chosen = positions[len(positions) - size:]
             chosen.sort()
             hands[q] = [pool.pop(chosen[k]) for k in range(len(chosen) - 1, -1, -1)]  # the highest first: the rest stay put
         return hands

@@ -143,11 +143,15 @@ MATCHER_OF: Final[dict[int, int]] = {w: b for b, w in enumerate(MATCH) if w >= 0
 # -- the unseen black cards in a fixed order (a re-deal shuffles them from it) --------------------------------
 
 
-def sorted_black(draw: list[int], buried: list[int]) -> list[int]:
+def sorted_black(draw: list[int], buried: list[int], shown: list[list[int]]) -> list[int]:
     """The cards of the draw pile and the buried discards, distinct black ids (52 to 125), lowest first: the order
-    a re-deal shuffles the unseen cards from, which does not show where they lay. Compiled, `list.sort` compares
-    boxed integers (~230 instructions a card for the ~65 unseen cards); one pass setting their bits in three
-    32-bit words, read back in order, costs half. The interpreter's `sort` is a C call no loop of its own beats."""
+    a re-deal shuffles the unseen cards from, which does not show where they lay. `shown` holds every other black
+    card, in piles (the covers, the bonus areas, what of the discard pile shows, a pending card).
+
+    Compiled, `list.sort` compares boxed integers (~230 instructions a card for the ~65 unseen cards); the unseen
+    cards are the black deck less the shown ones, which mid-round are a few: their bits set in three 32-bit words,
+    the words turned over and read back in order. The count of what is left must be the piles' (a card shown twice
+    or lying in two places breaks it). The interpreter's `sort` is a C call no loop of its own beats."""
     if not _NATIVE:
         pool = draw + buried
         pool.sort()
@@ -155,8 +159,7 @@ def sorted_black(draw: list[int], buried: list[int]) -> list[int]:
     w0: i64 = 0
     w1: i64 = 0
     w2: i64 = 0
-    count = len(draw) + len(buried)
-    for pile in (draw, buried):
+    for pile in shown:
         for card in pile:
             c = i64(card) - _FIRST_BLACK
             if c < 0 or c >= 74:
@@ -167,11 +170,33 @@ def sorted_black(draw: list[int], buried: list[int]) -> list[int]:
                 w1 |= _BIT31 >> (63 - c)
             else:
                 w2 |= _BIT31 >> (95 - c)
+    w0, w1, w2 = w0 ^ _WORD, w1 ^ _WORD, w2 ^ _LAST_WORD  # the black cards not shown
     found = [0] * int(_ones(w0) + _ones(w1) + _ones(w2))  # (made at its size: appending grows it ten times)
-    if len(found) != count:
-        raise ValueError("sorted_black: a card is listed twice")
+    if len(found) != len(draw) + len(buried):
+        raise ValueError(f"sorted_black: {len(found)} black cards not shown, {len(draw) + len(buried)} in the piles")
     spread_bits(found, spread_bits(found, spread_bits(found, 0, w0, _FIRST_BLACK), w1, _FIRST_BLACK + 32),
                 w2, _FIRST_BLACK + 64)
+    return found
+
+
+_WORD: Final[i64] = 0xFFFFFFFF  # black cards 0-31 and 32-63 of the deck: every bit of a word
+_LAST_WORD: Final[i64] = 0x3FF  # black cards 64-73
+
+
+SPECIALTY_CARDS: Final = frozenset(c for c in BLACK if KIND[c] in SPECIALTY)
+_IS_SPECIALTY: Final = bytes(c in SPECIALTY_CARDS for c in range(N_CARDS))
+
+
+def specialty_in(cards: list[int]) -> set[int]:
+    """The Specialty cards among `cards` (those a re-deal buries: void). Compiled, a typed loop over a table of
+    flags: a frozenset's `intersection` is a Python-level method call there (~2.8k instructions for the ~16 buried
+    cards); the interpreter keeps that C call."""
+    if not _NATIVE:
+        return set(SPECIALTY_CARDS.intersection(cards))  # (a frozenset's intersection is frozen)
+    found: set[int] = set()
+    for card in cards:
+        if _IS_SPECIALTY[card]:
+            found.add(card)
     return found
 
 

@@ -43,6 +43,7 @@ from zdeck.decks.zopzoo.cards import (
     WILDS,
     Kind,
     sorted_black,
+    specialty_in,
 )
 from zdeck.decks.zopzoo.dealing import deal
 from zdeck.decks.zopzoo.reachable import check
@@ -53,7 +54,6 @@ _BONUS: Final = -2
 _COVERS: Final[tuple[int, ...]] = tuple(
     MATCH[c] if KIND[c] in MATCHERS else _BONUS if KIND[c] is Kind.BONUS else -1 for c in range(N_CARDS))
 _IS_MINUS: Final[tuple[bool, ...]] = tuple(KIND[c] is Kind.MINUS for c in range(N_CARDS))
-_SPECIALTY_CARDS: Final = frozenset(c for c in BLACK if KIND[c] in SPECIALTY)
 from zdeck.decks.zopzoo.scoring import next_first, tally, target_reached
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
@@ -523,7 +523,7 @@ class ZopZooState(RoundTotals):
         s.history = self.history[:]  # inner lists are never mutated
         s.ends = self.ends[:]
         if keep_pile or len(self.discard) < 2:
-            s.draw = sorted_black(self.draw, [])
+            s.draw = sorted_black(self.draw, [], self._shown_black(self.discard))
             s.draw_steps = rng.shuffle_lazily(s.draw)
             s.discard, s.void = self.discard[:], set(self.void)
         else:
@@ -538,7 +538,7 @@ class ZopZooState(RoundTotals):
         unseen ones at random (`rng.sample_to_top`: the digits of one draw serve a dozen cards), the rest
         is the new draw pile, shuffled lazily."""
         top, size = real.discard[-1], len(real.draw)
-        unseen = sorted_black(real.draw, real.discard[:-1])
+        unseen = sorted_black(real.draw, real.discard[:-1], real._shown_black([top]))
         kept = real._never_buried()
         free = [c for c in unseen if c not in kept] if kept else unseen
         buried = len(unseen) - size
@@ -550,10 +550,18 @@ class ZopZooState(RoundTotals):
             free += (c for c in unseen if c in kept)
         self.draw_steps = rng.shuffle_lazily(free)
         self.draw = free
-        self.void = set(_SPECIALTY_CARDS.intersection(self.discard))  # (a frozenset's intersection is frozen)
+        self.void = specialty_in(self.discard)
         if top in real.void:
             self.void.add(top)
         self.discard.append(top)
+
+    def _shown_black(self, discards: list[int]) -> list[list[int]]:
+        """The black cards on the table but in the draw pile and the buried discards: the covers, the bonus areas,
+        the discards that show (`discards`), a pending card. (`location_cards` lists where every card lies.)"""
+        shown = [*self.bonus, list(self.cover.values()), discards]
+        if self.pending >= 0:
+            shown.append([self.pending])
+        return shown
 
     def _never_buried(self) -> frozenset[int]:
         """The black cards that cannot lie under the top of the discard pile: at two seats with

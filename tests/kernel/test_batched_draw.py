@@ -1,0 +1,138 @@
+"""`Rng.sample_to_top`'s batched draw (Lemire's multiply-shift digits, Brackett-Rozinsky and Lemire 2024): the
+digits of one output are exactly uniform, counted out over every value of small words, and what the engine
+draws (either arithmetic, either build) is that algorithm at 64 bits, the rare exact check included."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product as tuples
+from math import prod
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zdeck.rng as rng_module
+from zdeck.rng import Rng
+
+MASK = 2**64 - 1
+GAMMA = 0x9E3779B97F4A7C15
+
+
+def digits(z: int, radices: tuple[int, ...], bits: int = 64) -> tuple[tuple[int, ...], bool]:
+    """The batched draw on a `bits`-bit word z: each digit the high part of the word times its radix, the low
+    part carried on; taken unless the last low part is below 2**bits mod the radices' product."""
+    found = []
+    for n in radices:
+        z *= n
+        found.append(z >> bits)
+        z &= (1 << bits) - 1
+    return tuple(found), z >= (1 << bits) % prod(radices)
+
+
+@pytest.mark.parametrize("radices", [(2,), (3,), (5, 4, 3), (7, 6, 5), (13, 12), (11, 10, 9, 8), (45, 44), (255, 254)])
+def test_every_choice_of_digits_is_taken_from_as_many_words(radices: tuple[int, ...]) -> None:
+    """Exhaustive on 16-bit words: each tuple of digits (digit k below radix k) comes from exactly
+    floor(2**16 / P) of the words the check takes, P the radices' product; the words it refuses are
+    2**16 mod P."""
+    bits = 16
+    taken: Counter[tuple[int, ...]] = Counter()
+    refused = 0
+    for z in range(1 << bits):
+        found, ok = digits(z, radices, bits)
+        assert all(0 <= d < n for d, n in zip(found, radices))
+        if ok:
+            taken[found] += 1
+        else:
+            refused += 1
+    size = prod(radices)
+    assert set(taken) == set(tuples(*(range(n) for n in radices)))
+    assert set(taken.values()) == {(1 << bits) // size}
+    assert refused == (1 << bits) % size
+
+
+def _state_before_output(z: int) -> int:
+    """The state whose next output is z (SplitMix64's mix inverted)."""
+    return (rng_module._unmix(z) - GAMMA) & MASK
+
+
+def _expected(outputs: list[int], size: int, count: int) -> tuple[list[int], int]:
+    """`sample_to_top(list(range(size)), count)` by the algorithm's definition, from these generator outputs;
+    and how many of them it takes."""
+    items, i, stop, at = list(range(size)), size - 1, max(size - 1 - count, 0), 0
+    while i > stop:
+        steps = min(63 // (i + 1).bit_length(), i - stop)
+        radices = tuple(range(i + 1, i + 1 - steps, -1))
+        while True:
+            found, ok = digits(outputs[at], radices)
+            at += 1
+            if ok:
+                break
+        for p, j in zip(range(i, i - steps, -1), found):
+            items[p], items[j] = items[j], items[p]
+        i -= steps
+    return items, at
+
+
+def _outputs(state: int, k: int) -> list[int]:
+    rng = Rng.from_state(state)
+    return [rng.next_u64() for _ in range(k)]
+
+
+@settings(max_examples=40)
+@given(st.integers(min_value=0, max_value=MASK), st.integers(min_value=2, max_value=130), st.integers(0, 140))
+def test_sample_to_top_draws_the_batched_digits_of_its_outputs(state: int, size: int, count: int) -> None:
+    """Run in the build under test (tests/builds runs tests/kernel compiled): its arithmetic's deal is the
+    definition's, step for step."""
+    rng, items = Rng.from_state(state), list(range(size))
+    rng.sample_to_top(items, count)
+    want, used = _expected(_outputs(state, 40), size, count)
+    assert items == want and rng.state == (state + used * GAMMA) & MASK
+
+
+@pytest.mark.parametrize("size", [2, 9, 45, 63, 64, 130, 1023])
+def test_a_low_word_under_the_exact_bound_is_drawn_again_in_either_arithmetic(size: int) -> None:
+    """Outputs planted whose last low word z * P mod 2**64 falls just under and at 2**64 mod P (the first
+    refused, the second taken) and around each of the first wraps of z * P past a multiple of 2**64: both
+    arithmetics deal the definition's deal and leave the generator where it says."""
+    steps = min(63 // size.bit_length(), size - 1)
+    radices = tuple(range(size, size - steps, -1))
+    product, bound = prod(radices), (1 << 64) % prod(radices)
+    assert rng_module._wrapped(product) == bound
+    planted = {0, 1, MASK, 2**63}
+    for k in range(1, 6):
+        z = -(-(k << 64) // product)  # the least z with z * P >= k * 2**64
+        planted |= {z - 1, z, z + 1}
+    if product % 2:  # an odd product: the z whose last low word is exactly bound - 1, and bound
+        inverse = pow(product, -1, 1 << 64)
+        planted |= {((bound - 1) * inverse) & MASK, (bound * inverse) & MASK}
+    refused = 0
+    for z in sorted(v & MASK for v in planted):
+        state = _state_before_output(z)
+        want, used = _expected(_outputs(state, 40), size, steps)
+        refused += not digits(z, radices)[1]
+        for native in (False, True) if not rng_module._NATIVE else (None,):  # compiled: its arithmetic is fixed
+            if native is not None:
+                rng_module._NATIVE = native
+            try:
+                rng, items = Rng.from_state(state), list(range(size))
+                rng.sample_to_top(items, steps)
+            finally:
+                if native is not None:
+                    rng_module._NATIVE = False
+            assert items == want and rng.state == (state + used * GAMMA) & MASK
+    assert refused >= (bound > 0)  # (z = 0 at least, if any is: its last low word is 0)
+
+
+def test_the_deal_is_uniform_over_ordered_choices_by_chi_square() -> None:
+    """7 items, 3 drawn: 210 ordered choices, 42,000 deals; the chi-square statistic (209 degrees of freedom)
+    stays under its 99.99th percentile (~290)."""
+    rng, tries = Rng(35), 42000
+    seen: Counter[tuple[int, ...]] = Counter()
+    for _ in range(tries):
+        items = list(range(7))
+        rng.sample_to_top(items, 3)
+        seen[tuple(items[-3:])] += 1
+    assert len(seen) == 210
+    expected = tries / 210
+    assert sum((k - expected) ** 2 / expected for k in seen.values()) < 290
