@@ -12,7 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zdeck.bits as bits_module
-from zdeck.bits import cards_of, count_of, indices, mask_of, sorted_cards, spread_bits, spread_counts
+from zdeck.bits import (
+    card_count,
+    cards_of,
+    cards_outside,
+    count_of,
+    indices,
+    mask_of,
+    sorted_cards,
+    spread_bits,
+    spread_counts,
+)
 
 pytestmark = pytest.mark.skipif(bits_module._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
 
@@ -82,3 +92,12 @@ def test_spread_bits_writes_a_word_s_set_lowest_first(members: set[int], first: 
     found = [-1] * (len(members) + 1)
     assert spread_bits(found, 1, sum(1 << k for k in members), first) == len(found)
     assert found == [-1, *sorted(first + k for k in members)]
+
+
+@given(card_sets)
+def test_card_count_and_cards_outside_a_mask_are_the_same_in_both_arithmetics(cards: list[int]) -> None:
+    mask = sum(1 << c for c in cards)
+    outside = sorted(set(range(64)) - set(cards))
+    assert card_count(mask) == len(cards) and cards_outside(mask) == outside
+    with words():
+        assert card_count(mask) == len(cards) and cards_outside(mask) == outside

@@ -180,7 +180,8 @@ class Referee:
         if len(asked) == 1:  # (the seat whose turn it is, or one who may only wait: no turn to read)
             return NOBODY if legal[asked[0]] else frozenset(asked)
         turn = self.rules.turn(self.state)
-        return frozenset(p for p in asked if not legal[p] or (p != turn and turn in asked))
+        # (from a list: compiled, a generator given to `frozenset` is a generator object stepped from C)
+        return frozenset([p for p in asked if not legal[p] or (p != turn and turn in asked)])
 
     def _listed(self, asked: tuple[int, ...], legal: dict[int, list[Action]],
                 may_wait: frozenset[int]) -> dict[int, list[int]]:
@@ -191,7 +192,8 @@ class Referee:
         wait = len(ids.table)
         listed = {}
         for seat in asked:
-            seat_ids = ids.ids(legal[seat])
+            acts = legal[seat]
+            seat_ids = ids.ids(acts) if acts else []  # (a race's seat with nothing to play: no call)
             if seat in may_wait:
                 seat_ids.append(wait)
             listed[seat] = seat_ids
@@ -224,21 +226,21 @@ class Referee:
         self.landed = []
         # (a dict, not a Mapping: compiled, a Mapping's `get` is a Python method call)
         proposals: list[tuple[int, Action, bool]] = []
-        landings: dict[int, Landing] = {}
         for p in asked:
             choice = choices.get(p)
-            if choice is WAIT:
-                landings[p] = _WAITED
-            else:
+            if choice is not WAIT:
                 proposals.append((p, choice, True))
-        if not proposals:
-            self.state.timeout()
-        elif len(proposals) == 1:  # (the usual race: one proposal, the others wait; nothing is drawn for its order)
+        if len(proposals) == 1:  # (the usual race: one proposal, the others wait; nothing is drawn for its order)
             seat, action, _ = proposals[0]
-            landings[seat] = self._apply(seat, action)
+            landing = self._apply(seat, action)
+            self.log = [(p, landing if p == seat else _WAITED) for p in asked]
         else:
-            self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
-        self.log = [(p, landings[p]) for p in asked]
+            landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
+            if not proposals:
+                self.state.timeout()
+            else:
+                self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
+            self.log = [(p, landings[p]) for p in asked]
         self.moments += 1
         self.moment = self._next_moment()
         return self.log

@@ -285,6 +285,9 @@ class ParallelSteps:
             return None  # (an asked seat gave no action)
         landings = referee.land_one(asked[0], choices[asked[0]]) if len(asked) == 1 else referee.land(choices)
         names = self.names
+        if len(agents) == len(names) and len(landings) == 1:  # (one seat's moment, every agent in play)
+            landed, landing = landings[0]
+            return {name: landing_info(landing) if seat == landed else {} for seat, name in enumerate(names)}
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         for seat, landing in landings:
             infos[names[seat]] = landing_info(landing)

@@ -124,7 +124,8 @@ class StateEncoder:
 
     def put(self, place: int, value: float) -> None:
         """`value` at `place` of seat 0's vector, and at that float's place in every other seat's kept."""
-        item: object = self.scaled(place, value)  # (boxed once for every seat's vector)
+        factor = self.factors[place]  # (`scaled`'s usual cases inline: a write is most of a step's encoding)
+        item: object = value if factor == 1.0 or value == 0.0 else self.scaled(place, value)  # (boxed once)
         flat = self._flat
         for spot in self._spots[place]:
             flat[spot] = item
@@ -270,6 +271,13 @@ class Values(Cell):
                 kept[k] = value
         self.raw = values if isinstance(values, tuple) else list(values)  # (a copy: a list may change in place)
 
+    def set_at(self, k: int, value: float) -> None:
+        """The k-th float alone, already scaled (a game that knows which one changed: no list built, none walked)."""
+        if value != self.values[k]:
+            self.write(self.place + k, value)
+            self.values[k] = value
+        self.raw = ()  # (the values are no longer a list given whole)
+
 
 class Bits(Cell):
     """1.0 at `place + k` for each bit k of a mask (a hand, the cards on a table, a set of seats)."""
@@ -293,6 +301,33 @@ class Bits(Cell):
             self.mask = mask
 
 
+class Since(Cell):
+    """A key of a few values the state already has (a list, a length, a round's number) that changes whenever a
+    group of the encoder's floats may: the group is brought up only when its key changed, not cell by cell at
+    every version. A list in a key is compared by identity first, then by value (an equal list: equal floats).
+    Forgotten with the vectors, so the first version after is always written. (A list that may change in place
+    does not belong in a key as it is: it would be the same object, unchanged to the key; a tuple copy does.)"""
+
+    def __init__(self, encoder: StateEncoder) -> None:
+        super().__init__(encoder)
+        self.key: tuple[object, ...] | None = None
+
+    def forget(self) -> None:
+        self.key = None
+
+    def changed(self, key: tuple[object, ...]) -> bool:
+        if key == self.key:
+            return False
+        self.key = key
+        return True
+
+
+def scores_key(totals: Sequence[float], history: Sequence[Sequence[float]], over: bool) -> tuple[object, ...]:
+    """The key of what `StateEncoder.outcome` writes: the totals (copied: a game may add to them in place), the
+    rounds scored and the last one, whether the match is over (the winners follow from the totals then)."""
+    return tuple(totals), len(history), history[-1] if history else None, over
+
+
 class Hand(Cell):
     """A seat's hand, in its vector alone: how many cards of each kind it holds, at
     `places[kind]`. A hand changes at few versions, so what is given is compared whole first."""
@@ -308,13 +343,29 @@ class Hand(Cell):
 
     def set(self, kinds: list[int]) -> None:
         """The hand as the kind of each card held (a kind as often as it is held)."""
-        if kinds == self.kinds:
-            return
+        held, size = self.kinds, len(kinds)
+        if size == len(held):
+            if kinds == held:
+                return
+        elif size == len(held) - 1:  # (the usual change, a card played: one count down, nothing counted afresh)
+            k = 0
+            while k < size and kinds[k] == held[k]:
+                k += 1
+            rest = k
+            while rest < size and kinds[rest] == held[rest + 1]:
+                rest += 1
+            if rest == size:
+                kind = held[k]
+                count = self.counts[kind] - 1
+                self.write(self.places[kind], float(count))
+                self.counts[kind] = count
+                del held[k]  # (the copy kept: now equal to `kinds`)
+                return
         counts, kept, places = [0] * len(self.places), self.counts, self.places
         for kind in kinds:
             counts[kind] = counts[kind] + 1
-        for held in (self.kinds, kinds):  # (a count can differ only at a kind held before or now)
-            for kind in held:
+        for listed in (self.kinds, kinds):  # (a count can differ only at a kind held before or now)
+            for kind in listed:
                 if counts[kind] != kept[kind]:
                     self.write(places[kind], float(counts[kind]))
                     kept[kind] = counts[kind]
@@ -334,13 +385,16 @@ class Hand(Cell):
 class Counts(Cell):
     """How many items of a list fall on each place from `place` on (a pile's cards counted per card), for a list
     that only grows while it is the same list (a pile within a round): only what was appended since the last
-    call is counted. Another list, a shorter one, or one whose last counted item changed is counted afresh."""
+    call is counted. Another list, a shorter one, or one whose last counted item changed is counted afresh.
+    An item counts at `place + index(item)`, at `place + places[item]`, or (given neither: an int) at
+    `place + item`: a list's item or the item itself costs less than a Python call each."""
 
-    def __init__(self, encoder: StateEncoder, place: int, size: int, index: Callable[[Any], int]) -> None:
+    def __init__(self, encoder: StateEncoder, place: int, size: int, index: Callable[[Any], int] | None = None,
+                 places: list[int] | None = None) -> None:
         super().__init__(encoder)
-        self.place, self.index = place, index
+        self.place, self.index, self.places = place, index, places
         self.counts = [0] * size
-        self._items: Sequence[Any] | None = None
+        self._items: list[Any] | None = None
         self._seen = 0
         self._last: Any = None
 
@@ -348,8 +402,11 @@ class Counts(Cell):
         self.counts = [0] * len(self.counts)
         self._items, self._seen, self._last = None, 0, None
 
-    def set(self, items: Sequence[Any]) -> None:
-        seen, counts, place, index = self._seen, self.counts, self.place, self.index
+    def set(self, items: list[Any]) -> None:
+        seen = self._seen
+        if items is self._items and len(items) == seen and (not seen or items[seen - 1] is self._last):
+            return  # (the usual case, unchanged: identities alone; an equal item that is another object goes on)
+        counts, place, index, places = self.counts, self.place, self.index, self.places
         if items is not self._items or len(items) < seen or (seen and items[seen - 1] != self._last):
             for k in range(len(counts)):
                 if counts[k]:
@@ -358,9 +415,9 @@ class Counts(Cell):
             self._items, seen = items, 0
         if len(items) > seen:
             for item in items[seen:]:
-                k = index(item)
-                counts[k] = counts[k] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
-                self.write(place + k, float(counts[k]))
+                at: int = places[item] if places is not None else index(item) if index is not None else item
+                counts[at] = counts[at] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
+                self.write(place + at, float(counts[at]))
             self._last = items[-1]
         self._seen = len(items)
 
@@ -372,12 +429,12 @@ class Pile:
 
     def __init__(self, encoder: StateEncoder, place: int, size: int, places: list[int], recent: int,
                  length_scale: float) -> None:
-        self.counts = Counts(encoder, place, size, places.__getitem__)
+        self.counts = Counts(encoder, place, size, places=places)
         self.length = Value(encoder, place + size)
         self.recent = [One(encoder) for _ in range(recent)]
         self.first, self.size, self.places, self.length_scale = place + size + 1, size, places, length_scale
 
-    def set(self, pile: Sequence[int]) -> None:
+    def set(self, pile: list[int]) -> None:
         self.counts.set(pile)
         self.length.set(len(pile) / self.length_scale)
         places, slot, top = self.places, self.first, len(pile)

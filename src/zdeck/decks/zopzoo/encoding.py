@@ -129,7 +129,7 @@ class StateEncoder(fast.StateEncoder):
         self.ids = fast.ActionIds(game)
         self.recall = bool(game.options["recall"])
         self.top, self.top_at = fast.One(self), at["top"]
-        self.counts = fast.Counts(self, at["pile"], len(CARDS), self.card.__getitem__)  # (with `recall`)
+        self.counts = fast.Counts(self, at["pile"], len(CARDS), places=self.card)  # (with `recall`)
         self.pile_top, self.pile_at = fast.One(self), at["pile"]  # (without: the top card alone)
         self.recent = [fast.One(self) for _ in range(3)]
         self.recent_at = at["pile"] + len(CARDS) + 1
@@ -142,20 +142,22 @@ class StateEncoder(fast.StateEncoder):
         self.auto = self.one_of("assist")["auto" if game.options["assist"] == "auto" else "manual"]
         self.recall_flag = fast.Value(self, at["recall"])
         self.rows = Rows(self, at["rows"])
-        self.bonuses = [fast.Counts(self, at["bonus"] + p * len(BONUS), len(BONUS), self.bonus.__getitem__)
+        self.bonuses = [fast.Counts(self, at["bonus"] + p * len(BONUS), len(BONUS), places=self.bonus)
                         for p in range(n)]
         self.drawn, self.drawn_at = fast.One(self), at["drawn"]
         self.pile_size = fast.Value(self, at["pile_size"])
         self.void, self.void_at = fast.Spots(self), at["void"]
         self.dug = fast.Bits(self, at["dug"])
-        self.round_winners = fast.Values(self, at["round_winners"], n + 1)
+        self.round_winners = RoundWinners(self, at["round_winners"], n + 1)
         self.fifths = _fifths(64)
+        self.scored = fast.Since(self)
 
     def update(self, s: ZopZooState) -> None:
         n, card, discard = self.players, self.card, s.discard
         over = s.phase == "over"
         self.head(s.phase, None if over else s.current, s.round_no, None)
-        self.outcome(s.totals, s.history, over, s.winners())
+        if self.scored.changed(fast.scores_key(s.totals, s.history, over)):  # (they move at a round's end)
+            self.outcome(s.totals, s.history, over, s.winners())
         seen = discard if self.recall else discard[-1:]
         self.top.set(self.top_at + card[discard[-1]] if discard else -1)
         if self.recall:
@@ -191,62 +193,100 @@ class StateEncoder(fast.StateEncoder):
         for seat in s.dug:
             dug |= 1 << seat
         self.dug.set(dug)
-        won = [0] * (n + 1)
-        for winner in s.ends:
-            won[n if winner < 0 else winner] += 1
-        fifths = self.fifths if max(won) < len(self.fifths) else _fifths(max(won) + 1)
-        self.round_winners.set([fifths[k] for k in won])
+        if len(s.ends) != self.round_winners.ends:  # (a list of the rounds' winners: it grows at a round's end)
+            won = [0] * (n + 1)
+            for winner in s.ends:
+                won[n if winner < 0 else winner] += 1
+            fifths = self.fifths if max(won) < len(self.fifths) else _fifths(max(won) + 1)
+            self.round_winners.set([fifths[k] for k in won])
+            self.round_winners.ends = len(s.ends)
 
 
 class Rows(fast.Cell):
     """Every seat's row (`_write_rows`): for each white card in it a 1, and a 1 at what covers it. A turn
-    changes a row by a card or a cover, if at all: the rows and covers are compared with those last written,
-    and only the cards that changed are written."""
+    changes a row by a card or a cover, if at all: the rows and covers are compared with copies of those last
+    written (a row's cards are small ints: an identity each), and a row that changed, or every row when a cover
+    did, is walked: it is kept as a mask of its white cards' slots and the card covering each slot, so only what
+    changed is written, without a scan of a list."""
 
     def __init__(self, encoder: fast.StateEncoder, at: int) -> None:
         super().__init__(encoder)
-        self.white = {c: _WHITE_AT[name] for c, name in enumerate(NAME) if name in _WHITE_AT}
-        # (white card, its cover) -> the cover's place among COVERS; a cover no rule allows is missing (KeyError)
-        self.kind = {(w, c): 0 if NAME[c] == MATCHER[NAME[w]] else 1 + WILDS.index(NAME[c])
-                     for w in self.white for c in range(len(NAME)) if NAME[c] == MATCHER[NAME[w]] or NAME[c] in WILDS}
+        self.slot = [_WHITE_AT.get(name, -1) for name in NAME]  # card id -> its white card's slot (-1: black)
+        if sorted(k for k in self.slot if k >= 0) != list(range(len(WHITE))):
+            raise ValueError("zopzoo_v1: a white card's slot is not one card's")
+        # slot * cards + covering card -> the cover's place among COVERS (-1: a cover no rule allows)
+        self.cards = len(NAME)
+        self.kind = [-1] * (len(WHITE) * self.cards)
+        for w, name in enumerate(NAME):
+            if name in _WHITE_AT:
+                for c, cover in enumerate(NAME):
+                    if cover == MATCHER[name] or cover in WILDS:
+                        self.kind[self.slot[w] * self.cards + c] = 0 if cover == MATCHER[name] else 1 + WILDS.index(cover)
         self.at, self.width = at, len(WHITE) * _PER_WHITE
-        self.rows: list[list[int]] = []  # as last written
-        self.cover: dict[int, int] = {}
+        self.held: list[int] = []  # per seat: the slots of its row's white cards, as last written (bit k: slot k)
+        self.covers: list[list[int]] = []  # per seat, per slot: the card covering it as last written (-1: none)
+        self.rows: list[list[int]] = []  # copies of the rows last written
+        self.cover: dict[int, int] = {}  # a copy of the covers last written
 
     def forget(self) -> None:
-        self.rows, self.cover = [], {}
+        self.held, self.covers, self.rows, self.cover = [], [], [], {}
 
     def set(self, rows: list[list[int]], cover: dict[int, int]) -> None:
-        if len(self.rows) != len(rows):
+        if len(self.held) != len(rows):
+            self.held, self.covers = [0] * len(rows), [[-1] * len(WHITE) for _ in rows]
             self.rows = [[] for _ in rows]
-        was = self.cover
-        covered = cover != was
+        covered = cover != self.cover
+        slots = self.slot
         for p, row in enumerate(rows):
-            kept = self.rows[p]
-            if row == kept and not covered:
+            if not covered and row == self.rows[p]:
                 continue
-            for white in kept:
-                if white not in row:
-                    self._card(p, white, was.get(white, -1), 0.0)
-            for white in row:
-                if white not in kept:
-                    self._card(p, white, cover.get(white, -1), 1.0)
-                elif covered and cover.get(white, -1) != was.get(white, -1):
-                    self._cover(p, white, was.get(white, -1), 0.0)
-                    self._cover(p, white, cover.get(white, -1), 1.0)
             self.rows[p] = list(row)
+            held, covers, now = self.held[p], self.covers[p], 0
+            for white in row:
+                slot = slots[white]
+                now |= 1 << slot
+                covering = cover.get(white, -1)
+                if not held >> slot & 1:
+                    self._card(p, slot, covering, 1.0)
+                    covers[slot] = covering
+                elif covering != covers[slot]:
+                    self._cover(p, slot, covers[slot], 0.0)
+                    self._cover(p, slot, covering, 1.0)
+                    covers[slot] = covering
+            gone = held & ~now
+            while gone:  # (white cards moved out of the row)
+                low = gone & -gone
+                slot = low.bit_length() - 1
+                self._card(p, slot, covers[slot], 0.0)
+                covers[slot] = -1
+                gone ^= low
+            self.held[p] = now
         if covered:
             self.cover = dict(cover)
 
-    def _card(self, p: int, white: int, covering: int, value: float) -> None:
+    def _card(self, p: int, slot: int, covering: int, value: float) -> None:
         """A white card put in seat p's row (1.0) or taken out (0.0), with what covers it."""
-        self.encoder.put(self.at + p * self.width + self.white[white] * _PER_WHITE, value)
-        self._cover(p, white, covering, value)
+        self.encoder.put(self.at + p * self.width + slot * _PER_WHITE, value)
+        self._cover(p, slot, covering, value)
 
-    def _cover(self, p: int, white: int, covering: int, value: float) -> None:
+    def _cover(self, p: int, slot: int, covering: int, value: float) -> None:
         if covering >= 0:
-            slot = self.at + p * self.width + self.white[white] * _PER_WHITE
-            self.encoder.put(slot + 1 + self.kind[(white, covering)], value)
+            kind = self.kind[slot * self.cards + covering]
+            if kind < 0:
+                raise ValueError(f"zopzoo_v1: {NAME[covering]} cannot cover a white card")
+            self.encoder.put(self.at + p * self.width + slot * _PER_WHITE + 1 + kind, value)
+
+
+class RoundWinners(fast.Values):
+    """`round_winners`, with how many rounds it was last written from (-1: from none: the vector was cleared)."""
+
+    def __init__(self, encoder: fast.StateEncoder, place: int, size: int) -> None:
+        super().__init__(encoder, place, size)
+        self.ends = -1
+
+    def forget(self) -> None:
+        super().forget()
+        self.ends = -1
 
 
 def _fifths(most: int) -> list[float]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import cards_of, indices, mask_of
+from zdeck.bits import card_count, cards_outside, indices, mask_of
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import TEXTS, read_index, texts_of
@@ -122,7 +122,7 @@ class KuboState(RoundTotals):
     def may_draw(self, player: int) -> bool:
         """Extra draws: after a turn with several cards laid, before laying, up to a hand of five."""
         return (self.several[player] and self.laid == 0 and self.phase == TURN and player == self.turn
-                and bool(self.draw_pile) and self.hands[player].bit_count() < FILL)
+                and bool(self.draw_pile) and card_count(self.hands[player]) < FILL)
 
     def explain_illegal(self, player: int, action: Action) -> str:
         if self.phase == OVER:
@@ -186,7 +186,8 @@ class KuboState(RoundTotals):
             self.draw(player)
 
     def draw(self, player: int) -> None:
-        self.hands[player] |= 1 << pop_settled(self.draw_pile, self.pile_steps)
+        self.hands[player] = self.hands[player] | 1 << pop_settled(self.draw_pile, self.pile_steps)  # (not `|=`: mypyc
+        # works an item's augmented assignment on Python objects)
 
     def _apply(self, player: int, action: Action) -> None:
         self.last = (player, action)
@@ -201,7 +202,7 @@ class KuboState(RoundTotals):
 
     def lay(self, player: int, card: int) -> None:
         """Lay a card; score what it completes (or, under claim scoring, leave it to be announced)."""
-        self.hands[player] &= ~(1 << card)
+        self.hands[player] = self.hands[player] & ~(1 << card)  # (not `&=`, as in `draw`)
         self.placed |= 1 << card
         self.layable = layable_after(self.frame, self.placed, self.layable, card)
         self.laid += 1
@@ -319,7 +320,7 @@ class KuboState(RoundTotals):
         return texts_of(self.hands[player])
 
     def hand_sizes(self) -> list[int]:
-        return [h.bit_count() for h in self.hands]
+        return [card_count(h) for h in self.hands]
 
     def own_view(self, player: int | None) -> dict[str, Any]:
         return {
@@ -415,15 +416,12 @@ class KuboState(RoundTotals):
         generator it replaces."""
         hands = self.hands
         others = [p for p in range(len(hands)) if p != player]
-        pool = cards_of(_ALL ^ (self.placed | hands[player]))  # (in card order: where they lie must not show)
-        dealt, steps = deal_sampled(rng, pool, [hands[p].bit_count() for p in others])
+        pool = cards_outside(self.placed | hands[player])  # (in card order: where they lie must not show)
+        dealt, steps = deal_sampled(rng, pool, [card_count(hands[p]) for p in others])
         twin = self._copy(rng.spawn(), pool, steps)
         for p, hand in zip(others, dealt):
             twin.hands[p] = mask_of(hand)
         return twin
-
-
-_ALL: Final = (1 << 64) - 1  # the mask of the whole deck
 
 
 # -- reading a saved state -------------------------------------------------------------------------

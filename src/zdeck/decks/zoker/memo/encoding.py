@@ -120,7 +120,7 @@ class StateEncoder(fast.StateEncoder):
         self.turn_who, self.place_a, self.place_b = fast.One(self), fast.One(self), fast.One(self)
         self.card_a, self.card_b = fast.One(self), fast.One(self)
         self.taken = fast.Value(self, at["last_turn"] + n + 2 * PLACES + 2 * len(CARDS))
-        self.collected = [fast.Counts(self, at["collected"] + p * len(CARDS), len(CARDS), int) for p in range(n)]
+        self.collected = [fast.Counts(self, at["collected"] + p * len(CARDS), len(CARDS)) for p in range(n)]
 
     def update(self, s: MemoState) -> None:
         n, up = self.players, s.up

@@ -70,7 +70,7 @@ class StateEncoder(fast.StateEncoder):
         self.actions_at = at["last"] + 1
         self.upper, self.upper_at = [fast.One(self) for _ in range(ROWS * COLUMNS)], at["upper"]
         piles = [at["piles"] + k * _PILE for k in range(PILES)]
-        self.pile_cards = [fast.Counts(self, base, len(CARDS), int) for base in piles]
+        self.pile_cards = [fast.Counts(self, base, len(CARDS)) for base in piles]
         self.covers = [fast.One(self) for _ in piles]
         self.piles_at = piles
         self.lengths = [fast.Value(self, base + 2 * len(CARDS)) for base in piles]

@@ -56,43 +56,59 @@ class StateEncoder(fast.StateEncoder):
         self.compare, self.match = fast.One(self), fast.One(self)
         self.leader, self.leader_at = fast.One(self), at["leader"]
         self.compared = fast.Value(self, at["compared"])
-        self.won = [fast.Counts(self, at["won"] + p * len(CARDS), len(CARDS), int) for p in range(n)]
+        self.won = [fast.Counts(self, at["won"] + p * len(CARDS), len(CARDS)) for p in range(n)]
+        self.scored, self.round, self.taken = fast.Since(self), fast.Since(self), fast.Since(self)
         self.hands = [fast.Hand(self, p, [at["hand"] + card for card in range(len(CARDS))]) for p in range(n)]
 
     def update(self, s: TikoState) -> None:
         n = self.players
         self.head(OVER if s.over else TRICK, None if s.over else s.turn, s.round_no, self.rounds)
-        self.sizes([len(hand) for hand in s.hands])
-        self.outcome(s.totals, s.history, s.over, s.winners())
+        if self.scored.changed(fast.scores_key(s.totals, s.history, s.over)):  # (they move at a round's end)
+            self.outcome(s.totals, s.history, s.over, s.winners())
         self.top.set(self.top_at + s.pile[-1][1] if s.pile else -1)
         self.pile.set(s.pile)
         self.draw_size.set(len(s.deck) / 64.0)
-        self.dealer.set(self.dealer_at + s.dealer())
+        if self.round.changed((s.round_no,)):  # (the dealer and the options stay for a round)
+            self.dealer.set(self.dealer_at + s.dealer())
+            self.compare.set(self.options[0])
+            self.match.set(self.options[1])
         last = s.last
         self.last_seat.set(-1 if last is None else self.last_at + last[0])
         self.last_card.set(-1 if last is None else self.last_at + n + last[1])
-        self.compare.set(self.options[0])
-        self.match.set(self.options[1])
         self.leader.set(self.leader_at + s.leader)
         self.compared.set(s.compared_position() / n)
-        for p, cards in enumerate(s.won):
-            self.won[p].set(cards)
+        if self.taken.changed((s.round_no, s.last_trick)):  # (a trick taken is the last trick: the only change)
+            for p, cards in enumerate(s.won):
+                self.won[p].set(cards)
         self.last_trick.set(s.last_trick)
+        sizes, scale = self.sizes_cell, self._sizes_scale
         for p, hand in enumerate(s.hands):
             self.hands[p].set(hand)
+            if sizes is not None:  # (`hand_sizes`, seat by seat: a step changes one hand)
+                sizes.set_at(p, len(hand) / scale)
 
 
-class Trick:
-    """A trick as `Recent` keeps it: its length / seats, then its cards most recent first, each with its seat."""
+class Trick(fast.Cell):
+    """A trick as `Recent` keeps it: its length / seats, then its cards most recent first, each with its seat.
+    A trick changes at a card played, the last trick once a trick: the entries are compared with those last
+    written first (the same tuples: an identity each), not each slot's two cells."""
 
     def __init__(self, encoder: fast.StateEncoder, at: int) -> None:
+        super().__init__(encoder)
         n = encoder.players
         self.size = fast.Value(encoder, at)
         self.cards = [fast.One(encoder) for _ in range(n)]
         self.seats = [fast.One(encoder) for _ in range(n)]
         self.at, self.players, self.slot = at + 1, n, len(CARDS) + n
+        self.entries: list[Entry] = []  # as last written (a copy: the pile grows in place)
+
+    def forget(self) -> None:
+        self.entries = []
 
     def set(self, entries: list[Entry]) -> None:
+        if len(entries) == len(self.entries) and entries == self.entries:
+            return
+        self.entries = list(entries)
         n = self.players
         self.size.set(len(entries) / n)
         at = self.at
