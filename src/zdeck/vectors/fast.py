@@ -130,6 +130,19 @@ class StateEncoder:
         for spot in self._spots[place]:
             flat[spot] = item
 
+    def move(self, was: int, place: int) -> None:
+        """A one-hot moved from `was` to `place` (-1: none) in every seat's vector: `put`'s 0.0 and 1.0 in one
+        call (a one-hot's move is most of a step's writes)."""
+        flat, spots = self._flat, self._spots
+        if was >= 0:
+            zero: object = 0.0
+            for spot in spots[was]:
+                flat[spot] = zero
+        if place >= 0:
+            one: object = self.factors[place]  # (1.0 times the place's factor: `scaled(place, 1.0)`)
+            for spot in spots[place]:
+                flat[spot] = one
+
     def own(self, seat: int, place: int, value: float) -> None:
         """`value` at `place` of `seat`'s vector alone (its own floats)."""
         self._flat[self._indices[seat * self.size + place]] = self.scaled(place, value)
@@ -225,6 +238,10 @@ class One(Cell):
     def set(self, place: int) -> None:
         was = self.place
         if place != was:
+            if self.seat < 0:
+                self.encoder.move(was, place)
+                self.place = place
+                return
             if was >= 0:
                 self.write(was, 0.0)
             if place >= 0:

@@ -1,8 +1,8 @@
 """A re-deal's hand for a seat that drew for want of a match (rule 2: it holds no card matching what it drew on) is
-drawn by rejection (`cards.take_flagged`: a uniform position, kept if its card is allowed) where a draw is kept with
-odds 1/2 or better up to the last card, else among the listed positions of the allowed cards. Both must give every
-allowed subset alike, and never a matching card; the choice between them depends on counts alone (`rejection_pays`),
-never on where the hidden cards lie (test_resample.py re-deals the hidden cards and compares)."""
+drawn by rejection (`cards.take_flagged`: a uniform position, kept if its card is allowed), and past a few draws a
+card among the listed positions of the allowed cards. Either way every allowed subset comes alike and a matching
+card never; whether the listing is reached depends on how many cards are allowed, never on which, nor on where the
+hidden cards lie (test_resample.py re-deals the hidden cards and compares)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 import zdeck.decks.zoop.cards as zoop_cards
 from tests.games.zoop.test_resample import _drew_on_states
-from zdeck.decks.zoop.cards import count_flagged, flagged, rejection_pays, take_flagged, unseen_kinds
+from zdeck.decks.zoop.cards import take_flagged, unseen_kinds
 from zdeck.decks.zoop.phases import PLAY
 from zdeck.rng import Rng
 
@@ -25,32 +25,30 @@ def _within(seen: int, tries: int, share: float) -> bool:
     return abs(seen / tries - share) < 5 * (share * (1 - share) / tries) ** 0.5
 
 
-def test_take_flagged_takes_each_allowed_subset_alike_and_keeps_the_rest() -> None:
+@pytest.mark.parametrize(("kinds", "draws_a_card"), [
+    ([0, 1, 2, 3, 4, 5], 3),  # most draws kept: rejection alone
+    ([0, 1, 2, 3, 4, 5], 0),  # the listed positions alone
+    ([0, 3, 6, 7, 1, 8, 9, 3, 2, 0, 6, 7, 4, 9, 8, 5, 3, 0], 1),  # 4 of 18 allowed: both ways within one hand
+])
+def test_take_flagged_takes_each_allowed_subset_alike_and_keeps_the_rest(
+        monkeypatch: pytest.MonkeyPatch, kinds: list[int], draws_a_card: int) -> None:
+    monkeypatch.setattr(zoop_cards, "_DRAWS_A_CARD", draws_a_card)
     rng, tries = Rng(5), 6000
     subsets: Counter[tuple[int, ...]] = Counter()
     for _ in range(tries):
-        kinds = [0, 1, 2, 3, 4, 5]
-        taken = take_flagged(kinds, TABLE, 2, rng)
-        assert len(taken) == 2 and len(kinds) == 4 and sorted(kinds + taken) == [0, 1, 2, 3, 4, 5]
+        left = kinds[:]
+        taken = take_flagged(left, TABLE, 2, rng)
+        assert taken is not None and len(taken) == 2 and sorted(left + taken) == sorted(kinds)
         subsets[tuple(sorted(taken))] += 1
     assert set(subsets) == set(combinations((1, 2, 4, 5), 2)), "only allowed cards, every pair of them"
     assert all(_within(n, tries, 1 / 6) for n in subsets.values()), subsets
 
 
-@pytest.mark.skipif(zoop_cards._NATIVE, reason="the compiled module's arithmetic is fixed at build time")
-@pytest.mark.parametrize("native", [False, True])
-def test_count_flagged_counts_what_flagged_lists_in_both_arithmetics(monkeypatch: pytest.MonkeyPatch, native: bool) -> None:
-    monkeypatch.setattr(zoop_cards, "_NATIVE", native)
-    rng = Rng(3)
-    for n in range(40):
-        kinds = [rng.below(8) for _ in range(n)]
-        assert count_flagged(kinds, TABLE) == len(flagged(kinds, TABLE))
-
-
-def test_rejection_pays_while_the_last_draw_keeps_an_allowed_card_half_the_time() -> None:
-    assert rejection_pays(45, 56, 5)  # a usual re-deal: most cards allowed
-    assert rejection_pays(3, 4, 2) and not rejection_pays(2, 4, 2)  # the last draw: 2 of 3 left, then 1 of 3
-    assert not rejection_pays(10, 60, 5)
+def test_take_flagged_takes_nothing_when_too_few_cards_are_allowed() -> None:
+    kinds = [0, 3, 1, 6, 7, 3, 0]
+    left = kinds[:]
+    assert take_flagged(left, TABLE, 2, Rng(1)) is None
+    assert sorted(left) == sorted(kinds)
 
 
 @pytest.mark.parametrize("players", [3, 5])
@@ -75,28 +73,5 @@ def test_a_barred_hand_deals_each_allowed_card_at_its_share(players: int) -> Non
     for kind, n in unseen.items():
         if not table[kind]:
             assert not dealt[kind], f"kind {kind} matches what seat {q} drew on"
-        else:
-            share = n / allowed  # each of the hand's cards: this kind with odds n / allowed
-            assert _within(dealt[kind], tries * size, share), (kind, dealt[kind], n, allowed)
-
-
-def test_the_listed_positions_deal_when_few_cards_are_allowed() -> None:
-    """`_deal_barred` with a pool where rejection would not pay: the listed-positions way deals each allowed
-    subset alike too, and takes its cards out of the pool."""
-    state = next(s for s in _drew_on_states(3, 8) if s.drew_on[1] >= 0 and s.drew_on[2] < 0)
-    deck = state.rules.deck
-    table = deck.unmatched[state.drew_on[1]]
-    allowed_kinds = [k for k in range(len(deck.kinds)) if table[k]][:3]
-    others = [k for k in range(len(deck.kinds)) if not table[k]][:6] * 2  # matching kinds, two copies each
-    assert len(allowed_kinds) == 3 and len(others) == 12
-    sizes = [0, 2, 0]
-    assert not rejection_pays(3, 15, 2)
-    subsets: Counter[tuple[int, ...]] = Counter()
-    rng, tries = Rng(2), 3000
-    for _ in range(tries):
-        pool = sorted(allowed_kinds + others)
-        hand = state._deal_barred(0, pool, sizes, rng)[1]  # type: ignore[attr-defined]
-        assert hand is not None and sorted(pool + hand) == sorted(allowed_kinds + others)
-        subsets[tuple(sorted(hand))] += 1
-    assert set(subsets) == set(combinations(allowed_kinds, 2))
-    assert all(_within(n, tries, 1 / 3) for n in subsets.values()), subsets
+        else:  # each of the hand's cards is this kind with odds n / allowed
+            assert _within(dealt[kind], tries * size, n / allowed), (kind, dealt[kind], n, allowed)

@@ -50,6 +50,8 @@ def test_every_black_card_at_each_edge_of_a_word() -> None:
     assert words_sorted(list(reversed(BLACK)), []) == list(BLACK)
     edges = [BLACK[k] for k in (0, 31, 32, 63, 64, 73)]
     assert words_sorted(edges[::2], edges[1::2]) == edges
+    rest = [c for c in BLACK if c not in edges]
+    assert words_sorted(rest[::2], rest[1::2]) == rest
 
 
 @pytest.mark.parametrize("bad", [[51], [126], [-1]])

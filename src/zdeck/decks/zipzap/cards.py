@@ -95,17 +95,11 @@ def indices(mask: int) -> list[int]:
 
 
 def union(cards: list[int], start: int, end: int) -> int:
-    """The bitmask of the cards `cards[start:end]`. Compiled, built in a machine word (`i64`: C operations, where
-    a tagged integer checks each operand for a boxed one); the interpreter's loop is as it was."""
-    if not _NATIVE:
-        mask = 0
-        for k in range(start, end):
-            mask |= 1 << cards[k]
-        return mask
-    word: i64 = 0
+    """The bitmask of the cards `cards[start:end]`."""
+    mask = 0
     for k in range(start, end):
-        word |= _ZAP_WORD >> (ZAP - cards[k])  # (not `1 << card`: mypyc writes that as C int arithmetic, wrong past bit 30)
-    return int(word)
+        mask |= 1 << cards[k]
+    return mask
 
 
 def size_of(mask: int) -> int:
@@ -124,7 +118,6 @@ def size_of(mask: int) -> int:
 
 if ZAP > 61:
     raise RuntimeError("zipzap deck.json: a hand's bitmask must stay below 2**62 (a machine integer compiled)")
-_ZAP_WORD: Final[i64] = ZAP_BIT  # a card's bit is this shifted right: `union`
 
 
 def by_byte(mask: int, tables: Sequence[Sequence[tuple[T, ...]]]) -> list[T]:

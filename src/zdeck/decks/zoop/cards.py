@@ -262,7 +262,7 @@ def unseen_kinds(deck: Deck, draw: list[int], hands: list[list[int]], player: in
     count -= len(hands[player])
     c0, c1, c2, c3 = deck.box_counts
     w0, w1, w2, w3 = i64(c0), i64(c1), i64(c2), i64(c3)
-    for seen in (hands[player], pile, [less] if less >= 0 else []):
+    for seen in [hands[player], pile, [less] if less >= 0 else []]:  # (a list: mypyc iterates a tuple generically)
         for card in seen:
             kind = i64(card)
             if kind < 20:
@@ -283,32 +283,40 @@ def unseen_kinds(deck: Deck, draw: list[int], hands: list[list[int]], player: in
     return found
 
 
-def count_flagged(kinds: list[int], table: bytes) -> int:
-    """How many cards of `kinds` `table` flags (byte 1). Interpreted, C calls; compiled, a typed loop (as `flagged`)."""
-    if not _NATIVE:
-        return bytes(kinds).translate(table).count(1)
-    n = 0
-    for kind in kinds:
-        n += table[kind]
-    return n
-
-
-def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[int]:
-    """`count` cards drawn uniformly at random among those of `kinds` that `table` flags, taken off the end of
-    `kinds` (the others stay, in an order that depends on `kinds`' order and the draws alone).
+def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[int] | None:
+    """`count` cards drawn uniformly at random among those of `kinds` that `table` flags (byte 1), taken off the
+    end of `kinds`; None, with every card left in `kinds`, if fewer are flagged. The cards left are in an order
+    that depends on `kinds`' order and the draws alone.
 
     By rejection: a position drawn uniformly among the cards not yet taken is kept if its card is flagged, and
-    swapped to the end. A kept card is then uniform among the flagged cards left, so the cards taken are a
-    uniform subset of the flagged ones, as a draw among their listed positions would be (`flagged`), without
-    listing them. The caller keeps the odds of a kept draw at 1/2 or better up to the last card
-    (`rejection_pays`): each card then costs two draws or fewer on average."""
+    swapped to the end; a kept card is then uniform among the flagged cards left, with no list of them made. Past
+    `_DRAWS_A_CARD` draws a card (few cards flagged), the next cards are drawn among the flagged ones' listed
+    positions (`flagged`), uniform too. Either way each card is uniform among the flagged cards left, and whether
+    the second way is taken depends on how many are flagged, never on which: the cards taken are a uniform subset
+    of the flagged ones (tests/games/zoop/test_barred_deal.py)."""
     top = len(kinds) - 1
     stop = top - count
-    while top > stop:
+    draws = _DRAWS_A_CARD * count
+    while top > stop and draws:
+        draws -= 1
         j = rng.below(top + 1)
         kind = kinds[j]
         if table[kind]:
             kinds[j] = kinds[top]
+            kinds[top] = kind
+            top -= 1
+    if top > stop:
+        positions = flagged(kinds[:top + 1], table)
+        wanted = top - stop
+        if len(positions) < wanted:
+            return None
+        rng.sample_to_top(positions, wanted)
+        chosen = positions[len(positions) - wanted:]
+        chosen.sort()
+        for k in range(wanted - 1, -1, -1):  # the highest first: a card moved down is never one still to move
+            p = chosen[k]
+            kind = kinds[p]
+            kinds[p] = kinds[top]
             kinds[top] = kind
             top -= 1
     taken = kinds[stop + 1:]
@@ -316,10 +324,8 @@ def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[i
     return taken
 
 
-def rejection_pays(flagged_count: int, total: int, count: int) -> bool:
-    """Does `take_flagged` keep a draw with odds 1/2 or better up to its last card (`count` cards of `total`,
-    `flagged_count` of them flagged)? A function of counts alone: which way a deal goes shows nothing hidden."""
-    return 2 * (flagged_count - count + 1) >= total - count + 1
+_DRAWS_A_CARD: Final = 3  # rejection's draws a card, on average, before the flagged cards are listed instead: a
+# listing costs as much as some 20 draws, and a re-deal's barred hand draws one card in 4 or 5 (most cards allowed)
 
 
 def flagged(kinds: list[int], table: bytes) -> list[int]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import BASIC_ANIMALS, count_flagged, flagged, rejection_pays, take_flagged, unseen_kinds
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, take_flagged, unseen_kinds
 from zdeck.decks.zoop.phases import (
     BLOCKED,
     DISCARD,
@@ -636,30 +636,15 @@ class ZoopState(State):
 
     def _deal_barred(self, player: int, pool: list[int], sizes: list[int], rng: Rng) -> list[list[int] | None]:
         """The hands of the other seats that drew on a card (`drew_on`), each drawn uniformly from the cards
-        of `pool` that do not match it and taken out of `pool`; None for every other seat. Seats are served
-        in seat order, so where two such seats compete for the same cards a deal is near uniform, not
-        exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards instead).
-
-        A hand is drawn by rejection (`take_flagged`: no list of the allowed cards) where a draw finds an
-        allowed card with odds 1/2 or better up to the last; else (few cards allowed: rejection would draw
-        many times) among the listed positions of the allowed cards. Which way depends on counts alone."""
+        of `pool` that do not match it and taken out of `pool` (`take_flagged`); None for every other seat.
+        Seats are served in seat order, so where two such seats compete for the same cards a deal is near
+        uniform, not exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards
+        instead)."""
         hands: list[list[int] | None] = [None] * len(sizes)
         unmatched = self.rules.deck.unmatched
         for q, on in enumerate(self.drew_on):
-            if on < 0 or q == player:
-                continue
-            table, size = unmatched[on], sizes[q]
-            allowed = count_flagged(pool, table)  # the cards of `pool` not matching `on`
-            if allowed < size:
-                continue
-            if rejection_pays(allowed, len(pool), size):
-                hands[q] = take_flagged(pool, table, size, rng)
-                continue
-            positions = flagged(pool, table)
-            rng.sample_to_top(positions, size)
-            chosen = positions[len(positions) - size:]
-            chosen.sort()
-            hands[q] = [pool.pop(chosen[k]) for k in range(len(chosen) - 1, -1, -1)]  # the highest first: the rest stay put
+            if on >= 0 and q != player:
+                hands[q] = take_flagged(pool, unmatched[on], sizes[q], rng)
         return hands
 
 

@@ -179,6 +179,9 @@ def sorted_black(draw: list[int], buried: list[int], shown: list[list[int]]) -> 
     return found
 
 
+_FIRST_BLACK: Final[i64] = 52
+if BLACK != tuple(range(_FIRST_BLACK, _FIRST_BLACK + 74)):
+    raise RuntimeError("zopzoo deck.json: sorted_black reads the 74 black ids from 52 on")
 _WORD: Final[i64] = 0xFFFFFFFF  # black cards 0-31 and 32-63 of the deck: every bit of a word
 _LAST_WORD: Final[i64] = 0x3FF  # black cards 64-73
 
@@ -198,11 +201,6 @@ def specialty_in(cards: list[int]) -> set[int]:
         if _IS_SPECIALTY[card]:
             found.add(card)
     return found
-
-
-_FIRST_BLACK: Final[i64] = 52
-if BLACK != tuple(range(_FIRST_BLACK, _FIRST_BLACK + 74)):
-    raise RuntimeError("zopzoo deck.json: sorted_black reads the 74 black ids from 52 on")
 
 
 def card_id(name: str) -> int:

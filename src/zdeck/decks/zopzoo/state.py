@@ -558,7 +558,7 @@ class ZopZooState(RoundTotals):
     def _shown_black(self, discards: list[int]) -> list[list[int]]:
         """The black cards on the table but in the draw pile and the buried discards: the covers, the bonus areas,
         the discards that show (`discards`), a pending card. (`location_cards` lists where every card lies.)"""
-        shown = [*self.bonus, list(self.cover.values()), discards]
+        shown = self.bonus + [list(self.cover.values()), discards]  # (not `[*self.bonus, ...]`: generic compiled)
         if self.pending >= 0:
             shown.append([self.pending])
         return shown
