@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from zdeck import statedict as sd
+from zdeck.bits import _NATIVE
 from zdeck.core import Action, RoundTotals, shorten
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import rules, specialty
@@ -523,7 +524,7 @@ class ZopZooState(RoundTotals):
         s.history = self.history[:]  # inner lists are never mutated
         s.ends = self.ends[:]
         if keep_pile or len(self.discard) < 2:
-            s.draw = sorted_black(self.draw, [], self._shown_black(self.discard))
+            s.draw = self._unseen_black([], self.discard)
             s.draw_steps = rng.shuffle_lazily(s.draw)
             s.discard, s.void = self.discard[:], set(self.void)
         else:
@@ -538,7 +539,7 @@ class ZopZooState(RoundTotals):
         unseen ones at random (`rng.sample_to_top`: the digits of one draw serve a dozen cards), the rest
         is the new draw pile, shuffled lazily."""
         top, size = real.discard[-1], len(real.draw)
-        unseen = sorted_black(real.draw, real.discard[:-1], real._shown_black([top]))
+        unseen = real._unseen_black(real.discard[:-1], [top])
         kept = real._never_buried()
         free = [c for c in unseen if c not in kept] if kept else unseen
         buried = len(unseen) - size
@@ -554,6 +555,12 @@ class ZopZooState(RoundTotals):
         if top in real.void:
             self.void.add(top)
         self.discard.append(top)
+
+    def _unseen_black(self, buried: list[int], discards: list[int]) -> list[int]:
+        """The draw pile and `buried`, lowest first (`sorted_black`), with the discards that show (`discards`).
+        Compiled, they are read off the black cards shown (`_shown_black`); the interpreter sorts the piles and
+        would only pay for listing the shown cards."""
+        return sorted_black(self.draw, buried, self._shown_black(discards) if _NATIVE else [])
 
     def _shown_black(self, discards: list[int]) -> list[list[int]]:
         """The black cards on the table but in the draw pile and the buried discards: the covers, the bonus areas,
