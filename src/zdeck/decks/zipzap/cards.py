@@ -12,7 +12,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from zdeck.bits import _NATIVE
-from zdeck.compiled import i64
 
 if TYPE_CHECKING:
     from zdeck.decks.zipzap.game import ZipZap
@@ -100,20 +99,6 @@ def union(cards: list[int], start: int, end: int) -> int:
     for k in range(start, end):
         mask |= 1 << cards[k]
     return mask
-
-
-def size_of(mask: int) -> int:
-    """How many cards a bitmask holds: `mask.bit_count()`, a Python-level method call compiled (~300
-    instructions), there written out as a parallel count in a machine word (`i64`: a mask is below 2**(ZAP + 1))."""
-    if not _NATIVE:
-        return mask.bit_count()
-    word = i64(mask)
-    word -= (word >> 1) & 0x5555555555555555
-    word = (word & 0x3333333333333333) + ((word >> 2) & 0x3333333333333333)
-    word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0F  # a count per byte
-    word += word >> 8
-    word += word >> 16
-    return int((word + (word >> 32)) & 0x7F)
 
 
 if ZAP > 61:

@@ -9,6 +9,7 @@ import reprlib
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
+from zdeck.bits import card_count
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals
 from zdeck.dealing import deal_out
 from zdeck.decks.zipzap import rules
@@ -30,7 +31,6 @@ from zdeck.decks.zipzap.cards import (
     in_play_mask,
     indices,
     mask_of,
-    size_of,
     texts,
     union,
 )
@@ -361,7 +361,7 @@ class ZipZapState(RoundTotals):
         top = len(pool)
         deck_at = top - len(self.deck)  # the deck's cards are pool[deck_at:], the hands' below
         last = (player - 1) % n  # whose hand takes what is left, pool[:rest]
-        rest = size_of(hands[last] & ~ZAP_BIT)
+        rest = card_count(hands[last] & ~ZAP_BIT)
         while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(len(pool), 2) or better
             rng.sample_to_top(pool, top - rest)
             taken = union(pool, deck_at, top)  # the cards dealt so far: the deck's, then each hand's
@@ -372,7 +372,7 @@ class ZipZapState(RoundTotals):
         end = deck_at
         for q in range(player + 1, player + n - 1):
             hand = hands[q % n]
-            start = end - size_of(hand & ~ZAP_BIT)
+            start = end - card_count(hand & ~ZAP_BIT)
             cards = union(pool, start, end)
             dealt[q % n] = cards | hand & ZAP_BIT
             taken |= cards
