@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+from array import array
 from collections.abc import Callable, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from pathlib import Path
@@ -30,13 +31,26 @@ from typing import TYPE_CHECKING, TypeVar
 T = TypeVar("T")
 
 if TYPE_CHECKING:  # mypyc reads these names; at run time the decorator does nothing (the engine needs no mypy)
+    from librt.vecs import vec as vec  # noqa: PLC0414 - mypy --strict: re-exported
+    from mypy_extensions import i32 as i32  # noqa: PLC0414 - mypy --strict: re-exported
     from mypy_extensions import i64 as i64  # noqa: PLC0414 - mypy --strict: re-exported
     from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414 - mypy --strict: re-exported
 else:
     i64 = int  # mypyc's native 64-bit integer (C arithmetic, never boxed); a plain int to the interpreter
+    i32 = int  # its 32-bit one
 
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
         return lambda cls: cls
+
+    class vec:
+        """The interpreter's stand-in for `librt.vecs.vec` (mypyc's own runtime library, installed with mypy): an
+        item of a compiled `vec[i32]` is read and written as a C int, where an `array`'s or a memoryview's item is a
+        Python call. An `array('i')` here, for `vec[i32]` and `vec[i64]` alike (both `int` to the interpreter: the
+        engine's `vec[i64]` items, indices, are below 2**31, and a larger one is an OverflowError, never lost), used
+        only as both do alike: items by index, `len`, the buffer (numpy's view of it)."""
+
+        def __class_getitem__(cls, item: object) -> Callable[..., array[int]]:
+            return lambda items=(): array("i", items)
 
 
 PACKAGE = Path(__file__).resolve().parent
@@ -116,6 +130,12 @@ def activate() -> str:
                               "run `python -m zdeck.build`")
         BUILD = f"pure Python ({why}: `python -m zdeck.build` builds it)"
         return BUILD
+    missing = _runtime_missing()
+    if missing:
+        if wanted == "compiled":
+            raise ImportError(f"ZDECK_BUILD=compiled, but the compiled build cannot load here ({missing})")
+        BUILD = f"pure Python (a build exists, but {missing})"
+        return BUILD
     try:  # when it last ran: what `python -m zdeck.build` keeps when it prunes old builds
         os.utime(folder / "complete")
     except OSError:  # a read-only cache still serves
@@ -123,6 +143,17 @@ def activate() -> str:
     sys.meta_path.insert(0, _Build(folder))
     BUILD = f"compiled ({COMPILER.replace('mypy==', 'mypyc ')})"
     return BUILD
+
+
+def _runtime_missing() -> str:
+    """Why a build found cannot load here ('' if it can): the compiled engine imports `librt.vecs` (mypy's runtime
+    library: installed with the compiler, so wherever a build was made, but builds are shared with virtual
+    environments that may lack it)."""
+    try:
+        import librt.vecs  # noqa: F401 - only to know it is there (the compiled engine imports it)
+    except ImportError:
+        return "it needs librt, mypy's runtime library, which is not installed here: pip install 'zdeck[compiled]'"
+    return ""
 
 
 def is_compiled() -> bool:

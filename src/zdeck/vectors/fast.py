@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from math import copysign
 from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from zdeck.compiled import i32, i64, vec
 from zdeck.core import Action, Game, State
 from zdeck.vectors.encoding import Encoder, Field, Num, OneOf, PerSeat, RoundScores, Vector
 
@@ -63,23 +65,33 @@ class StateEncoder:
         if norm is not None and not all(np.array_equal(norm[r], norm) for r in self._rotations):
             raise ValueError(f"{self.name}: the normaliser differs between the seats' places of a per-seat block")
         self.factors: list[float] = [1.0] * self.size if norm is None else [float(f) for f in norm]
-        self._rounding = array("f", [0.0])  # a float rounded to float32 (the reference scales float32 values)
+        # A float32's bits are what the table holds (below): a value's are had by storing it into a float32 and
+        # reading the same four bytes back as an int (the reference scales float32 values; one store rounds
+        # as numpy's float32 does, to nearest).
+        self._rounding = array("f", [0.0])
+        self._rounding_bits: Any = memoryview(self._rounding).cast("B").cast("i")
+        # What 1.0 writes at each place (its factor as a float32): a one-hot's 1, most writes of a step.
+        self._one_bits: vec[i32] = vec[i32]([self.rounded(place, 1.0) for place in range(self.size)])
         self._state: State | None = None
         self._version = -1
         self._cells: list[Cell] = []
-        rows = self.players
-        self._table: Table = np.zeros((rows, self.size), dtype=np.float32)  # seat s's vector
-        self._rows: list[Vector] = [self._table[seat] for seat in range(rows)]
-        # A float is written through a memoryview of the whole table: a third of the cost of numpy's item
-        # assignment, the same float32 (a C cast, rounding to nearest as numpy's does). Its places are Python ints
-        # made once (`_indices`, typed object: mypyc passes them on as they are, where a native int would be
-        # boxed again at every write).
-        self._flat = self.view(self._table.reshape(-1))
-        self._indices: list[object] = list(range(rows * self.size))
-        # Where a float of seat 0's vector sits in each kept seat's (the inverse of its rotation), in the table.
-        places = [np.argsort(self._rotations[seat]).tolist() for seat in range(rows)]
-        self._spots: list[list[object]] = [[self._indices[seat * self.size + places[seat][place]]
-                                            for seat in range(rows)] for place in range(self.size)]
+        # Every seat's vector, seat s's from s * size, kept as the float32 bit patterns of its floats in a
+        # `vec[i32]` (mypy's runtime library, `zdeck.compiled.vec`; an `array('i')` under the interpreter) seen
+        # by numpy as the float32 (players, size) table: compiled, an item of a vec is stored as a C int, 1 ns,
+        # where a memoryview's item store (the float32 table written through one, as before) is a Python call
+        # that unboxes the index and the float, some 60 ns for a float in four seats' vectors - most of what a
+        # race game's step of `encode_all` cost. (A vec of C doubles instead would need the table converted to
+        # float32 at each hand-out, more than the copy.)
+        self._size: i64 = self.size
+        self._floats: vec[i32] = vec[i32]()
+        self._table: Table = np.zeros((self.players, self.size), dtype=np.float32)
+        self._rows: list[Vector] = []
+        self._clear()
+        # Where a float of seat 0's vector sits in each kept seat's (the inverse of its rotation), in the table's
+        # floats: a small vec per place (looped over natively compiled, as fast as a list to the interpreter).
+        places = [np.argsort(self._rotations[seat]).tolist() for seat in range(self.players)]
+        self._spots: list[vec[i64]] = [vec[i64]([seat * self.size + places[seat][place]
+                                                 for seat in range(self.players)]) for place in range(self.size)]
         self._phases = {c: self.at["phase"] + k for k, c in enumerate(self.field("phase", OneOf).choices)}
         self._round_scale = self.field("round", Num).scale
         sizes = self.fields.get("hand_sizes")
@@ -110,42 +122,50 @@ class StateEncoder:
         return {c: self.at[key] + k for k, c in enumerate(self.field(key, OneOf).choices)}
 
     # -- writing ------------------------------------------------------------------------------------------
-    def scaled(self, place: int, value: float) -> float:
-        """`value` as the reference leaves it at `place`: in version 2 the float32 value times the place's factor
-        (a product of two float32 values is exact as a double, so storing it rounds as numpy's float32 product)."""
-        factor = self.factors[place]
-        if factor == 1.0 or value == 0.0:
-            return value
-        if value == 1.0:  # (most writes are a one-hot's 0 and 1: no rounding to make)
-            return factor
+    def bits(self, place: i64, value: float) -> i32:
+        """The float32 bits of `value` as the reference leaves it at `place` (`rounded`), the usual 0.0 and 1.0
+        without rounding anything (a one-hot's, most writes)."""
+        if value == 1.0:
+            return self._one_bits[place]
+        if value == 0.0 and copysign(1.0, value) > 0.0:  # (a -0.0 keeps its sign, as numpy's float32 does)
+            return 0
+        return self.rounded(place, value)
+
+    def rounded(self, place: i64, value: float) -> i32:
+        """The float32 bits of `value` as the reference leaves it at `place`: in version 2 the float32 value
+        times the place's factor (a product of two float32 values is exact as a double, so storing it rounds as
+        numpy's float32 product)."""
         rounding = self._rounding
         rounding[0] = value
-        return float(rounding[0]) * factor
+        factor = self.factors[place]
+        if factor != 1.0:
+            rounding[0] = float(rounding[0]) * factor
+        bits: i32 = self._rounding_bits[0]
+        return bits
 
-    def put(self, place: int, value: float) -> None:
+    # (Places are `i64` here: mypyc's `int` arithmetic checks for big integers at every operation, twice the time
+    # of a one-hot's move.)
+    def put(self, place: i64, value: float) -> None:
         """`value` at `place` of seat 0's vector, and at that float's place in every other seat's kept."""
-        factor = self.factors[place]  # (`scaled`'s usual cases inline: a write is most of a step's encoding)
-        item: object = value if factor == 1.0 or value == 0.0 else self.scaled(place, value)  # (boxed once)
-        flat = self._flat
+        bits, floats = self.bits(place, value), self._floats
         for spot in self._spots[place]:
-            flat[spot] = item
+            floats[spot] = bits
 
-    def move(self, was: int, place: int) -> None:
+    def move(self, was: i64, place: i64) -> None:
         """A one-hot moved from `was` to `place` (-1: none) in every seat's vector: `put`'s 0.0 and 1.0 in one
         call (a one-hot's move is most of a step's writes)."""
-        flat, spots = self._flat, self._spots
+        floats = self._floats
         if was >= 0:
-            zero: object = 0.0
-            for spot in spots[was]:
-                flat[spot] = zero
+            for spot in self._spots[was]:
+                floats[spot] = 0
         if place >= 0:
-            one: object = self.factors[place]  # (1.0 times the place's factor: `scaled(place, 1.0)`)
-            for spot in spots[place]:
-                flat[spot] = one
+            one = self._one_bits[place]
+            for spot in self._spots[place]:
+                floats[spot] = one
 
-    def own(self, seat: int, place: int, value: float) -> None:
+    def own(self, seat: i64, place: i64, value: float) -> None:
         """`value` at `place` of `seat`'s vector alone (its own floats)."""
-        self._flat[self._indices[seat * self.size + place]] = self.scaled(place, value)
+        self._floats[seat * self._size + place] = self.bits(place, value)
 
     # -- the keys every observation shares, written as seat 0 sees them ------------------------------------
     def head(self, phase: str, turn: int | None, round_no: int | None, rounds: int | None) -> None:
@@ -157,6 +177,11 @@ class StateEncoder:
     def sizes(self, sizes: Sequence[float]) -> None:
         if self.sizes_cell is not None:
             self.sizes_cell.set(sizes, self._sizes_scale)
+
+    def sizes_at(self, seat: int, size: int) -> None:
+        """One seat's hand size (a game that knows which hand changed: no list built, none compared)."""
+        if self.sizes_cell is not None:
+            self.sizes_cell.set_at(seat, size / self._sizes_scale)
 
     def outcome(self, scores: Sequence[float], history: Sequence[Sequence[float]], over: bool,
                 winners: Sequence[int]) -> None:
@@ -173,10 +198,11 @@ class StateEncoder:
         """Bring the shared part up to `state` (as seat 0 sees it), through the encoder's cells."""
         raise NotImplementedError
 
-    @staticmethod
-    def view(out: Vector) -> Any:
-        """`out`'s floats as a memoryview (typed Any: typeshed's memoryview holds ints)."""
-        return out.data
+    def _clear(self) -> None:
+        """Every seat's vector zeros, in a fresh vec (numpy's view of a compiled vec is read-only: not filled)."""
+        self._floats = vec[i32]([0] * (self.players * self.size))
+        self._table = np.frombuffer(memoryview(self._floats), dtype=np.float32).reshape(self.players, self.size)
+        self._rows = [self._table[seat] for seat in range(self.players)]
 
     def shared(self, state: State) -> None:
         """Bring the kept vectors up to this version of `state`: updated from the last one, or from zeros for
@@ -184,7 +210,7 @@ class StateEncoder:
         if state is self._state and state.version == self._version:
             return
         if state is not self._state or state.version < self._version:
-            self._table.fill(0.0)
+            self._clear()
             for cell in self._cells:
                 cell.forget()
         self.update(state)
@@ -358,12 +384,12 @@ class Hand(Cell):
     def forget(self) -> None:
         self.counts, self.kinds = [0] * len(self.places), []
 
-    def set(self, kinds: list[int]) -> None:
-        """The hand as the kind of each card held (a kind as often as it is held)."""
+    def set(self, kinds: list[int]) -> bool:
+        """The hand as the kind of each card held (a kind as often as it is held); whether it changed."""
         held, size = self.kinds, len(kinds)
         if size == len(held):
             if kinds == held:
-                return
+                return False
         elif size == len(held) - 1:  # (the usual change, a card played: one count down, nothing counted afresh)
             k = 0
             while k < size and kinds[k] == held[k]:
@@ -377,7 +403,7 @@ class Hand(Cell):
                 self.write(self.places[kind], float(count))
                 self.counts[kind] = count
                 del held[k]  # (the copy kept: now equal to `kinds`)
-                return
+                return True
         counts, kept, places = [0] * len(self.places), self.counts, self.places
         for kind in kinds:
             counts[kind] = counts[kind] + 1
@@ -387,6 +413,7 @@ class Hand(Cell):
                     self.write(places[kind], float(counts[kind]))
                     kept[kind] = counts[kind]
         self.kinds = list(kinds)
+        return True
 
     def set_counts(self, counts: list[int]) -> None:
         """The hand as how many cards of each kind it holds."""
@@ -450,8 +477,12 @@ class Pile:
         self.length = Value(encoder, place + size)
         self.recent = [One(encoder) for _ in range(recent)]
         self.first, self.size, self.places, self.length_scale = place + size + 1, size, places, length_scale
+        self.since = Since(encoder)
 
     def set(self, pile: list[int]) -> None:
+        # (a pile only grows while it is the same list, as `Counts` has it: unchanged, its length and top tell)
+        if not self.since.changed((pile, len(pile), pile[-1] if pile else None)):
+            return
         self.counts.set(pile)
         self.length.set(len(pile) / self.length_scale)
         places, slot, top = self.places, self.first, len(pile)

@@ -142,6 +142,7 @@ class StateEncoder(fast.StateEncoder):
         self.penalties = fast.Values(self, at["penalties"], n)
         self.hands = [fast.Hand(self, p, [at["hand"] + place for place in self.card]) for p in range(n)]
         self.drawn, self.drawn_at = [fast.One(self, p) for p in range(n)], at["drawn"]
+        self.scored = fast.Since(self)
 
     def update(self, s: ZarState) -> None:
         card, pile = self.card, s.pile
@@ -149,7 +150,8 @@ class StateEncoder(fast.StateEncoder):
         self.sizes(s.sizes)
         # (the totals and each hand's points as the state keeps them: `scores()` and `round_scores()` copy them to
         # floats, and the whole history at every version was most of an update)
-        self.outcome(s.totals, s.history, s.phase == OVER, s.winners())
+        if self.scored.changed(fast.scores_key(s.totals, s.history, s.phase == OVER)):  # (at a hand's end)
+            self.outcome(s.totals, s.history, s.phase == OVER, s.winners())
         self.top.set(self.top_at + card[pile[-1]])
         self.pile.set(pile)
         self.draw_size.set(len(s.drawpile) / 50.0)

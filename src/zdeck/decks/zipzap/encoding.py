@@ -7,6 +7,7 @@ Only `zdeck.rl` imports this module: the rules never do.
 
 from __future__ import annotations
 
+from zdeck.bits import card_count
 from zdeck.core import Game
 from zdeck.decks.zipzap.cards import DATA, NUMBERS, ZAP_BIT
 from zdeck.decks.zipzap.state import OVER, PHASES, RACE, ZipZapState
@@ -82,39 +83,51 @@ class StateEncoder(fast.StateEncoder):
         self.last_seat, self.last_card, self.last_at = fast.One(self), fast.One(self), at["last"]
         self.suits = fast.Bits(self, at["suits_in_play"])
         self.hands = [fast.Bits(self, at["hand"], seat=p) for p in range(game.players)]
+        # Groups brought up only when what they show may have changed (`fast.Since`): most steps change a hand
+        # and the pile, not the scores (a round's end) nor the suits (a deal).
+        self.scored, self.dealt, self.piled = fast.Since(self), fast.Since(self), fast.Since(self)
 
     def update(self, s: ZipZapState) -> None:
         pile = s.pile
         self.head(s.phase, s.leader, s.round_no, self.rounds)
-        self.sizes([hand.bit_count() for hand in s.hands])
-        self.outcome(s.totals, s.history, s.phase == OVER, s.winners())
-        zaps = 0
-        for p, hand in enumerate(s.hands):
-            if hand & ZAP_BIT:
-                zaps |= 1 << p
-        self.zaps.set(zaps)
-        self.top.set(self.top_at + pile[-1][1] if pile else -1)
-        self.counts.set(pile)
-        self.recent_size.set(len(pile) / 10.0)
-        slot = self.recent_at + 1
-        for k in range(RECENT):
-            card, seat = self.recent[k]
-            if k < len(pile):
-                who, index = pile[-1 - k]
-                card.set(slot + index)
-                seat.set(-1 if who is None else slot + len(CARDS) + who)
-            else:
-                card.set(-1)
-                seat.set(-1)
-            slot += self.slot
+        if self.scored.changed(fast.scores_key(s.totals, s.history, s.phase == OVER)):
+            self.outcome(s.totals, s.history, s.phase == OVER, s.winners())
+        changed = False
+        for p, hand in enumerate(s.hands):  # (a hand's size and Zap change with it)
+            cell = self.hands[p]
+            if hand != cell.mask:
+                cell.set(hand)
+                self.sizes_at(p, card_count(hand))
+                changed = True
+        if changed:
+            zaps = 0
+            for p, hand in enumerate(s.hands):
+                if hand & ZAP_BIT:
+                    zaps |= 1 << p
+            self.zaps.set(zaps)
+        # The pile only grows within a round (a new list at a deal): its length and last card tell a change.
+        if self.piled.changed((pile, len(pile), pile[-1] if pile else None)):
+            self.top.set(self.top_at + pile[-1][1] if pile else -1)
+            self.counts.set(pile)
+            self.recent_size.set(len(pile) / 10.0)
+            slot = self.recent_at + 1
+            for k in range(RECENT):
+                card, seat = self.recent[k]
+                if k < len(pile):
+                    who, index = pile[-1 - k]
+                    card.set(slot + index)
+                    seat.set(-1 if who is None else slot + len(CARDS) + who)
+                else:
+                    card.set(-1)
+                    seat.set(-1)
+                slot += self.slot
         self.draw_size.set(len(s.deck) / 10.0)
         self.dealer.set(self.dealer_at + s.dealer)
         self.last_seat.set(-1 if s.last is None else self.last_at + s.last)
         # (the action that put a card down has its index)
         self.last_card.set(-1 if s.last is None else self.last_at + self.players + pile[-1][1])
-        suits = 0
-        for suit in s.suits_in_play:
-            suits |= 1 << suit
-        self.suits.set(suits)
-        for p, hand in enumerate(s.hands):
-            self.hands[p].set(hand)
+        if self.dealt.changed((s.suits_in_play,)):  # (a tuple the state makes at a deal)
+            suits = 0
+            for suit in s.suits_in_play:
+                suits |= 1 << suit
+            self.suits.set(suits)

@@ -129,13 +129,14 @@ class StateEncoder(fast.StateEncoder):
         self.cage_seat, self.cage_card, self.cage_at = fast.One(self), fast.One(self), at["capturable"]
         self.hands = [fast.Hand(self, p, [at["hand"] + place for place in self.card]) for p in range(self.players)]
         self.drawn, self.drawn_at = [fast.One(self, p) for p in range(self.players)], at["drawn"]
+        self.scored = fast.Since(self)  # (the outcome shows only who won, once the game is over)
 
     def update(self, s: ZoopState) -> None:
         card, pile = self.card, s.pile
         over = s.phase == OVER
         self.head(s.phase, None if over else s.turn, 1, 1)
-        self.sizes([len(hand) for hand in s.hands])
-        self.outcome(s.scores(), s.round_scores(), over, s.winners())
+        if self.scored.changed((s.winner, over)):  # (what `scores`, `round_scores` and `winners` follow from)
+            self.outcome(s.scores(), s.round_scores(), over, s.winners())
         self.top.set(self.top_at + card[pile[-1]])
         self.pile.set(pile)
         self.draw_size.set(len(s.draw) / 50.0)
@@ -156,7 +157,8 @@ class StateEncoder(fast.StateEncoder):
         self.cage_card.set(-1 if cage is None else self.cage_at + self.players + card[s.match])
         self.end.set(-1 if s.end is None else self.ends[s.end])
         for p, hand in enumerate(s.hands):
-            self.hands[p].set(hand)
+            if self.hands[p].set(hand):  # (its size changes with it)
+                self.sizes_at(p, len(hand))
         drawn = self.drawn_at + card[s.drawn] if s.drawn >= 0 else -1  # (shown to the turn's seat alone)
         for p, cell in enumerate(self.drawn):
             cell.set(drawn if p == s.turn else -1)
