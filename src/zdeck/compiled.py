@@ -24,6 +24,7 @@ import sys
 from array import array
 from collections.abc import Callable, Sequence
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
+from importlib.util import find_spec
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
@@ -146,12 +147,13 @@ def activate() -> str:
 
 
 def _runtime_missing() -> str:
-    """Why a build found cannot load here ('' if it can): the compiled engine imports `librt.vecs` (mypy's runtime
-    library: installed with the compiler, so wherever a build was made, but builds are shared with virtual
-    environments that may lack it)."""
-    try:
-        import librt.vecs  # noqa: F401 - only to know it is there (the compiled engine imports it)
-    except ImportError:
+    """Why a build found cannot load here ('' if it can): the compiled encoders (`zdeck.vectors.fast`) import
+    `librt.vecs`, mypy's runtime library: installed with the compiler, so wherever a build was made, but builds are
+    shared with virtual environments that may lack it. Looked for, not imported: the rules engine itself loads
+    nothing beyond the standard library (tests/kernel/test_standard_library_only.py)."""
+    package = find_spec("librt")  # (a top-level name is found without importing it; `librt.vecs` would import librt)
+    folders = package.submodule_search_locations or [] if package is not None else []
+    if not any((Path(folder) / f"vecs{suffix}").is_file() for folder in folders for suffix in EXTENSION_SUFFIXES):
         return "it needs librt, mypy's runtime library, which is not installed here: pip install 'zdeck[compiled]'"
     return ""
 
