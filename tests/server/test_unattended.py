@@ -160,7 +160,11 @@ def test_a_full_disk_is_one_line_and_the_server_recovers(db_url: str, caplog: py
             ws.send_json({"type": "act", "action": state["legal"][0], "seen": 0})
             answer, before = receive_until(ws, lambda m: m["type"] in ("result", "error"))
             assert answer["type"] == "result"
-            state = [m for m in before if m["type"] == "state"][-1]
+            # The table after the move, which offers the next one: its frame may come before or after the result.
+            acted = state["version"]
+            after = [m for m in before if m["type"] == "state" and m["version"] > acted and m["legal"]]
+            state = after[-1] if after else receive_until(
+                ws, lambda m: m["type"] == "state" and m["version"] > acted and bool(m["legal"]))[0]
             disk.full = True
             for _ in range(3):
                 refused = client.post("/api/rooms", json={"game": "zipzap"})
