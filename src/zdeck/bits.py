@@ -64,7 +64,28 @@ def mask_of(cards: list[int]) -> int:
         for card in cards:
             mask |= 1 << card
         return mask
-    low, high, _ = _words([cards])
+    return mask_between(cards, 0, len(cards))
+
+
+def mask_between(cards: list[int], start: int, stop: int) -> int:
+    """`mask_of(cards[start:stop])` without the slice (a re-deal reads its hands off the drawn pool so)."""
+    if not _NATIVE:
+        mask = 0
+        for card in cards[start:stop]:
+            mask |= 1 << card
+        return mask
+    low: i64 = 0
+    high: i64 = 0
+    for i in range(start, stop):
+        card = cards[i]
+        if card < 32:
+            if card < 0:
+                raise ValueError(f"{card} is not a card index from 0 to 63")
+            low |= _BIT31 >> (31 - card)
+        elif card < 64:
+            high |= _BIT31 >> (63 - card)
+        else:
+            raise ValueError(f"{card} is not a card index from 0 to 63")
     return int(low) | int(high) << 32  # (one boxed integer made, not one a card)
 
 
@@ -139,6 +160,29 @@ def spread_counts(found: list[int], at: i64, word: i64, first: i64, width: i64) 
     return at
 
 
+def hidden_cards(hands: list[list[int]], seat: int, pile: list[int]) -> list[int]:
+    """The cards of `pile` and of every hand but `seat`'s (distinct card indices from 0 to 63), lowest first:
+    `sorted_cards` of those piles without the lists that would gather them (a re-deal lists what a seat cannot
+    see so; compiled, each such list is an allocation and a free, some 150 instructions)."""
+    if not _NATIVE:
+        pool = list(pile)
+        for q, hand in enumerate(hands):
+            if q != seat:
+                pool += hand
+        pool.sort()
+        return pool
+    low, high = _add_words(pile, 0, 0)
+    count = len(pile)
+    for q, hand in enumerate(hands):
+        if q != seat:
+            low, high = _add_words(hand, low, high)
+            count += len(hand)
+    found = ascending(low, high)
+    if len(found) != count:
+        raise ValueError("hidden_cards: a card is listed twice")
+    return found
+
+
 def _words(piles: list[list[int]]) -> tuple[i64, i64, int]:
     """The cards of these piles as two 32-bit words (card c is bit c of the low word, c - 32 of the high one),
     and how many cards were listed."""
@@ -147,16 +191,22 @@ def _words(piles: list[list[int]]) -> tuple[i64, i64, int]:
     count = 0
     for pile in piles:
         count += len(pile)
-        for card in pile:
-            if card < 32:
-                if card < 0:
-                    raise ValueError(f"{card} is not a card index from 0 to 63")
-                low |= _BIT31 >> (31 - card)
-            elif card < 64:
-                high |= _BIT31 >> (63 - card)
-            else:
-                raise ValueError(f"{card} is not a card index from 0 to 63")
+        low, high = _add_words(pile, low, high)
     return low, high, count
+
+
+def _add_words(cards: list[int], low: i64, high: i64) -> tuple[i64, i64]:
+    """The two 32-bit words of `_words` with these cards' bits set too."""
+    for card in cards:
+        if card < 32:
+            if card < 0:
+                raise ValueError(f"{card} is not a card index from 0 to 63")
+            low |= _BIT31 >> (31 - card)
+        elif card < 64:
+            high |= _BIT31 >> (63 - card)
+        else:
+            raise ValueError(f"{card} is not a card index from 0 to 63")
+    return low, high
 
 
 def ascending(low: i64, high: i64) -> list[int]:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
 from zdeck.core import IllegalAction, Outcome, State, is_listed, shorten
-from zdeck.dealing import deal_sampled
 from zdeck.decks.zar import rules
 from zdeck.decks.zar.actions import DRAW, PASS, Call, Draw, Pass, Play, ZarAction
 from zdeck.decks.zar.calls import call_of, call_penalised, due_call
@@ -666,28 +665,42 @@ class ZarState(State):
         """Re-deal the other hands and the Drawpile from the cards `player` cannot see.
 
         The unseen cards are pooled in kind order (`unseen_cards`: where they really lie must not show through)
-        and dealt (`deal_sampled`): the hidden hands are drawn off its top (a few cards, a few draws) and
+        and the hidden hands' cards drawn uniformly onto its top (`rng.sample_to_top`: a few cards, a few draws);
+        each hand counts its cards where they lie there (a hand is counts: no list of its own is made), and
         what is left becomes the copy's Drawpile, shuffled lazily: its order is settled only as the copy
-        draws. So a determinisation pays for the cards it deals, not for the whole pile.
-        The copy's generator comes from `rng`, never the real game's.
+        draws. So a determinisation pays for the cards it deals, not for the whole pile. (The draws are
+        `dealing.deal_sampled`'s, without the lists it cuts.) The copy's generator comes from `rng`, never
+        the real game's.
 
         While a last card waits for matches (phase 'out') the table shows that someone can match it (else
         the hand would be over): a deal that breaks this is drawn again (the true one keeps it).
         """
-        others = [q for q in range(self.game.players) if q != player]
         unseen = unseen_cards(self.rules.deck_counts, self.hands, self.sizes, player, self.pile, self.drawpile)
+        sizes, dealt = self.sizes, 0
+        for q, size in enumerate(sizes):
+            if q != player:
+                dealt += size
         while True:
             pool = unseen[:] if self.phase == OUT else unseen  # (a deal takes its cards off the pool)
-            dealt, steps = deal_sampled(rng, pool, [self.sizes[q] for q in others])
-            twin = self._copy(rng.spawn(), pool, steps)
-            twin.hands = list(self.hands)
-            twin.hands[player] = list(self.hands[player])
-            for q, cards in zip(others, dealt):
-                hand = twin.hands[q] = [0] * NUM_KINDS
-                for card in cards:
+            rng.sample_to_top(pool, dealt)
+            hands = list(self.hands)
+            hands[player] = list(self.hands[player])
+            top = len(pool)
+            drawn = self.drawn
+            for q, size in enumerate(sizes):
+                if q == player:
+                    continue
+                hand = hands[q] = [0] * NUM_KINDS
+                for i in range(top - size, top):  # (the hand's cards, the first dealt on top)
+                    card = pool[i]
                     hand[card] = hand[card] + 1  # (not `+=`: mypyc adds to a list item as Python objects)
                 if q == self.turn and self.phase == DRAWN:  # which card was drawn is hidden too: the first dealt
-                    twin.drawn = cards[-1]
+                    drawn = pool[top - 1]
+                top -= size
+            del pool[top:]
+            steps = rng.shuffle_lazily(pool)
+            twin = self._copy(rng.spawn(), pool, steps)
+            twin.hands, twin.drawn = hands, drawn
             if self.phase != OUT or twin.anyone_may_match():
                 return twin
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import count_of, sorted_cards
+from zdeck.bits import _NATIVE, sorted_cards
 from zdeck.core import Action, Game, State, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
@@ -278,11 +278,11 @@ class MemoState(State):
         twin.won = [w[:] for w in self.won]
         twin.last = None if self.last is None else self.last[:]
         twin.rng = rng.spawn()
-        if count_of(self.seen_at, -1) == count_of(self.table, EMPTY):  # no face-down card on the table was never seen
+        table = self.table
+        if _all_seen(table, self.seen_at):
             twin.deck = sorted_cards([self.deck])  # (in card order: where the cards really lie must not show through)
             twin.unsettled = rng.shuffle_lazily(twin.deck)
             return twin
-        table = self.table
         hidden = [s for s, seen in enumerate(self.seen_at) if seen < 0 and table[s] != EMPTY]
         unseen = sorted_cards([[table[s] for s in hidden], self.deck])
         for _ in range(100):
@@ -297,6 +297,19 @@ class MemoState(State):
         twin.deck = list(self.deck)
         twin.unsettled = self.unsettled.copy()
         return twin
+
+
+def _all_seen(table: list[int], seen_at: list[int]) -> bool:
+    """Has every face-down card on the table been face up once (an empty place is never seen)? One pass that
+    stops at the first that has not: a re-deal asks it, and most of the time the answer is yes. (The interpreter
+    counts instead: the never seen places are the empty ones. Its `list.count` is C; mypyc's compares boxed
+    objects.)"""
+    if not _NATIVE:
+        return seen_at.count(-1) == table.count(EMPTY)
+    for place, seen in enumerate(seen_at):
+        if seen < 0 and table[place] != EMPTY:
+            return False
+    return True
 
 
 MAX_FLIPS: Final = 10**9  # no table turns more cards than this in one game: a bound for a saved count

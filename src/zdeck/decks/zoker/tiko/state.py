@@ -18,9 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import sorted_cards
+from zdeck.bits import hidden_cards
 from zdeck.core import Action, RoundTotals, shorten
-from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import STRONGER, TEXTS, read_index
 from zdeck.decks.zoker.tiko import rules
 from zdeck.decks.zoker.tiko.actions import PLAY_TEXTS, PLAYS, Play
@@ -274,21 +273,33 @@ class TikoState(RoundTotals):
 
     def _resample_hidden(self, player: int, rng: Rng) -> TikoState:
         """Re-deal the other hands and the undealt deck (played cards are all public) from `rng`, and give
-        the copy a generator of its own from it. The unseen cards are pooled in card order (`sorted_cards`:
-        where they really lie must not show through) and dealt (`deal_sampled`): the other hands' cards are drawn
-        now, the deck's order only when the copy deals it. The copy is `clone()`'s,
-        less the copies of what it deals anew (the deck, the other hands) and of the generator."""
+        the copy a generator of its own from it. The unseen cards are pooled in card order (`hidden_cards`:
+        where they really lie must not show through) and the other hands' cards drawn uniformly onto its
+        top (`rng.sample_to_top`), each hand a slice of it; the rest is the deck, its order drawn only when
+        the copy deals it (`rng.shuffle_lazily`). These are `dealing.deal_sampled`'s draws, without the
+        lists it and its caller gather. The copy is `clone()`'s, less the copies of what it deals anew (the
+        deck, the other hands) and of the generator."""
         hands = self.hands
-        others = [p for p in range(len(hands)) if p != player]
-        pool = sorted_cards([self.deck] + [hands[p] for p in others])
-        dealt, steps = deal_sampled(rng, pool, [len(hands[p]) for p in others])
+        pool = hidden_cards(hands, player, self.deck)
+        top = len(pool)
+        dealt = 0
+        for p, hand in enumerate(hands):
+            if p != player:
+                dealt += len(hand)
+        rng.sample_to_top(pool, dealt)
+        twin_hands: list[list[int]] = []
+        for p, hand in enumerate(hands):
+            if p == player:
+                twin_hands.append(hand[:])
+                continue
+            drawn = pool[top - len(hand):top]  # (the first other seat's the topmost cards)
+            top -= len(hand)
+            drawn.sort()
+            twin_hands.append(drawn)
+        del pool[top:]
         twin = self._twin()
-        twin.hands = list(hands)  # (the other hands replaced below)
-        twin.hands[player] = hands[player][:]
-        for p, hand in zip(others, dealt):
-            hand.sort()
-            twin.hands[p] = hand
-        twin.deck, twin.deck_steps = pool, steps
+        twin.hands = twin_hands
+        twin.deck, twin.deck_steps = pool, rng.shuffle_lazily(pool)
         twin.pile = list(self.pile)
         twin.won = [list(w) for w in self.won]
         twin.totals = list(self.totals)
