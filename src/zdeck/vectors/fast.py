@@ -29,6 +29,7 @@ from zdeck.core import Action, Game, State
 from zdeck.vectors.encoding import Encoder, Field, Num, OneOf, PerSeat, RoundScores, Vector
 
 Table = npt.NDArray[np.float32]  # one row per seat
+COUNTS = 8  # a hand's counts of a kind whose float32 bits are made once (`StateEncoder.counts_bits`); more are rounded
 F = TypeVar("F", bound=Field)
 
 
@@ -69,7 +70,9 @@ class StateEncoder:
         # reading the same four bytes back as an int (the reference scales float32 values; one store rounds
         # as numpy's float32 does, to nearest).
         self._rounding = array("f", [0.0])
+        self._rounding_view: Any = memoryview(self._rounding)  # (a memoryview's store parses no format, an array's does)
         self._rounding_bits: Any = memoryview(self._rounding).cast("B").cast("i")
+        self._counts_bits: list[vec[i32]] = [vec[i32]() for _ in range(self.size)]  # (`counts_bits`: made once asked)
         # What 1.0 writes at each place (its factor as a float32): a one-hot's 1, most writes of a step.
         self._one_bits: vec[i32] = vec[i32]([self.rounded(place, 1.0) for place in range(self.size)])
         self._state: State | None = None
@@ -135,19 +138,32 @@ class StateEncoder:
         """The float32 bits of `value` as the reference leaves it at `place`: in version 2 the float32 value
         times the place's factor (a product of two float32 values is exact as a double, so storing it rounds as
         numpy's float32 product)."""
-        rounding = self._rounding
+        rounding = self._rounding_view
         rounding[0] = value
         factor = self.factors[place]
         if factor != 1.0:
-            rounding[0] = float(rounding[0]) * factor
+            stored: float = rounding[0]
+            rounding[0] = stored * factor
         bits: i32 = self._rounding_bits[0]
         return bits
+
+    def counts_bits(self, place: int) -> vec[i32]:
+        """The float32 bits of 0, 1, ... `COUNTS` - 1 at `place`: a hand's counts, made once for every seat (no
+        rounding at each write)."""
+        made = self._counts_bits[place]
+        if not len(made):
+            made = self._counts_bits[place] = vec[i32]([self.rounded(place, float(k)) for k in range(COUNTS)])
+        return made
 
     # (Places are `i64` here: mypyc's `int` arithmetic checks for big integers at every operation, twice the time
     # of a one-hot's move.)
     def put(self, place: i64, value: float) -> None:
         """`value` at `place` of seat 0's vector, and at that float's place in every other seat's kept."""
-        bits, floats = self.bits(place, value), self._floats
+        self.put_bits(place, self.bits(place, value))
+
+    def put_bits(self, place: i64, bits: i32) -> None:
+        """`put`, given the float32 bits already."""
+        floats = self._floats
         for spot in self._spots[place]:
             floats[spot] = bits
 
@@ -166,6 +182,10 @@ class StateEncoder:
     def own(self, seat: i64, place: i64, value: float) -> None:
         """`value` at `place` of `seat`'s vector alone (its own floats)."""
         self._floats[seat * self._size + place] = self.bits(place, value)
+
+    def own_bits(self, seat: i64, place: i64, bits: i32) -> None:
+        """`own`, given the float32 bits already."""
+        self._floats[seat * self._size + place] = bits
 
     # -- the keys every observation shares, written as seat 0 sees them ------------------------------------
     def head(self, phase: str, turn: int | None, round_no: int | None, rounds: int | None) -> None:
@@ -379,10 +399,19 @@ class Hand(Cell):
         super().__init__(encoder, seat)
         self.places = places
         self.counts = [0] * len(places)
+        self.bits = [encoder.counts_bits(place) for place in places]
         self.kinds: list[int] = []  # the cards last given (a copy: a hand changes in place)
 
     def forget(self) -> None:
         self.counts, self.kinds = [0] * len(self.places), []
+
+    def count(self, kind: int, count: int) -> None:
+        """`count` cards of `kind` held, written in the seat's vector."""
+        bits = self.bits[kind]
+        if count < len(bits):
+            self.encoder.own_bits(self.seat, self.places[kind], bits[count])
+        else:
+            self.write(self.places[kind], float(count))
 
     def set(self, kinds: list[int]) -> bool:
         """The hand as the kind of each card held (a kind as often as it is held); whether it changed."""
@@ -400,29 +429,29 @@ class Hand(Cell):
             if rest == size:
                 kind = held[k]
                 count = self.counts[kind] - 1
-                self.write(self.places[kind], float(count))
+                self.count(kind, count)
                 self.counts[kind] = count
                 del held[k]  # (the copy kept: now equal to `kinds`)
                 return True
-        counts, kept, places = [0] * len(self.places), self.counts, self.places
+        counts, kept = [0] * len(self.places), self.counts
         for kind in kinds:
             counts[kind] = counts[kind] + 1
         for listed in (self.kinds, kinds):  # (a count can differ only at a kind held before or now)
             for kind in listed:
                 if counts[kind] != kept[kind]:
-                    self.write(places[kind], float(counts[kind]))
+                    self.count(kind, counts[kind])
                     kept[kind] = counts[kind]
         self.kinds = list(kinds)
         return True
 
     def set_counts(self, counts: list[int]) -> None:
         """The hand as how many cards of each kind it holds."""
-        kept, places = self.counts, self.places
+        kept = self.counts
         if counts == kept:
             return
         for kind in range(len(kept)):
             if counts[kind] != kept[kind]:
-                self.write(places[kind], float(counts[kind]))
+                self.count(kind, counts[kind])
         self.counts = list(counts)
 
 
@@ -458,10 +487,16 @@ class Counts(Cell):
                     counts[k] = 0
             self._items, seen = items, 0
         if len(items) > seen:
+            encoder = self.encoder
             for item in items[seen:]:
                 at: int = places[item] if places is not None else index(item) if index is not None else item
-                counts[at] = counts[at] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
-                self.write(place + at, float(counts[at]))
+                count = counts[at] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
+                counts[at] = count
+                made = encoder.counts_bits(place + at)  # (a count's bits made once: no rounding at each write)
+                if count < len(made):
+                    encoder.put_bits(place + at, made[count])
+                else:
+                    self.write(place + at, float(count))
             self._last = items[-1]
         self._seen = len(items)
 
