@@ -30,9 +30,16 @@ def shown(unseen: list[int], cut: int = 3) -> list[list[int]]:
 
 
 def words_sorted(draw: list[int], buried: list[int], shown_piles: list[list[int]] | None = None) -> list[int]:
+    """The compiled arithmetic with the shown cards in the bonus areas (`shown_piles`) and the buried ones at the
+    bottom of a discard pile that shows nothing."""
+    return table_sorted(draw, buried, shown([*draw, *buried]) if shown_piles is None else shown_piles, {}, -1)
+
+
+def table_sorted(draw: list[int], discard: list[int], bonus: list[list[int]], cover: dict[int, int], pending: int,
+                 buried: int | None = None) -> list[int]:
     cards_module._NATIVE = True
     try:
-        return sorted_black(draw, buried, shown([*draw, *buried]) if shown_piles is None else shown_piles)
+        return sorted_black(draw, discard, len(discard) if buried is None else buried, bonus, cover, pending)
     finally:
         cards_module._NATIVE = False
 
@@ -41,7 +48,9 @@ def words_sorted(draw: list[int], buried: list[int], shown_piles: list[list[int]
 @given(black_sets, st.integers(min_value=0, max_value=74))
 def test_the_unseen_black_cards_are_listed_lowest_first_in_both_arithmetics(cards: list[int], cut: int) -> None:
     expected = sorted(cards)
-    assert sorted_black(cards, [], []) == sorted_black(cards[:cut], cards[cut:], []) == expected
+    assert sorted_black(cards, [], 0, [], {}, -1) == sorted_black(cards[:cut], cards[cut:], len(cards[cut:]), [], {},
+                                                                  -1) == expected
+    assert sorted_black(cards[:cut], [*cards[cut:], BLACK[0]], len(cards[cut:]), [], {}, -1) == expected
     assert words_sorted(cards, []) == words_sorted(cards[:cut], cards[cut:]) == expected
     assert words_sorted(cards[:cut], cards[cut:], shown(cards, cut)) == expected
 
@@ -70,10 +79,27 @@ def test_the_words_refuse_piles_that_do_not_add_up_to_the_black_deck() -> None:
         words_sorted(unseen, [unseen[0]], [list(BLACK[:10])])
 
 
+@given(black_sets, st.integers(min_value=0, max_value=74), st.integers(min_value=0, max_value=74))
+def test_every_place_a_black_card_shows_is_read(cards: list[int], cut: int, split: int) -> None:
+    """The shown cards split between the bonus areas, the covers (a dict's values), the discard pile above its
+    buried cards and the pending card: the words leave the same unseen cards."""
+    unseen = cards[:cut]
+    rest = [c for c in BLACK if c not in unseen]
+    bonus, others = [rest[:split // 3], rest[split // 3:split // 2]], rest[split // 2:]
+    pending = others.pop() if others else -1
+    cover = {w: c for w, c in enumerate(others[:split])}  # (white ids as keys: only the values are black cards)
+    on_top = others[split:]
+    drawn, buried = unseen[:len(unseen) // 2], unseen[len(unseen) // 2:]
+    assert table_sorted(drawn, buried + on_top, bonus, cover, pending, len(buried)) == sorted(unseen)
+    if on_top or pending >= 0:  # a shown card left out: one black card in no place
+        with pytest.raises(ValueError, match="not shown"):
+            table_sorted(drawn, buried + on_top[1:], bonus, cover, -1 if not on_top else pending, len(buried))
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_along_games_the_black_cards_not_shown_are_the_piles(players: int) -> None:
     """At every moment of seeded random games the covers, bonus areas, pending card and what of the discard pile
-    shows (`_shown_black`) leave exactly the draw pile and the buried discards: the words list them sorted."""
+    shows leave exactly the draw pile and the buried discards: the words list them sorted."""
     game = zdeck.make("zopzoo", players=players)
     moments = 0
 
@@ -81,10 +107,11 @@ def test_along_games_the_black_cards_not_shown_are_the_piles(players: int) -> No
         nonlocal moments
         assert isinstance(state, ZopZooState)
         settle(state.draw, state.draw_steps)
-        buried = state.discard[:-1]
-        top = state.discard[-1:]
-        assert words_sorted(state.draw, buried, state._shown_black(top)) == sorted(state.draw + buried)
-        assert words_sorted(state.draw, [], state._shown_black(state.discard)) == sorted(state.draw)
+        fields = state.bonus, state.cover, state.pending
+        buried = len(state.discard) - 1
+        assert table_sorted(state.draw, state.discard, *fields, max(buried, 0)) == sorted(
+            state.draw + state.discard[:-1])
+        assert table_sorted(state.draw, state.discard, *fields, 0) == sorted(state.draw)
         moments += 1
 
     for seed in range(3):

@@ -18,7 +18,7 @@ from enum import IntEnum
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
-from zdeck.bits import _BIT31, _NATIVE, _ones, spread_bits
+from zdeck.bits import _BIT31, _NATIVE
 from zdeck.compiled import i64
 from zdeck.core import shorten
 
@@ -143,40 +143,65 @@ MATCHER_OF: Final[dict[int, int]] = {w: b for b, w in enumerate(MATCH) if w >= 0
 # -- the unseen black cards in a fixed order (a re-deal shuffles them from it) --------------------------------
 
 
-def sorted_black(draw: list[int], buried: list[int], shown: list[list[int]]) -> list[int]:
-    """The cards of the draw pile and the buried discards, distinct black ids (52 to 125), lowest first: the order
-    a re-deal shuffles the unseen cards from, which does not show where they lay. `shown` holds every other black
-    card, in piles (the covers, the bonus areas, what of the discard pile shows, a pending card).
+def sorted_black(draw: list[int], discard: list[int], buried: int, bonus: list[list[int]], cover: dict[int, int],
+                 pending: int) -> list[int]:
+    """The cards of the draw pile and the discard pile's `buried` bottom ones, distinct black ids (52 to 125),
+    lowest first: the order a re-deal shuffles the unseen cards from, which does not show where they lay. Every
+    other black card shows: in the bonus areas, covering a white card (`cover`'s values), on the discard pile from
+    `buried` up, the pending card (-1: none).
 
     Compiled, `list.sort` compares boxed integers (~230 instructions a card for the ~65 unseen cards); the unseen
     cards are the black deck less the shown ones, which mid-round are a few: their bits set in three 32-bit words,
-    the words turned over and read back in order. The count of what is left must be the piles' (a card shown twice
-    or lying in two places breaks it). The interpreter's `sort` is a C call no loop of its own beats."""
+    read where they lie (a list gathering them cost ~1k instructions a re-deal), the words turned over and read
+    back in order a byte at a time (`_extend_by_bytes`). The count of what is left must be the piles' (a card shown twice or lying in two places breaks
+    it). The interpreter's `sort` is a C call no loop of its own beats."""
     if not _NATIVE:
-        pool = draw + buried
+        pool = draw + discard[:buried]
         pool.sort()
         return pool
     w0: i64 = 0
     w1: i64 = 0
     w2: i64 = 0
-    for pile in shown:
+    for pile in bonus:
         for card in pile:
-            c = i64(card) - _FIRST_BLACK
-            if c < 0 or c >= 74:
-                raise ValueError(f"{card} is not a black card's id")
-            if c < 32:
-                w0 |= _BIT31 >> (31 - c)  # (not `1 << c`: mypyc writes that as C int arithmetic, wrong past bit 30)
-            elif c < 64:
-                w1 |= _BIT31 >> (63 - c)
-            else:
-                w2 |= _BIT31 >> (95 - c)
-    w0, w1, w2 = w0 ^ _WORD, w1 ^ _WORD, w2 ^ _LAST_WORD  # the black cards not shown
-    found = [0] * int(_ones(w0) + _ones(w1) + _ones(w2))  # (made at its size: appending grows it ten times)
-    if len(found) != len(draw) + len(buried):
-        raise ValueError(f"sorted_black: {len(found)} black cards not shown, {len(draw) + len(buried)} in the piles")
-    spread_bits(found, spread_bits(found, spread_bits(found, 0, w0, _FIRST_BLACK), w1, _FIRST_BLACK + 32),
-                w2, _FIRST_BLACK + 64)
+            w0, w1, w2 = _shown(w0, w1, w2, card)
+    for card in cover.values():
+        w0, w1, w2 = _shown(w0, w1, w2, card)
+    for k in range(buried, len(discard)):
+        w0, w1, w2 = _shown(w0, w1, w2, discard[k])
+    if pending >= 0:
+        w0, w1, w2 = _shown(w0, w1, w2, pending)
+    found: list[int] = []
+    _extend_by_bytes(found, w0 ^ _WORD, 0)  # the black cards not shown
+    _extend_by_bytes(found, w1 ^ _WORD, 4)
+    _extend_by_bytes(found, w2 ^ _LAST_WORD, 8)
+    if len(found) != len(draw) + buried:
+        raise ValueError(f"sorted_black: {len(found)} black cards not shown, {len(draw) + buried} in the piles")
     return found
+
+
+def _shown(w0: i64, w1: i64, w2: i64, card: int) -> tuple[i64, i64, i64]:
+    """The three words of black cards with `card`'s bit set."""
+    c = i64(card) - _FIRST_BLACK
+    if c < 0 or c >= 74:
+        raise ValueError(f"{card} is not a black card's id")
+    if c < 32:
+        return w0 | _BIT31 >> (31 - c), w1, w2  # (not `1 << c`: mypyc writes that as C int arithmetic, wrong past 30)
+    if c < 64:
+        return w0, w1 | _BIT31 >> (63 - c), w2
+    return w0, w1, w2 | _BIT31 >> (95 - c)
+
+
+def _extend_by_bytes(found: list[int], word: i64, k: i64) -> None:
+    """Append the black cards of a word (bytes k, k + 1, ... of the deck's bits), lowest first: a byte's cards
+    are a tuple of the table, and a list extended by a tuple costs ~20 instructions a card where boxing and
+    storing each card one by one costs ~60."""
+    while word:
+        byte = word & 0xFF
+        if byte:
+            found += _BYTE_CARDS[k][byte]
+        word >>= 8
+        k += 1
 
 
 _FIRST_BLACK: Final[i64] = 52
@@ -184,21 +209,27 @@ if BLACK != tuple(range(_FIRST_BLACK, _FIRST_BLACK + 74)):
     raise RuntimeError("zopzoo deck.json: sorted_black reads the 74 black ids from 52 on")
 _WORD: Final[i64] = 0xFFFFFFFF  # black cards 0-31 and 32-63 of the deck: every bit of a word
 _LAST_WORD: Final[i64] = 0x3FF  # black cards 64-73
+# _BYTE_CARDS[k][b]: the black ids byte k of the words holds when it is b (bytes 0-3 are the first word's).
+_BYTE_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(BLACK[0] + 8 * k + bit for bit in range(8) if b >> bit & 1) for b in range(256)) for k in range(10))
 
 
 SPECIALTY_CARDS: Final = frozenset(c for c in BLACK if KIND[c] in SPECIALTY)
-_IS_SPECIALTY: Final = bytes(c in SPECIALTY_CARDS for c in range(N_CARDS))
+_FIRST_SPECIALTY: Final = min(SPECIALTY_CARDS)
+if SPECIALTY_CARDS != frozenset(range(_FIRST_SPECIALTY, N_CARDS)):
+    raise RuntimeError("zopzoo deck.json: specialty_in reads the Specialty cards as the last ids")
 
 
 def specialty_in(cards: list[int]) -> set[int]:
-    """The Specialty cards among `cards` (those a re-deal buries: void). Compiled, a typed loop over a table of
-    flags: a frozenset's `intersection` is a Python-level method call there (~2.8k instructions for the ~16 buried
-    cards); the interpreter keeps that C call."""
+    """The Specialty cards among `cards` (those a re-deal buries: void). Compiled, a typed loop comparing each id
+    with the first Specialty card's (the deck lists them last): a frozenset's `intersection` is a Python-level
+    method call there (~2.8k instructions for the ~16 buried cards), a table of flags indexed ~35 a card; the
+    interpreter keeps that C call."""
     if not _NATIVE:
         return set(SPECIALTY_CARDS.intersection(cards))  # (a frozenset's intersection is frozen)
     found: set[int] = set()
     for card in cards:
-        if _IS_SPECIALTY[card]:
+        if card >= _FIRST_SPECIALTY:
             found.add(card)
     return found
 

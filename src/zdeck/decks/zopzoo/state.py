@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from zdeck import statedict as sd
-from zdeck.bits import _NATIVE
 from zdeck.core import Action, RoundTotals, shorten
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import rules, specialty
@@ -55,6 +54,7 @@ _BONUS: Final = -2
 _COVERS: Final[tuple[int, ...]] = tuple(
     MATCH[c] if KIND[c] in MATCHERS else _BONUS if KIND[c] is Kind.BONUS else -1 for c in range(N_CARDS))
 _IS_MINUS: Final[tuple[bool, ...]] = tuple(KIND[c] is Kind.MINUS for c in range(N_CARDS))
+_NOTHING_KEPT: Final[frozenset[int]] = frozenset()  # (a constant: compiled, `frozenset()` is a Python-level call)
 from zdeck.decks.zopzoo.scoring import next_first, tally, target_reached
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
@@ -524,7 +524,7 @@ class ZopZooState(RoundTotals):
         s.history = self.history[:]  # inner lists are never mutated
         s.ends = self.ends[:]
         if keep_pile or len(self.discard) < 2:
-            s.draw = self._unseen_black([], self.discard)
+            s.draw = self._unseen_black(0)
             s.draw_steps = rng.shuffle_lazily(s.draw)
             s.discard, s.void = self.discard[:], set(self.void)
         else:
@@ -539,7 +539,7 @@ class ZopZooState(RoundTotals):
         unseen ones at random (`rng.sample_to_top`: the digits of one draw serve a dozen cards), the rest
         is the new draw pile, shuffled lazily."""
         top, size = real.discard[-1], len(real.draw)
-        unseen = real._unseen_black(real.discard[:-1], [top])
+        unseen = real._unseen_black(len(real.discard) - 1)
         kept = real._never_buried()
         free = [c for c in unseen if c not in kept] if kept else unseen
         buried = len(unseen) - size
@@ -556,19 +556,10 @@ class ZopZooState(RoundTotals):
             self.void.add(top)
         self.discard.append(top)
 
-    def _unseen_black(self, buried: list[int], discards: list[int]) -> list[int]:
-        """The draw pile and `buried`, lowest first (`sorted_black`), with the discards that show (`discards`).
-        Compiled, they are read off the black cards shown (`_shown_black`); the interpreter sorts the piles and
-        would only pay for listing the shown cards."""
-        return sorted_black(self.draw, buried, self._shown_black(discards) if _NATIVE else [])
-
-    def _shown_black(self, discards: list[int]) -> list[list[int]]:
-        """The black cards on the table but in the draw pile and the buried discards: the covers, the bonus areas,
-        the discards that show (`discards`), a pending card. (`location_cards` lists where every card lies.)"""
-        shown = self.bonus + [list(self.cover.values()), discards]  # (not `[*self.bonus, ...]`: generic compiled)
-        if self.pending >= 0:
-            shown.append([self.pending])
-        return shown
+    def _unseen_black(self, buried: int) -> list[int]:
+        """The draw pile and the discard pile's `buried` bottom cards, lowest first (`sorted_black`: compiled, read
+        off the black cards shown on this table)."""
+        return sorted_black(self.draw, self.discard, buried, self.bonus, self.cover, self.pending)
 
     def _never_buried(self) -> frozenset[int]:
         """The black cards that cannot lie under the top of the discard pile: at two seats with
@@ -578,7 +569,7 @@ class ZopZooState(RoundTotals):
         more seats the seat between a discarder and the owner may cover it; with `manual` a player may
         overlook it.) Nothing else about the buried cards follows from the table."""
         if self.n != 2 or not self.auto:
-            return frozenset()
+            return _NOTHING_KEPT
         cover = self.cover
         return frozenset(MATCHER_OF[w] for row in self.rows for w in row if w not in cover)
 
