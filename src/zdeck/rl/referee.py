@@ -120,7 +120,7 @@ class Referee:
     timing: Rng = field(init=False)  # the race model's draws
     seat_rngs: list[Rng] = field(init=False)  # each seat's bot's own generator (the single-agent env's opponents)
     racers: list[asking.Reflexes] = field(init=False)
-    may_time_out: bool = field(init=False)  # False: `rules.times_out` is the kernel's, and this game never takes one
+    may_time_out: bool = field(init=False)  # False: this game never takes a timeout (`rules.times_out` not asked)
 
     _twin: bool = False  # made by `copy`, which sets the rest
 
@@ -134,7 +134,7 @@ class Referee:
             if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0:
                 raise ValueError(f"a reaction time is a number of ms above 0, not {ms!r}")
         self.state = self.game.new_state(self.seed) if self.start is None else self.start.clone()
-        self.may_time_out = _may_time_out(self.rules, self.state)
+        self.may_time_out = _may_time_out(self.state)
         self.timing, self.seat_rngs = sim.generators(self.seed, self.game.players)
         self.racers = [asking.Reflexes(float(ms)) for ms in self.reaction_ms]
         self.moment = self._next_moment()
@@ -223,24 +223,34 @@ class Referee:
         asked = moment.asked
         if len(asked) == 1:
             return self.land_one(asked[0], choices.get(asked[0]))
-        self.landed = []
         # (a dict, not a Mapping: compiled, a Mapping's `get` is a Python method call)
         proposals: list[tuple[int, Action, bool]] = []
         for p in asked:
             choice = choices.get(p)
             if choice is not WAIT:
                 proposals.append((p, choice, True))
-        if len(proposals) == 1:  # (the usual race: one proposal, the others wait; nothing is drawn for its order)
+        if len(proposals) == 1:  # (the usual race: one proposal, the others wait)
             seat, action, _ = proposals[0]
-            landing = self._apply(seat, action)
-            self.log = [(p, landing if p == seat else _WAITED) for p in asked]
+            return self.land_alone(seat, action)
+        self.landed = []
+        landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
+        if not proposals:
+            self.state.timeout()
         else:
-            landings = {p: _WAITED for p in asked if choices.get(p) is WAIT}
-            if not proposals:
-                self.state.timeout()
-            else:
-                self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
-            self.log = [(p, landings[p]) for p in asked]
+            self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
+        self.log = [(p, landings[p]) for p in asked]
+        self.moments += 1
+        self.moment = self._next_moment()
+        return self.log
+
+    def land_alone(self, seat: int, action: Action) -> list[tuple[int, Landing]]:
+        """`land` where `seat`'s action (checked by the caller) is the moment's one proposal and every other seat asked
+        waits: it is applied as a race's first, and nothing is drawn for its order (`asking.race_order` of one)."""
+        moment = self.moment
+        assert moment is not None
+        self.landed = []
+        landing = self._apply(seat, action)
+        self.log = [(p, landing if p == seat else _WAITED) for p in moment.asked]
         self.moments += 1
         self.moment = self._next_moment()
         return self.log
@@ -296,7 +306,8 @@ _APPLIED: Final = Outcome.APPLIED  # (an enum's member read off its class is a P
 _BOUNCED: Final = Outcome.BOUNCED
 
 
-def _may_time_out(rules: Rules, state: State) -> bool:
-    """Can `rules.times_out` ever say yes? Not when it is the kernel's reading and the game keeps the kernel's
-    refusal of a timeout (known once, rather than asked at every moment)."""
-    return rules.times_out is not accepts_timeout or type(state)._on_timeout is not State._on_timeout
+def _may_time_out(state: State) -> bool:
+    """Can a moment ever time out? Not in a game that keeps the kernel's refusal of a timeout, whatever reading of
+    `times_out` the rules give: a game's own says what the kernel says (tests/rl/test_fast.py), and everyone waiting
+    there would be refused. Known once, rather than asked at every moment (Zoop's `times_out` is always no)."""
+    return type(state)._on_timeout is not State._on_timeout
