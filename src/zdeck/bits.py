@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import FunctionType
-from typing import Final
+from typing import Final, cast
 
 from zdeck.compiled import i64
 
@@ -31,6 +31,7 @@ def indices(mask: int) -> list[int]:
 
 # Is this module compiled (its functions are then built-in functions)? As `zdeck.rng._NATIVE`.
 _NATIVE: Final = not isinstance(indices, FunctionType)
+_SMALL: Final[tuple[object, ...]] = tuple(range(64))  # the integers below 64, each one boxed object to write
 _BIT31: Final[i64] = 1 << 31  # bit k of a word is `_BIT31 >> (31 - k)`: mypyc writes `1 << k` as a C int, wrong past 30
 # _BYTE_BITS[k][b]: the integers that byte k of a 64-bit mask holds when it is b (8k + each bit set).
 _BYTE_BITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
@@ -64,28 +65,7 @@ def mask_of(cards: list[int]) -> int:
         for card in cards:
             mask |= 1 << card
         return mask
-    return mask_between(cards, 0, len(cards))
-
-
-def mask_between(cards: list[int], start: int, stop: int) -> int:
-    """`mask_of(cards[start:stop])` without the slice (a re-deal reads its hands off the drawn pool so)."""
-    if not _NATIVE:
-        mask = 0
-        for card in cards[start:stop]:
-            mask |= 1 << card
-        return mask
-    low: i64 = 0
-    high: i64 = 0
-    for i in range(start, stop):
-        card = cards[i]
-        if card < 32:
-            if card < 0:
-                raise ValueError(f"{card} is not a card index from 0 to 63")
-            low |= _BIT31 >> (31 - card)
-        elif card < 64:
-            high |= _BIT31 >> (63 - card)
-        else:
-            raise ValueError(f"{card} is not a card index from 0 to 63")
+    low, high, _ = _words([cards])
     return int(low) | int(high) << 32  # (one boxed integer made, not one a card)
 
 
@@ -108,12 +88,10 @@ def card_count(mask: int) -> int:
     return int(_ones(i64(mask & 0xFFFFFFFF)) + _ones(i64(mask >> 32)))
 
 
-def cards_outside(mask: int) -> list[int]:
-    """The card indices from 0 to 63 not in `mask`, lowest first: `cards_of` of its complement, without making
-    that 64-bit complement (compiled, a boxed integer and a boxed operation to split it)."""
-    if not _NATIVE:
-        return cards_of(mask ^ 0xFFFFFFFFFFFFFFFF)
-    return ascending(~mask & 0xFFFFFFFF, ~(mask >> 32) & 0xFFFFFFFF)
+def words_outside(mask: int) -> tuple[i64, i64]:
+    """The two 32-bit words (bit k of the first is k, of the second 32 + k) of the integers from 0 to 63 not in
+    `mask`: its complement, without making that 64-bit integer (compiled, a boxed one)."""
+    return ~mask & 0xFFFFFFFF, ~(mask >> 32) & 0xFFFFFFFF
 
 
 def count_of(values: list[int], value: int) -> int:
@@ -144,17 +122,21 @@ def spread_bits(found: list[int], at: i64, word: i64, first: i64) -> i64:
 def spread_counts(found: list[int], at: i64, word: i64, first: i64, width: i64) -> i64:
     """Write out a word of counts, `width` bits for each kind from `first` on (the lowest bits counting
     `first`), as that many copies of each kind into `found` from `at`, lowest kind first; where it stops.
-    Compiled re-deals list their unseen cards so (ZAR's, Zoop's) rather than sorting boxed integers."""
+    Compiled re-deals list their unseen cards so (ZAR's, Zoop's) rather than sorting boxed integers. (Each kind
+    is boxed once, not once a copy: `_SMALL`.)"""
+    items = cast(list[object], found)
     kind = first
     each: i64 = (i64(1) << width) - 1
     while word:
         copies = word & each
-        while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
-            if at == len(found):
-                raise RuntimeError(f"spread_counts: more than {at} cards counted")
-            found[at] = kind
-            at += 1
-            copies -= 1
+        if copies:
+            if at + copies > len(found):
+                raise RuntimeError(f"spread_counts: more than {len(found)} cards counted")
+            boxed = _SMALL[kind] if kind < 64 else int(kind)
+            while copies:  # (not `for _ in range(...)`: mypyc makes a range object of an i64)
+                items[at] = boxed
+                at += 1
+                copies -= 1
         word >>= width
         kind += 1
     return at
@@ -212,7 +194,9 @@ def _add_words(cards: list[int], low: i64, high: i64) -> tuple[i64, i64]:
 def ascending(low: i64, high: i64) -> list[int]:
     """The integers of a set below 64 held as two 32-bit words (bit k of `low` is k, of `high` 32 + k), lowest
     first: `indices(low | high << 32)` without a 64-bit integer, which mypyc would box. (The list is made at its
-    size: appending would grow it some ten times.)"""
+    size: appending would grow it some ten times.) The interpreter reads the mask a byte at a time (`cards_of`)."""
+    if not _NATIVE:
+        return cards_of(int(low) | int(high) << 32)
     found = [0] * int(_ones(low) + _ones(high))
     i: i64 = 0
     k: i64 = 0
