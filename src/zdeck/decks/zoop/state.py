@@ -145,12 +145,18 @@ class ZoopState(State):
         s._begin_turn(rng.below(game.players) if start is None else start, 0)
         return s
 
-    def _remask(self) -> None:
-        """Rebuild `masks` and `in_hands` from the hands."""
+    def _remask(self, kept: int = -1) -> None:
+        """Rebuild `masks` and `in_hands` from the hands. Seat `kept` (a re-deal's: its hand is as it was) keeps the
+        mask `masks` holds: compiled, a mask past bit 61 is a boxed integer, and each card's `|` makes one."""
         bit = self.rules.bit
         in_hands = [0] * len(bit)
         masks = []
-        for hand in self.hands:
+        for q, hand in enumerate(self.hands):
+            if q == kept:
+                for k in hand:
+                    in_hands[k] = in_hands[k] + 1
+                masks.append(self.masks[q])
+                continue
             m = 0
             for k in hand:
                 m |= bit[k]
@@ -628,7 +634,7 @@ class ZoopState(State):
         twin = self._twin()
         twin.hands, twin.draw, twin.unsettled = hands, pool, rng.shuffle_lazily(pool)
         twin.drew_on = self.drew_on[:]
-        twin._remask()
+        twin._remask(kept=player)  # (`twin.masks` is still this state's)
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
