@@ -65,7 +65,28 @@ def mask_of(cards: list[int]) -> int:
         for card in cards:
             mask |= 1 << card
         return mask
-    low, high, _ = _words([cards])
+    return mask_between(cards, 0, len(cards))
+
+
+def mask_between(cards: list[int], start: int, stop: int) -> int:
+    """`mask_of(cards[start:stop])` without the slice (a re-deal reads its hands off the drawn pool so)."""
+    if not _NATIVE:
+        mask = 0
+        for card in cards[start:stop]:
+            mask |= 1 << card
+        return mask
+    low: i64 = 0
+    high: i64 = 0
+    for i in range(start, stop):
+        card = cards[i]
+        if card < 32:
+            if card < 0:
+                raise ValueError(f"{card} is not a card index from 0 to 63")
+            low |= _BIT31 >> (31 - card)
+        elif card < 64:
+            high |= _BIT31 >> (63 - card)
+        else:
+            raise ValueError(f"{card} is not a card index from 0 to 63")
     return int(low) | int(high) << 32  # (one boxed integer made, not one a card)
 
 
@@ -86,6 +107,15 @@ def card_count(mask: int) -> int:
     if not _NATIVE:
         return mask.bit_count()
     return int(_ones(i64(mask & 0xFFFFFFFF)) + _ones(i64(mask >> 32)))
+
+
+def cards_outside(mask: int) -> list[int]:
+    """The card indices from 0 to 63 not in `mask`, lowest first: `cards_of` of its complement, without making
+    that 64-bit complement (compiled, a boxed integer and a boxed operation to split it)."""
+    if not _NATIVE:
+        return cards_of(mask ^ 0xFFFFFFFFFFFFFFFF)
+    low, high = words_outside(mask)
+    return ascending(low, high)
 
 
 def words_outside(mask: int) -> tuple[i64, i64]:

@@ -16,9 +16,11 @@ from zdeck.bits import (
     ascending,
     card_count,
     cards_of,
+    cards_outside,
     count_of,
     hidden_cards,
     indices,
+    mask_between,
     mask_of,
     sorted_cards,
     spread_bits,
@@ -100,22 +102,25 @@ def test_spread_bits_writes_a_word_s_set_lowest_first(members: set[int], first: 
 def test_card_count_and_the_cards_outside_a_mask_are_the_same_in_both_arithmetics(cards: list[int]) -> None:
     mask = sum(1 << c for c in cards)
     outside = sorted(set(range(64)) - set(cards))
-    assert card_count(mask) == len(cards) and ascending(*words_outside(mask)) == outside
+    assert card_count(mask) == len(cards) and ascending(*words_outside(mask)) == outside == cards_outside(mask)
     with words():
-        assert card_count(mask) == len(cards) and ascending(*words_outside(mask)) == outside
+        assert card_count(mask) == len(cards) and ascending(*words_outside(mask)) == outside == cards_outside(mask)
 
 
 @given(card_sets, st.integers(min_value=1, max_value=4), st.data())
-def test_hidden_cards_lists_a_re_deal_s_pool_the_same_in_both_arithmetics(
+def test_hidden_cards_and_mask_between_read_a_re_deal_s_pool_the_same_in_both_arithmetics(
         cards: list[int], seats: int, data: st.DataObject) -> None:
-    """A re-deal's pool: the pile's cards and every hand's but one seat's, lowest first."""
+    """A re-deal's pool: the pile's cards and every hand's but one seat's, lowest first; a hand read off a stretch
+    of the drawn pool as a mask."""
     cuts = sorted(data.draw(st.lists(st.integers(0, len(cards)), min_size=seats, max_size=seats)))
     pile, hands = cards[:cuts[0]], [cards[a:b] for a, b in zip(cuts, [*cuts[1:], len(cards)])]
     seat = data.draw(st.integers(0, seats - 1))
+    start, stop = sorted(data.draw(st.lists(st.integers(0, len(cards)), min_size=2, max_size=2)))
     want = sorted(pile + [c for q, hand in enumerate(hands) if q != seat for c in hand])
     for arithmetic in (nullcontext(), words()):
         with arithmetic:
             assert hidden_cards(hands, seat, pile) == want
+            assert mask_between(cards, start, stop) == sum(1 << c for c in cards[start:stop])
     if want:  # (the interpreter's sort would list a card twice; the words cannot hold it twice)
         with words(), pytest.raises(ValueError, match="listed twice"):
             hidden_cards([want], 1, want[:1])
