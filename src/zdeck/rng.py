@@ -15,7 +15,6 @@ from struct import Struct
 from types import FunctionType
 from typing import Final, TypeVar
 
-from zdeck.bits import _ones, cards_of
 from zdeck.compiled import i64
 
 T = TypeVar("T")
@@ -142,15 +141,6 @@ def _outputs_of_word(word: i64, k: int) -> tuple[int, ...]:
         h, lo = _mix_halves((word >> 32) & _M32, word & _M32)
         found.append(int(h) << 32 | int(lo))
     return tuple(found)
-
-
-def _lowest_after(word: i64, j: i64) -> i64:
-    """The (j + 1)-th lowest bit set in a 32-bit word, alone: the j lower ones cleared one by one first (j is below
-    the word's count: a re-deal's word holds a few dozen cards)."""
-    while j:
-        word &= word - 1
-        j -= 1
-    return word & -word
 
 
 def _joined(h: i64, lo: i64) -> i64:
@@ -373,72 +363,6 @@ class Rng:
             j = high >> 32
             items[p], items[j] = items[j], items[p]
             p -= 1
-
-    def sample_bits(self, low: i64, high: i64, count: int) -> tuple[i64, i64]:
-        """`count` of the integers of a set below 64 chosen uniformly at random, the set held as two 32-bit words
-        (bit k of `low` is k, of `high` 32 + k) and the chosen ones given back so. A re-deal whose hands are
-        masks (Kubo's) draws them so: no card of theirs is listed. For n integers in the set, choice k is the
-        j-th lowest of those left, j drawn in the range n - k + 1 by `sample_to_top`'s batched digits (the same
-        ranges, the same exact check): exactly uniform, and the same choices in either arithmetic."""
-        left = int(_ones(low) + _ones(high))
-        if not 0 <= count <= left:
-            raise ValueError(f"sample_bits: cannot choose {count} of {left}")
-        i, stop = left - 1, left - 1 - count
-        if not _NATIVE:  # the interpreter takes the j-th lowest off a list of the set, its digits as `sample_to_top`'s
-            pool = cards_of(int(low) | int(high) << 32)
-            chosen = 0
-            while i > stop:
-                steps = min(63 // (i + 1).bit_length(), i - stop)
-                radix, places = _batch(i, steps)
-                word: int = self.word
-                while True:
-                    z = word = (word + _GAMMA) & _MASK
-                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    z = (z ^ (z >> 31)) * radix
-                    last = z & _MASK
-                    if last >= radix or last >= _wrapped(radix):
-                        break
-                self.word = word
-                z >>= 64
-                for _p, place in places:
-                    j, z = divmod(z, place)
-                    chosen |= 1 << pool.pop(j)
-                i -= steps
-            return chosen & 0xFFFFFFFF, chosen >> 32
-        chosen_low: i64 = 0
-        chosen_high: i64 = 0
-        while i > stop:
-            steps = min(63 // (i + 1).bit_length(), i - stop)
-            product: i64 = 1
-            p: i64 = i + 1 - steps
-            while p <= i:
-                p += 1
-                product *= p
-            ph, pl = product >> 32, product & _M32
-            while True:
-                h, lo = self._output()
-                last_h, last_lo = _mul_halves(h, lo, ph, pl)
-                if last_h > ph or (last_h == ph and last_lo >= pl) or last_h * _TWO32 + last_lo >= _wrapped(product):
-                    break
-            p = i
-            while p > i - steps:
-                step_low = lo * (p + 1)
-                step_high = h * (p + 1) + (step_low >> 32)
-                h, lo = step_high & _M32, step_low & _M32
-                j = step_high >> 32
-                below = _ones(low)
-                if j < below:
-                    bit = _lowest_after(low, j)
-                    low ^= bit
-                    chosen_low |= bit
-                else:
-                    bit = _lowest_after(high, j - below)
-                    high ^= bit
-                    chosen_high |= bit
-                p -= 1
-            i -= steps
-        return chosen_low, chosen_high
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):
