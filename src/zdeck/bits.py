@@ -75,18 +75,7 @@ def mask_between(cards: list[int], start: int, stop: int) -> int:
         for card in cards[start:stop]:
             mask |= 1 << card
         return mask
-    low: i64 = 0
-    high: i64 = 0
-    for i in range(start, stop):
-        card = cards[i]
-        if card < 32:
-            if card < 0:
-                raise ValueError(f"{card} is not a card index from 0 to 63")
-            low |= _BIT31 >> (31 - card)
-        elif card < 64:
-            high |= _BIT31 >> (63 - card)
-        else:
-            raise ValueError(f"{card} is not a card index from 0 to 63")
+    low, high = _add_words(cards, 0, 0, start, stop)
     return int(low) | int(high) << 32  # (one boxed integer made, not one a card)
 
 
@@ -183,11 +172,11 @@ def hidden_cards(hands: list[list[int]], seat: int, pile: list[int]) -> list[int
                 pool += hand
         pool.sort()
         return pool
-    low, high = _add_words(pile, 0, 0)
+    low, high = _add_words(pile, 0, 0, 0, len(pile))
     count = len(pile)
     for q, hand in enumerate(hands):
         if q != seat:
-            low, high = _add_words(hand, low, high)
+            low, high = _add_words(hand, low, high, 0, len(hand))
             count += len(hand)
     found = ascending(low, high)
     if len(found) != count:
@@ -203,13 +192,15 @@ def _words(piles: list[list[int]]) -> tuple[i64, i64, int]:
     count = 0
     for pile in piles:
         count += len(pile)
-        low, high = _add_words(pile, low, high)
+        low, high = _add_words(pile, low, high, 0, len(pile))
     return low, high, count
 
 
-def _add_words(cards: list[int], low: i64, high: i64) -> tuple[i64, i64]:
-    """The two 32-bit words of `_words` with these cards' bits set too."""
-    for card in cards:
+def _add_words(cards: list[int], low: i64, high: i64, start: i64, stop: i64) -> tuple[i64, i64]:
+    """The two 32-bit words `low`, `high` (card c is bit c of the low word, c - 32 of the high one) with the bits
+    of `cards[start:stop]` set too (no slice made)."""
+    for i in range(start, stop):
+        card = cards[i]
         if card < 32:
             if card < 0:
                 raise ValueError(f"{card} is not a card index from 0 to 63")
