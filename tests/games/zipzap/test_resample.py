@@ -4,6 +4,7 @@ seat's observation as it was, and owes nothing to the real game's random stream.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 
 import zdeck
@@ -56,12 +57,59 @@ def test_a_resample_deals_each_hidden_card_to_any_hand_or_the_deck_alike() -> No
     tries = 2000
     for _ in range(tries):
         sample = state.resample_hidden(1, rng).to_dict()
-        for place, cards in (("seat 0", sample["hands"][0]), ("seat 2", sample["hands"][2]), ("deck", sample["deck"])):
+        for place, cards in (("seat 0", sample["hands"][0]), ("seat 2", sample["hands"][2]), ("deck", sample["deck"]),
+                             ("deck top", sample["deck"][-1:]), ("deck bottom", sample["deck"][:1])):
             places.update((card, place) for card in cards)
     for card in hidden:  # each place's share of a card is its share of the hidden cards (within 5 sigma)
-        for place, size in (("seat 0", 7), ("seat 2", 11), ("deck", 3)):
+        for place, size in (("seat 0", 7), ("seat 2", 11), ("deck", 3), ("deck top", 1), ("deck bottom", 1)):
             share = size / len(hidden)
             assert abs(places[card, place] / tries - share) < 5 * (share * (1 - share) / tries) ** 0.5, (card, place)
+
+
+def _other_worlds(state: State, seat: int) -> list[State]:
+    """States that differ from `state` only in where the cards `seat` cannot see lie (the other hands and the
+    deck, each keeping its size): the hidden cards rotated by one place through them, every way round that
+    play can reach (`read_state` replays the round and refuses the others)."""
+    data = state.to_dict()
+    places = [("hands", q) for q in range(len(data["hands"])) if q != seat] + [("deck", None)]
+    stretches = [data["hands"][q] if q is not None else data["deck"] for _, q in places]
+    hidden = [card for cards in stretches for card in cards]
+    worlds = []
+    for shift in range(1, len(hidden)):
+        moved = hidden[shift:] + hidden[:shift]
+        other = copy.deepcopy(data)
+        at = 0
+        for (field, q), cards in zip(places, stretches):
+            part = moved[at:at + len(cards)]
+            at += len(cards)
+            if q is None:
+                other[field] = part
+            else:
+                other[field][q] = sorted(part, key=hidden.index)
+        try:
+            worlds.append(state.game.state_from_dict(other))
+        except ValueError:  # a deal play could not have made
+            continue
+    return worlds
+
+
+def test_a_resample_depends_only_on_what_its_seat_sees() -> None:
+    """Two tables that look the same from a seat - the hidden cards lying elsewhere - re-deal to the same copy from
+    the same generator: where the cards really lie cannot show through (the brief's hidden-information rule)."""
+    compared = 0
+    for players in (2, 4):
+        game = zdeck.make("zipzap", players=players)
+        for k, state in enumerate(states_along(game, 3)):
+            if k % 4 or state.is_over():
+                continue
+            seat = k // 4 % players
+            for world in _other_worlds(state, seat)[:3]:
+                assert world.observation(seat) == state.observation(seat)
+                assert world.to_dict() != state.to_dict()
+                assert (world.resample_hidden(seat, Rng(k)).to_dict()
+                        == state.resample_hidden(seat, Rng(k)).to_dict())
+                compared += 1
+    assert compared > 40
 
 
 def test_at_the_end_the_counted_hands_stay_and_only_the_deck_is_shuffled() -> None:

@@ -88,7 +88,9 @@ def indices(mask: int) -> list[int]:
     for table in _BYTE_INDICES:
         if not mask:
             break
-        found.extend(table[mask & 255])
+        byte = mask & 255
+        if byte:  # (an empty byte extends by nothing, but the call still costs: a re-deal's deck is a card or two)
+            found.extend(table[byte])
         mask >>= 8
     return found
 
@@ -170,10 +172,15 @@ _IN_PLAY_MASKS: Final[dict[tuple[int, ...], int]] = {
 
 _SUIT_MASKS: Final[tuple[int, ...]] = tuple(mask_of(card.index for card in CARDS if card.suit == suit) for suit in range(len(SUITS)))
 
+_ALL_SUITS: Final = mask_of(range(len(CARDS)))  # every numbered card
+
 
 def in_play_mask(suits: tuple[int, ...]) -> int:
     """The bitmask of a round's deck with these suits in play. Compiled, the suits' masks or-ed in a typed loop (a
-    dict look-up hashes the tuple through Python's protocols there, ~350 instructions); interpreted, the dict."""
+    dict look-up hashes the tuple through Python's protocols there, ~350 instructions); interpreted, the dict.
+    With every suit in play (four players or more, deck.json), the whole deck without a loop."""
+    if len(suits) == len(SUITS):
+        return _ALL_SUITS
     if _NATIVE:
         mask = 0
         for suit in suits:

@@ -35,6 +35,7 @@ from zdeck.decks.zipzap.cards import (
     union,
 )
 from zdeck.decks.zipzap.reachable import check
+from zdeck.decks.zipzap.redeal import deal
 from zdeck.decks.zipzap.rules import dealer_of, turned_up
 from zdeck.rng import Rng
 
@@ -337,11 +338,11 @@ class ZipZapState(RoundTotals):
         (`_seen_held`). At the end of the game the hands were counted openly: only the deck is
         shuffled again.
 
-        The hidden cards, lowest first (where they really lie must not show through), are drawn to the
-        top at random (`rng.sample_to_top`): the deck's cards, then the other hands, the last seat's
-        left below. That hand takes what is left as it lies: a hand is a set and needs no order, so a
-        deal draws only for the cards the other parts take (at four players a third fewer). Only the
-        deck can break what the table showed: such a deal is drawn again.
+        The hidden cards are one mask, and the deck's cards, then the other hands but the last one, are dealt
+        from it as masks (`redeal.deal`: uniform, no card listed, and where the cards really lie cannot show
+        through a mask); the last hand is what is left (a hand is a set: it needs no draw of its own). Only the
+        deck can break what the table showed: such a deal is drawn again. The deck's cards are then listed and
+        shuffled (its order is the order they will be turned up in).
         """
         twin = self._twin()  # `clone`'s copy, less what the re-deal replaces (the hands, the deck, the generator)
         twin.rng = rng.spawn()
@@ -352,42 +353,41 @@ class ZipZapState(RoundTotals):
             rng.shuffle(twin.deck)
             return twin
         n = self.game.players
-        everyone = 0
-        for hand in hands:
-            everyone |= hand
-        hidden = everyone & ~(hands[player] | ZAP_BIT) | union(self.deck, 0, len(self.deck))
-        seen_held = self._seen_held(player, hidden)
-        pool = indices(hidden)
-        top = len(pool)
-        deck_at = top - len(self.deck)  # the deck's cards are pool[deck_at:], the hands' below
-        last = (player - 1) % n  # whose hand takes what is left, pool[:rest]
-        rest = card_count(hands[last] & ~ZAP_BIT)
-        while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(len(pool), 2) or better
-            rng.sample_to_top(pool, top - rest)
-            taken = union(pool, deck_at, top)  # the cards dealt so far: the deck's, then each hand's
-            if _in_hands(seen_held, taken):
-                break
-        twin.deck = pool[deck_at:]
-        twin.hands = dealt = hands[:]
-        end = deck_at
+        last = (player - 1) % n  # whose hand takes what is left
+        hidden = union(self.deck, 0, len(self.deck)) | hands[last]
+        sizes = [len(self.deck)]  # the deck's, then the other hands' from the next seat on, their Zaps apart
         for q in range(player + 1, player + n - 1):
             hand = hands[q % n]
-            start = end - card_count(hand & ~ZAP_BIT)
-            cards = union(pool, start, end)
-            dealt[q % n] = cards | hand & ZAP_BIT
-            taken |= cards
-            end = start
-        dealt[last] = hidden & ~taken | hands[last] & ZAP_BIT  # pool[:rest], without a loop
+            hidden |= hand
+            sizes.append(card_count(hand & ~ZAP_BIT))
+        hidden &= ~ZAP_BIT
+        seen_held = self._seen_held(player, hidden)
+        while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(hidden cards, 2) or better
+            dealt = deal(rng, hidden, sizes)
+            if _in_hands(seen_held, dealt[0]):
+                break
+        twin.hands = new = hands[:]
+        left = hidden ^ dealt[0]
+        for k in range(1, n - 1):
+            q = (player + k) % n
+            new[q] = dealt[k] | hands[q] & ZAP_BIT
+            left ^= dealt[k]
+        new[last] = left | hands[last] & ZAP_BIT
+        twin.deck = deck = indices(dealt[0])
+        if len(deck) > 1:
+            rng.shuffle(deck)
         return twin
 
-    def _seen_held(self, player: int, hidden: int) -> list[int]:
-        """What the table showed `player` of the hidden cards (`hidden`), as masks of which some card
+    def _seen_held(self, player: int, hidden: int) -> tuple[int, int]:
+        """What the table showed `player` of the hidden cards (`hidden`), as two masks of which some card
         must be in a hand, not the deck: in a race someone holds a follower of the top card, and the
         card the round first raced on had a follower in a hand at the deal (or the next card would
-        have been turned up). A fact that `player`'s hand or the pile proves asks nothing."""
-        seen = []
+        have been turned up). A fact that `player`'s hand or the pile proves asks nothing: its mask is 0 (one
+        the table showed is never empty: the true deal fits it). Two ints, not a list: compiled, a list made
+        and dropped at every re-deal is an allocation, two machine words are not."""
+        racing = first = 0
         if self.phase == RACE and not self.hands[player] & self.wanted:
-            seen.append(self.wanted & hidden)
+            racing = self.wanted & hidden
         if self.deck:
             pile = self.pile
             turned = turned_up(pile)
@@ -396,16 +396,14 @@ class ZipZapState(RoundTotals):
                 before |= 1 << pile[k][1]
             dealt = FOLLOWER_MASKS[pile[turned - 1][1]] & in_play_mask(self.suits_in_play) & ~before
             if not dealt & ~hidden:
-                seen.append(dealt)
-        return seen
+                first = dealt
+        return racing, first
 
 
-def _in_hands(seen_held: list[int], deck: int) -> bool:
-    """Has a hand, not the deck, some card of each mask of `seen_held`?"""
-    for cards in seen_held:
-        if not cards & ~deck:
-            return False
-    return True
+def _in_hands(seen_held: tuple[int, int], deck: int) -> bool:
+    """Has a hand, not the deck, some card of each mask of `seen_held` (0: nothing asked)?"""
+    racing, first = seen_held
+    return (not racing or bool(racing & ~deck)) and (not first or bool(first & ~deck))
 
 
 def new_state(game: ZipZap, seed: int) -> ZipZapState:
