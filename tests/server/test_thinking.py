@@ -115,7 +115,7 @@ def server_text(server: ServerProcess, path: str) -> str:
 
 
 # Zip Zap races a search bot against a heuristic: moments thought in a thread and moments asked inline.
-GAME, BOTS, SEED, SPEED = ("zipzap", 3, {"rounds": 1}), {0: "ismcts:iters=20", 1: "greedy", 2: "ismcts:iters=20"}, 4, 0.02
+GAME, BOTS, SEED, SPEED = ("zipzap", 3, {"rounds": 1}), {0: "ismcts:iters=20", 1: "greedy", 2: "ismcts:iters=20"}, 0, 0.02
 
 
 def _offline() -> list[list[Any]]:

@@ -9,7 +9,6 @@ import reprlib
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import card_count
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals
 from zdeck.dealing import deal_out
 from zdeck.decks.zipzap import rules
@@ -35,7 +34,7 @@ from zdeck.decks.zipzap.cards import (
     union,
 )
 from zdeck.decks.zipzap.reachable import check
-from zdeck.decks.zipzap.redeal import deal
+from zdeck.decks.zipzap.redeal import deal_hidden
 from zdeck.decks.zipzap.rules import dealer_of, turned_up
 from zdeck.rng import Rng
 
@@ -338,44 +337,30 @@ class ZipZapState(RoundTotals):
         (`_seen_held`). At the end of the game the hands were counted openly: only the deck is
         shuffled again.
 
-        The hidden cards are one mask, and the deck's cards, then the other hands but the last one, are dealt
-        from it as masks (`redeal.deal`: uniform, no card listed, and where the cards really lie cannot show
-        through a mask); the last hand is what is left (a hand is a set: it needs no draw of its own). Only the
-        deck can break what the table showed: such a deal is drawn again. The deck's cards are then listed and
-        shuffled (its order is the order they will be turned up in).
+        The hidden cards are one mask, dealt from it straight into the other hands' masks and the deck
+        (`redeal.deal_hidden`: uniform, no hand's card listed, and where the cards really lie cannot show
+        through a mask); the last other hand takes what is left (a hand is a set: it needs no draw of its own).
+        Only the deck can break what the table showed: such a deal is drawn again. The deck's cards are then
+        listed and shuffled.
         """
         twin = self._twin()  # `clone`'s copy, less what the re-deal replaces (the hands, the deck, the generator)
         twin.rng = rng.spawn()
         twin.pile, twin.totals, twin.history = self.pile[:], self.totals[:], self.history[:]  # (a round's scores stay)
         hands = self.hands
+        twin.hands = hands[:]
         if self.phase == OVER:
-            twin.hands, twin.deck = hands[:], self.deck[:]
+            twin.deck = self.deck[:]
             rng.shuffle(twin.deck)
             return twin
-        n = self.game.players
-        last = (player - 1) % n  # whose hand takes what is left
-        hidden = union(self.deck, 0, len(self.deck)) | hands[last]
-        sizes = [len(self.deck)]  # the deck's, then the other hands' from the next seat on, their Zaps apart
-        for q in range(player + 1, player + n - 1):
-            hand = hands[q % n]
-            hidden |= hand
-            sizes.append(card_count(hand & ~ZAP_BIT))
+        hidden = union(self.deck, 0, len(self.deck))
+        for q, hand in enumerate(hands):
+            if q != player:
+                hidden |= hand
         hidden &= ~ZAP_BIT
-        seen_held = self._seen_held(player, hidden)
-        while True:  # until a deal fits: the true one does, so a try fits with odds of 1 in C(hidden cards, 2) or better
-            dealt = deal(rng, hidden, sizes)
-            if _in_hands(seen_held, dealt[0]):
-                break
-        twin.hands = new = hands[:]
-        left = hidden ^ dealt[0]
-        for k in range(1, n - 1):
-            q = (player + k) % n
-            new[q] = dealt[k] | hands[q] & ZAP_BIT
-            left ^= dealt[k]
-        new[last] = left | hands[last] & ZAP_BIT
-        twin.deck = deck = indices(dealt[0])
-        if len(deck) > 1:
-            rng.shuffle(deck)
+        deck = deal_hidden(rng, hidden, twin.hands, player, len(self.deck), self._seen_held(player, hidden))
+        twin.deck = cards = indices(deck)
+        if len(cards) > 1:  # (the deck's order: the order its cards will be turned up in)
+            rng.shuffle(cards)
         return twin
 
     def _seen_held(self, player: int, hidden: int) -> tuple[int, int]:
@@ -398,12 +383,6 @@ class ZipZapState(RoundTotals):
             if not dealt & ~hidden:
                 first = dealt
         return racing, first
-
-
-def _in_hands(seen_held: tuple[int, int], deck: int) -> bool:
-    """Has a hand, not the deck, some card of each mask of `seen_held` (0: nothing asked)?"""
-    racing, first = seen_held
-    return (not racing or bool(racing & ~deck)) and (not first or bool(first & ~deck))
 
 
 def new_state(game: ZipZap, seed: int) -> ZipZapState:
