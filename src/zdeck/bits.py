@@ -58,6 +58,17 @@ def sorted_cards(piles: list[list[int]]) -> list[int]:
     return found
 
 
+def sorted_pile(pile: list[int]) -> list[int]:
+    """`sorted_cards([pile])` without the list around it: a re-deal lists a draw pile alone so (Solo's, Memo's)."""
+    if not _NATIVE:
+        return sorted(pile)
+    low, high = _add_words(pile, 0, 0, 0, len(pile))
+    found = ascending(low, high)
+    if len(found) != len(pile):
+        raise ValueError("sorted_pile: a card is listed twice")
+    return found
+
+
 def mask_of(cards: list[int]) -> int:
     """The mask of these card indices (each from 0 to 63): bit c set for card c."""
     if not _NATIVE:
@@ -98,19 +109,15 @@ def card_count(mask: int) -> int:
     return int(_ones(i64(mask & 0xFFFFFFFF)) + _ones(i64(mask >> 32)))
 
 
-def cards_outside(mask: int) -> list[int]:
-    """The card indices from 0 to 63 not in `mask`, lowest first: `cards_of` of its complement, without making
-    that 64-bit complement (compiled, a boxed integer and a boxed operation to split it)."""
-    if not _NATIVE:
-        return cards_of(mask ^ 0xFFFFFFFFFFFFFFFF)
-    low, high = words_outside(mask)
-    return ascending(low, high)
-
-
 def words_outside(mask: int) -> tuple[i64, i64]:
     """The two 32-bit words (bit k of the first is k, of the second 32 + k) of the integers from 0 to 63 not in
-    `mask`: its complement, without making that 64-bit integer (compiled, a boxed one)."""
-    return ~mask & 0xFFFFFFFF, ~(mask >> 32) & 0xFFFFFFFF
+    `mask`: its complement, without making that 64-bit integer (compiled, a boxed one). Compiled, the mask is split
+    first: its halves are C integers, and only the split works on a boxed one."""
+    if not _NATIVE:
+        return ~mask & 0xFFFFFFFF, ~(mask >> 32) & 0xFFFFFFFF
+    low: i64 = mask & 0xFFFFFFFF
+    high: i64 = mask >> 32
+    return ~low & 0xFFFFFFFF, ~high & 0xFFFFFFFF
 
 
 def count_of(values: list[int], value: int) -> int:

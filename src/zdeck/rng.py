@@ -15,6 +15,7 @@ from struct import Struct
 from types import FunctionType
 from typing import Final, TypeVar
 
+from zdeck.bits import _ones, ascending, cards_of
 from zdeck.compiled import i64
 
 T = TypeVar("T")
@@ -141,6 +142,15 @@ def _outputs_of_word(word: i64, k: int) -> tuple[int, ...]:
         h, lo = _mix_halves((word >> 32) & _M32, word & _M32)
         found.append(int(h) << 32 | int(lo))
     return tuple(found)
+
+
+def _lowest_after(word: i64, j: i64) -> i64:
+    """The (j + 1)-th lowest bit set in a 32-bit word, alone: the j lower ones cleared one by one first (j is below
+    the word's count: a re-deal's word holds a few dozen cards)."""
+    while j:
+        word &= word - 1
+        j -= 1
+    return word & -word
 
 
 def _joined(h: i64, lo: i64) -> i64:
@@ -323,27 +333,46 @@ class Rng:
                 i -= steps
                 continue
             product, places = _batch(i, steps)
-            word: int = self.word  # (an `int`, where compiled the field is an i64: this is the interpreter's path)
-            while True:  # (`next_u64`, inlined)
-                z = word = (word + _GAMMA) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z = (z ^ (z >> 31)) * product  # its digits' number above bit 64, the low word they leave below
-                last = z & _MASK
-                if last >= product or last >= _wrapped(product):
-                    break
-            self.word = word
-            z >>= 64  # the interpreter reads the digits off it, the first one most significant: a division each
-            for p, place in places:
+            z = self._digits_number(product)  # the interpreter reads the digits off it, the first one most
+            for p, place in places:  # significant: a division each
                 j, z = divmod(z, place)
                 items[p], items[j] = items[j], items[p]
             i -= steps
+
+    def _digits_number(self, product: int) -> int:
+        """The interpreter's batched draw for ranges whose product is `product`: floor(z * product / 2**64), the
+        number whose mixed-radix digits are the steps' j's, for the first output z that the exact check takes
+        (its last low word, z * product mod 2**64, not below 2**64 mod product)."""
+        word: int = self.word  # (an `int`, where compiled the field is an i64: this is the interpreter's path)
+        while True:  # (`next_u64`, inlined)
+            z = word = (word + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z = (z ^ (z >> 31)) * product  # its digits' number above bit 64, the low word they leave below
+            last = z & _MASK
+            if last >= product or last >= _wrapped(product):
+                self.word = word
+                return z >> 64
 
     def _sample_digits(self, items: list[T], top: i64, steps: i64) -> None:
         """Compiled, `sample_to_top`'s steps from `top` down, in 32-bit halves: (h, lo) * n for n < 2**31 is
         two products below 2**63 (lo * n, then h * n plus its carry), the digit the bits past 64. Two
         multiplications a step where a division was two `CPyInt64_Divide` calls. (i64 indices: mypyc reads and
         writes a list item at an i64 index without the tagged-int checks, half the cost of an `int` one.)"""
+        h, lo = self._batch_output(top, steps)
+        p = top
+        while p > top - steps:
+            low = lo * (p + 1)
+            high = h * (p + 1) + (low >> 32)
+            h, lo = high & _M32, low & _M32
+            j = high >> 32
+            items[p], items[j] = items[j], items[p]
+            p -= 1
+
+    def _batch_output(self, top: i64, steps: i64) -> tuple[i64, i64]:
+        """Compiled: the output (its halves) whose digits serve the ranges top + 1, top, ... of `steps` steps
+        (product P < 2**63): outputs whose last low word, z * P mod 2**64, falls below 2**64 mod P are drawn
+        again (`sample_to_top` says why)."""
         product: i64 = 1
         p = top + 1 - steps
         while p <= top:
@@ -354,15 +383,80 @@ class Rng:
             h, lo = self._output()
             last_h, last_lo = _mul_halves(h, lo, ph, pl)  # the low word the digits leave, z * product mod 2**64
             if last_h > ph or (last_h == ph and last_lo >= pl) or last_h * _TWO32 + last_lo >= _wrapped(product):
-                break
-        p = top
-        while p > top - steps:
-            low = lo * (p + 1)
-            high = h * (p + 1) + (low >> 32)
-            h, lo = high & _M32, low & _M32
-            j = high >> 32
-            items[p], items[j] = items[j], items[p]
-            p -= 1
+                return h, lo
+
+    def deal_bits(self, low: i64, high: i64, sizes: list[int]) -> tuple[list[int], list[int]]:
+        """Deal hands of these sizes uniformly at random from a set of integers below 64 held as two 32-bit words
+        (bit k of `low` is k, of `high` 32 + k): each hand as a mask (bit c for c), and the integers left,
+        lowest first. A re-deal whose hands are masks (Kubo's) deals so: no hand's card is listed, and the
+        cards left, listed in order, are already the draw pile. For n in the set, choice k (the first hand's
+        cards first) is the j-th lowest of those left, j drawn in the range n - k by `sample_to_top`'s batched
+        digits (the same ranges, the same exact check): exactly uniform, the same deal in either arithmetic.
+        Compiled, each choice clears the j lower bits of a word; the interpreter lists the set once and pops
+        the j-th item (a C `list.pop`), and what is left of that list is the pile."""
+        masks = [0] * len(sizes)
+        dealt = 0
+        for size in sizes:  # (not `sum`: compiled, a typed loop is C; `sum` is a call into Python)
+            if size < 0:
+                raise ValueError(f"deal_bits: a hand of {size} cards")
+            dealt += size
+        hand, owed = -1, 0  # the hand being dealt, and how many cards it still wants
+        if not _NATIVE:
+            pool = cards_of(low | high << 32)  # (the interpreter's i64 is an `int`: no overflow)
+            i, stop = len(pool) - 1, len(pool) - 1 - dealt
+            if stop < -1:
+                raise ValueError(f"deal_bits: cannot deal {dealt} cards from {len(pool)}")
+            chosen = 0
+            while i > stop:
+                steps = min(63 // (i + 1).bit_length(), i - stop)
+                radix, places = _batch(i, steps)
+                z = self._digits_number(radix)
+                for _p, place in places:
+                    while not owed:
+                        hand += 1
+                        owed = sizes[hand]
+                    j, z = divmod(z, place)
+                    chosen |= 1 << pool.pop(j)
+                    owed -= 1
+                    if not owed:
+                        masks[hand], chosen = chosen, 0
+                i -= steps
+            return masks, pool
+        below = _ones(low)  # how many of the set `low` holds
+        left = below + _ones(high)
+        if dealt > left:
+            raise ValueError(f"deal_bits: cannot deal {dealt} cards from {left}")
+        i, stop = left - 1, left - 1 - dealt
+        chosen_low: i64 = 0
+        chosen_high: i64 = 0
+        while i > stop:
+            steps = min(63 // (i + 1).bit_length(), i - stop)
+            h, lo = self._batch_output(i, steps)
+            p: i64 = i
+            while p > i - steps:
+                while not owed:
+                    hand += 1
+                    owed = sizes[hand]
+                step_low = lo * (p + 1)
+                step_high = h * (p + 1) + (step_low >> 32)
+                h, lo = step_high & _M32, step_low & _M32
+                j = step_high >> 32
+                if j < below:
+                    bit = _lowest_after(low, j)
+                    low ^= bit
+                    chosen_low |= bit
+                    below -= 1
+                else:
+                    bit = _lowest_after(high, j - below)
+                    high ^= bit
+                    chosen_high |= bit
+                owed -= 1
+                if not owed:
+                    masks[hand] = int(chosen_low) | int(chosen_high) << 32
+                    chosen_low = chosen_high = 0
+                p -= 1
+            i -= steps
+        return masks, ascending(low, high)
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from typing import Any
 
+import pytest
 import websockets
 
 from tests.server.conftest import ServerProcess
@@ -26,8 +28,10 @@ TABLES: list[tuple[str, int, dict[str, str], dict[str, Any]]] = [
 ]
 
 
-async def person(url: str, seed: int, log: dict[str, int]) -> dict[str, Any]:
-    """Play each state that offers this seat something, once, at random, until the game is over."""
+async def person(url: str, seed: int, log: dict[str, Any]) -> dict[str, Any]:
+    """Play each state that offers this seat something, once, at random, until the game is over.
+    `log` counts the messages by kind and keeps the last state's version, offers and time (what a test that
+    ran out of time says of each table)."""
     rng = random.Random(seed)
     acted_at = -1
     async with websockets.connect(url, max_size=None) as ws:
@@ -36,7 +40,9 @@ async def person(url: str, seed: int, log: dict[str, int]) -> dict[str, Any]:
             kind = message["type"]
             log[kind] = log.get(kind, 0) + 1
             if kind != "state":
+                log["last " + kind] = str(message.get("message") or message.get("kind") or "")[:80]
                 continue
+            log["at"] = (message["version"], len(message["legal"]), round(time.monotonic(), 1))
             if message["over"]:  # the answers to acts still on their way come after
                 while log.get("result", 0) + log.get("error", 0) < log.get("sent", 0):
                     answer = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
@@ -59,13 +65,16 @@ async def watch(url: str) -> dict[str, Any]:
 
 
 async def play_table(server: ServerProcess, game: str, players: int, bots: dict[str, str],
-                     options: dict[str, Any], seed: int) -> tuple[dict[str, Any], list[dict[str, int]]]:
+                     options: dict[str, Any], seed: int, progress: dict[str, list[dict[str, Any]]] | None = None,
+                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     room = await asyncio.to_thread(server.post, "/api/rooms", {"game": game, "players": players, "bots": bots,
                                                                 "options": {"speed": 0.02, **options}})
     people = [p for p in range(players) if str(p) not in bots]
     tokens = [(await asyncio.to_thread(server.post, f"/api/rooms/{room['room']}/join", {"name": f"P{p}"}))["token"]
               for p in people]
-    logs: list[dict[str, int]] = [{} for _ in tokens]
+    logs: list[dict[str, Any]] = [{} for _ in tokens]
+    if progress is not None:  # (what a test that runs out of time says of this table)
+        progress[game] = logs
     clients = [person(f"{server.ws}/ws/rooms/{room['room']}?token={t}", seed + i, logs[i])
                for i, t in enumerate(tokens)]
     finals = await asyncio.gather(watch(f"{server.ws}/ws/rooms/{room['room']}"), *clients)
@@ -73,10 +82,26 @@ async def play_table(server: ServerProcess, game: str, players: int, bots: dict[
 
 
 def test_every_game_plays_to_its_end_through_the_server(server: ServerProcess) -> None:
-    async def all_tables() -> list[tuple[dict[str, Any], list[dict[str, int]]]]:
-        return list(await asyncio.gather(*(play_table(server, *table, seed=i) for i, table in enumerate(TABLES))))
+    progress: dict[str, list[dict[str, Any]]] = {}
+    finished: set[str] = set()
 
-    results = asyncio.run(asyncio.wait_for(all_tables(), timeout=100))
+    async def one(table: tuple[str, int, dict[str, str], dict[str, Any]], seed: int) -> tuple[Any, Any]:
+        result = await play_table(server, *table, seed=seed, progress=progress)
+        finished.add(table[0])
+        return result
+
+    async def all_tables() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        return list(await asyncio.gather(*(one(table, i) for i, table in enumerate(TABLES))))
+
+    try:  # ~8 s on an idle machine; the margin is for a loaded one
+        results = asyncio.run(asyncio.wait_for(all_tables(), timeout=180))
+    except TimeoutError:
+        results = []
+    if len(results) < len(TABLES):
+        now = round(time.monotonic(), 1)
+        pytest.fail(f"not over after 180 s (now {now}), each person's last state (version, offers, time) and "
+                    "messages: " + "; ".join(f"{game}: {progress.get(game)}" for game, *_ in TABLES
+                                             if game not in finished))
     for (game, players, _, _), (final, logs) in zip(TABLES, results):
         assert final["over"] and final["game"] == game and final["winners"], game
         record = Record.from_json(server_text(server, f"/api/rooms/{final['room']}/record"))

@@ -238,10 +238,7 @@ class Referee:
             self.state.timeout()
         else:
             self._race(asking.race_order(proposals, self.racers, self.timing), moment.version, landings)
-        self.log = [(p, landings[p]) for p in asked]
-        self.moments += 1
-        self.moment = self._next_moment()
-        return self.log
+        return self._landed([(p, landings[p]) for p in asked])
 
     def land_alone(self, seat: int, action: Action) -> list[tuple[int, Landing]]:
         """`land` where `seat`'s action (checked by the caller) is the moment's one proposal and every other seat asked
@@ -250,10 +247,7 @@ class Referee:
         assert moment is not None
         self.landed = []
         landing = self._apply(seat, action)
-        self.log = [(p, landing if p == seat else _WAITED) for p in moment.asked]
-        self.moments += 1
-        self.moment = self._next_moment()
-        return self.log
+        return self._landed([(p, landing if p == seat else _WAITED) for p in moment.asked])
 
     def land_one(self, seat: int, choice: Action | None) -> list[tuple[int, Landing]]:
         """`land` where `seat` alone is asked (checked by the caller): its choice lands or it waits; no race, nothing
@@ -261,12 +255,15 @@ class Referee:
         self.landed = []
         if choice is WAIT:
             self.state.timeout()
-            self.log = [(seat, _WAITED)]
-        else:
-            self.log = [(seat, self._apply(seat, choice))]
+            return self._landed([(seat, _WAITED)])
+        return self._landed([(seat, self._apply(seat, choice))])
+
+    def _landed(self, log: list[tuple[int, Landing]]) -> list[tuple[int, Landing]]:
+        """The moment is over: `log` is what became of each asked seat; the next moment is made."""
+        self.log = log
         self.moments += 1
         self.moment = self._next_moment()
-        return self.log
+        return log
 
     def _apply(self, seat: int, action: Action) -> Landing:
         """The one proposal of a moment: it lands first (`_race` of one, without its lists)."""

@@ -361,20 +361,22 @@ def test_a_resample_re_deals_exactly_what_the_seat_cannot_see(recall: bool) -> N
 def test_a_resample_buries_each_unseen_card_and_tops_the_draw_pile_with_it_alike() -> None:
     """Uniform among the deals that fit (three seats: any unseen card may lie buried): over many re-deals each
     unseen card lies under the top of the discard pile with the buried cards' share of the unseen ones, and
-    tops the draw pile with one draw pile card's share (within 5 sigma)."""
+    lies at the bottom of the pile and tops the draw pile with one card's share (within 5 sigma)."""
     state = _mid_game("auto", steps=60)
     unseen = state.draw + state.discard[:-1]
     buried, tries = len(state.discard) - 1, 1500
     assert buried >= 3 and len(state.draw) >= 10
     under: dict[int, int] = dict.fromkeys(unseen, 0)
     on_top: dict[int, int] = dict.fromkeys(unseen, 0)
+    at_bottom: dict[int, int] = dict.fromkeys(unseen, 0)
     rng = Rng(11)
     for _ in range(tries):
         copy = state.resample_hidden(0, rng)
         for card in copy.discard[:-1]:
             under[card] += 1
+        at_bottom[copy.discard[0]] += 1
         on_top[pop_settled(copy.draw, copy.draw_steps)] += 1
-    for counts, share in ((under, buried / len(unseen)), (on_top, 1 / len(unseen))):
+    for counts, share in ((under, buried / len(unseen)), (on_top, 1 / len(unseen)), (at_bottom, 1 / len(unseen))):
         for card in unseen:
             assert abs(counts[card] / tries - share) < 5 * (share * (1 - share) / tries) ** 0.5, (NAME[card], share)
 

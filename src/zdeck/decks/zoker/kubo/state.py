@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import card_count, cards_outside, indices, mask_between, mask_of
+from zdeck.bits import card_count, indices, mask_of, words_outside
 from zdeck.core import Action, IllegalAction, Outcome, RoundTotals, shorten
 from zdeck.decks.zoker.cards import TEXTS, read_index, texts_of
 from zdeck.decks.zoker.kubo import rules
@@ -409,27 +409,17 @@ class KuboState(RoundTotals):
 
     def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
         """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
-        generator of its own from it. The unseen cards are read off a mask in card order (where they really
-        lie must not show through) and the other hands' cards drawn uniformly onto its top
-        (`rng.sample_to_top`), each hand the mask of its stretch of it; the rest is the draw pile, its order
-        drawn only as the copy draws (`rng.shuffle_lazily`). These are `dealing.deal_sampled`'s draws,
-        without the lists it cuts. The copy is `clone()`'s, less the copies of the pile and generator it
+        generator of its own from it. The other hands are dealt as masks straight from the unseen cards' mask
+        (`rng.deal_bits`, uniform, in seat order: no hand's card is listed); the cards left are the draw pile,
+        in card order (where they really lie must not show through), its order drawn only as the copy draws
+        (`rng.shuffle_lazily`). The copy is `clone()`'s, less the copies of the pile and generator it
         replaces."""
         hands = self.hands
-        pool = cards_outside(self.placed | hands[player])  # (in card order: where they lie must not show)
-        dealt = 0
-        for p, hand in enumerate(hands):
-            if p != player:
-                dealt += card_count(hand)
-        rng.sample_to_top(pool, dealt)
-        twin_hands = list(hands)
-        top = len(pool)
-        for p, hand in enumerate(hands):
-            if p != player:
-                size = card_count(hand)
-                twin_hands[p] = mask_between(pool, top - size, top)  # (the first other seat's the topmost cards)
-                top -= size
-        del pool[top:]
+        low, high = words_outside(self.placed | hands[player])
+        sizes = [card_count(hand) for hand in hands]
+        sizes[player] = 0  # (its own hand is not dealt)
+        twin_hands, pool = rng.deal_bits(low, high, sizes)
+        twin_hands[player] = hands[player]
         steps = rng.shuffle_lazily(pool)
         twin = self._copy(rng.spawn(), pool, steps)
         twin.hands = twin_hands

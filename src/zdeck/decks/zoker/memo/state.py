@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import _NATIVE, sorted_cards
+from zdeck.bits import _NATIVE, sorted_cards, sorted_pile
 from zdeck.core import Action, Game, State, shorten
 from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
@@ -222,37 +222,23 @@ class MemoState(State):
             "last": None if last is None else [last[0], last[1], TEXTS[last[2]], last[3], TEXTS[last[4]], last[5]],
         }
 
-    def _twin(self) -> MemoState:
-        """A copy sharing every value with this state, for `clone` and `_resample_hidden` to replace what
-        they change: written out, since a compiled class has no `__dict__` to copy."""
-        twin = MemoState.__new__(MemoState)
-        twin.deck = self.deck
-        twin.flips = self.flips
-        twin.game = self.game
-        twin.last = self.last
-        twin.over = self.over
-        twin.rng = self.rng
-        twin.rule = self.rule
-        twin.seen_at = self.seen_at
-        twin.table = self.table
-        twin.turn = self.turn
-        twin.unsettled = self.unsettled
-        twin.up = self.up
-        twin.version = self.version
-        twin.won = self.won
-        return twin
-
     def clone(self) -> MemoState:
+        return self._copy(self.rng.clone(), list(self.deck),
+                          self.unsettled.copy() if self.unsettled else self.unsettled)  # (an empty one never changes)
+
+    def _copy(self, rng: Rng, deck: list[int], unsettled: Unsettled) -> MemoState:
+        """A copy with this generator and draw pile, every other list its own: `clone`'s, and `_resample_hidden`'s
+        with the pile it deals (written out, since a compiled class has no `__dict__` to copy)."""
         twin = MemoState.__new__(MemoState)
         twin.game = self.game
-        twin.rng = self.rng.clone()
+        twin.rng = rng
         twin.version = self.version
         twin.rule = self.rule
         twin.table = list(self.table)
         twin.seen_at = list(self.seen_at)
         twin.up = self.up
-        twin.deck = list(self.deck)
-        twin.unsettled = self.unsettled.copy() if self.unsettled else self.unsettled  # (an empty one never changes)
+        twin.deck = deck
+        twin.unsettled = unsettled
         twin.turn = self.turn
         twin.won = [list(w) for w in self.won]
         twin.flips = self.flips
@@ -264,7 +250,7 @@ class MemoState(State):
         """Re-deal every card nobody has seen: each face-down card never turned is drawn at random from
         the unseen cards (taken in card order) and the rest is the draw pile, shuffled lazily (a search
         draws a few of its cards at most): `deal_sampled` draws only the places dealt. The copy is
-        `clone()`'s, less the copies of the draw pile and generator it replaces.
+        `clone()`'s, with the draw pile and generator it deals.
 
         While the game goes on the table is known to hold a pair (else it would have
         been refilled), and once it is over to hold none, so a resample keeps that: a few deals are tried
@@ -272,17 +258,12 @@ class MemoState(State):
         card on the table has been seen (an empty place is never seen either: the counts tell), and only
         the draw pile is shuffled anew.
         """
-        twin = self._twin()
-        twin.table = self.table[:]
-        twin.seen_at = self.seen_at[:]
-        twin.won = [w[:] for w in self.won]
-        twin.last = None if self.last is None else self.last[:]
-        twin.rng = rng.spawn()
+        child = rng.spawn()
         table = self.table
         if _all_seen(table, self.seen_at):
-            twin.deck = sorted_cards([self.deck])  # (in card order: where the cards really lie must not show through)
-            twin.unsettled = rng.shuffle_lazily(twin.deck)
-            return twin
+            deck = sorted_pile(self.deck)  # (in card order: where the cards really lie must not show through)
+            return self._copy(child, deck, rng.shuffle_lazily(deck))
+        twin = self._copy(child, self.deck, self.unsettled)  # (its pile and table's hidden places dealt below)
         hidden = [s for s, seen in enumerate(self.seen_at) if seen < 0 and table[s] != EMPTY]
         unseen = sorted_cards([[table[s] for s in hidden], self.deck])
         for _ in range(100):

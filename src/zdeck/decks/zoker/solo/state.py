@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from zdeck import statedict as sd
-from zdeck.bits import sorted_cards
+from zdeck.bits import sorted_pile
 from zdeck.core import Action, Game, State, is_listed, shorten
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.solo import moves
@@ -214,7 +214,7 @@ class SoloState(State):
         return twin
 
     def _resample_hidden(self, player: int, rng: Rng) -> SoloState:
-        """Only the draw pile's order is unknown: shuffle it anew, lazily, from card order (`sorted_cards`:
+        """Only the draw pile's order is unknown: shuffle it anew, lazily, from card order (`sorted_pile`:
         where the cards really lie must not show through; the old put-off steps go too). The copy is
         `clone()`'s, less the copies of the draw pile and generator it replaces."""
         twin = SoloState.__new__(SoloState)
@@ -224,7 +224,7 @@ class SoloState(State):
         twin.upper = self.upper[:]
         twin.piles = [list(p) for p in self.piles]
         twin.covers = self.covers[:]
-        twin.deck = sorted_cards([self.deck])
+        twin.deck = sorted_pile(self.deck)
         twin.unsettled = rng.shuffle_lazily(twin.deck)
         twin.last = self.last
         twin.legal = self.legal
