@@ -14,9 +14,8 @@ from typing import Final
 from zdeck.bits import _NATIVE, card_count
 from zdeck.compiled import i64
 from zdeck.decks.zipzap.cards import ZAP, ZAP_BIT, indices
-from zdeck.rng import _M32, Rng, _batch, _mul_halves, _wrapped
+from zdeck.rng import _M32, Rng, _batch
 
-_MASK: Final = (1 << 64) - 1
 _BIT: Final = tuple(1 << card for card in range(ZAP + 1))  # (the interpreter's `1 << card` makes a new integer)
 
 
@@ -31,8 +30,9 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
     Each card is the j-th lowest of those left, j uniform below their number: `Rng.sample_to_top`'s batched digits
     (the multiply-and-carry digits of one generator output for a dozen ranges, an output drawn again when its last
     low word falls below 2**64 mod their product: exactly uniform), with the same ranges and outputs in both
-    builds, so the same deal. Compiled, the j-th lowest card is found by clearing the j lower bits of a copy of the
-    word; the interpreter lists the cards once and pops the j-th (a C `list.pop`)."""
+    builds, so the same deal (`Rng._batch_output`, `Rng._digits_number`: rng's own, as `Rng.deal_bits` uses them).
+    Compiled, the j-th lowest card is found by clearing the j lower bits of a copy of the word; the interpreter
+    lists the cards once and pops the j-th (a C `list.pop`)."""
     n = len(hands)
     left = card_count(hidden)
     last = (player - 1) % n
@@ -60,7 +60,7 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
                 if p:
                     if p == drawn:  # the output's digits are spent: the next output serves the next dozen positions
                         steps = min(63 // int(p + 1).bit_length(), int(p) - stop)  # their product stays < 2**63
-                        h, lo = _output_for(rng, p, steps)
+                        h, lo = rng._batch_output(p, steps)
                         drawn = p - steps
                     low = lo * (p + 1)
                     high = h * (p + 1) + (low >> 32)
@@ -89,30 +89,13 @@ def _fits(held: tuple[int, int], deck: int) -> bool:
     return (not racing or bool(racing & ~deck)) and (not first or bool(first & ~deck))
 
 
-def _output_for(rng: Rng, top: i64, steps: i64) -> tuple[i64, i64]:
-    """Compiled: the generator output (its 32-bit halves) whose digits serve the ranges top + 1, top, ... of `steps`
-    steps, drawn again while its last low word, output * product mod 2**64, falls below 2**64 mod their product
-    (`sample_to_top`'s draw and exact check)."""
-    product: i64 = 1
-    p = top + 1 - steps
-    while p <= top:
-        p += 1
-        product *= p
-    ph, pl = product >> 32, product & _M32
-    while True:
-        h, lo = rng._output()
-        last_h, last_lo = _mul_halves(h, lo, ph, pl)
-        if last_h > ph or (last_h == ph and last_lo >= pl) or last_h * 0x100000000 + last_lo >= _wrapped(product):
-            return h, lo
-
-
 def _deal_listed(rng: Rng, hidden: int, hands: list[int], player: int, deck_size: int, dealt: int,
                  held: tuple[int, int]) -> int:
     """`deal_hidden` as the interpreter makes it, `dealt` cards in all: the cards listed, lowest first, the digits
-    read off one division at a time as `sample_to_top`'s interpreted path reads them (the same digits: those of
-    floor(output * product / 2**64) in their mixed radix), and the j-th card popped off the list for each. A hand
-    is then the sum of its cards' bits (distinct bits: their sum is their union, and `sum` is one C call for the
-    interpreter)."""
+    read off one division at a time as `sample_to_top`'s interpreted path reads them (`Rng._digits_number`: the
+    same digits, those of floor(output * product / 2**64) in their mixed radix), and the j-th card popped off the
+    list for each. A hand is then the sum of its cards' bits (distinct bits: their sum is their union, and `sum`
+    is one C call for the interpreter)."""
     n = len(hands)
     while True:
         pool = indices(hidden)
@@ -122,14 +105,9 @@ def _deal_listed(rng: Rng, hidden: int, hands: list[int], player: int, deck_size
         while top > stop:
             steps = min(63 // (top + 1).bit_length(), top - stop)
             product, places = _batch(top, steps)
-            while True:
-                word = rng.next_u64() * product
-                low = word & _MASK  # the low word the digits leave
-                if low >= product or low >= _wrapped(product):
-                    break
-            word >>= 64
+            number = rng._digits_number(product)  # the number whose mixed-radix digits are the steps' j's
             for _, place in places:
-                j, word = divmod(word, place)
+                j, number = divmod(number, place)
                 chosen.append(_BIT[pool.pop(j)])
             top -= steps
         if len(chosen) < dealt:  # every card dealt: the last one left is taken without a draw
