@@ -33,14 +33,14 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
     builds, so the same deal (`Rng._batch_output`, `Rng._digits_number`: rng's own, as `Rng.deal_bits` uses them).
     Compiled, the j-th lowest card is found by clearing the j lower bits of a copy of the word; the interpreter
     lists the cards once and pops the j-th (a C `list.pop`)."""
+    if not _NATIVE:
+        return _deal_listed(rng, hidden, hands, player, deck_size, held)
     n = len(hands)
     left = card_count(hidden)
     last = (player - 1) % n
     dealt = left - card_count(hands[last] & ~ZAP_BIT)  # the cards drawn: the hands' but the last one's, the deck's
     if not 0 <= deck_size <= dealt:
         raise ValueError(f"deal_hidden: a deck of {deck_size} cards, with {dealt} to deal")
-    if not _NATIVE:
-        return _deal_listed(rng, hidden, hands, player, deck_size, dealt, held)
     # The digits' positions, as `sample_to_top` numbers its steps (position p draws in the range p + 1); the last
     # card left, at position 0, needs no draw: `sample_to_top` stops above it.
     top, stop = left - 1, left - 1 - dealt if dealt < left else 0
@@ -89,14 +89,17 @@ def _fits(held: tuple[int, int], deck: int) -> bool:
     return (not racing or bool(racing & ~deck)) and (not first or bool(first & ~deck))
 
 
-def _deal_listed(rng: Rng, hidden: int, hands: list[int], player: int, deck_size: int, dealt: int,
-                 held: tuple[int, int]) -> int:
-    """`deal_hidden` as the interpreter makes it, `dealt` cards in all: the cards listed, lowest first, the digits
-    read off one division at a time as `sample_to_top`'s interpreted path reads them (`Rng._digits_number`: the
-    same digits, those of floor(output * product / 2**64) in their mixed radix), and the j-th card popped off the
-    list for each. A hand is then the sum of its cards' bits (distinct bits: their sum is their union, and `sum`
-    is one C call for the interpreter)."""
+def _deal_listed(rng: Rng, hidden: int, hands: list[int], player: int, deck_size: int, held: tuple[int, int]) -> int:
+    """`deal_hidden` as the interpreter makes it (its own counts: `card_count` would be a call more): the cards
+    listed, lowest first, the digits read off one division at a time as `sample_to_top`'s interpreted path reads
+    them (`Rng._digits_number`: the same digits, those of floor(output * product / 2**64) in their mixed radix),
+    and the j-th card popped off the list for each. A hand is then the sum of its cards' bits (distinct bits: their
+    sum is their union, and `sum` is one C call for the interpreter)."""
     n = len(hands)
+    last = (player - 1) % n
+    dealt = hidden.bit_count() - (hands[last] & ~ZAP_BIT).bit_count()
+    if not 0 <= deck_size <= dealt:
+        raise ValueError(f"deal_hidden: a deck of {deck_size} cards, with {dealt} to deal")
     while True:
         pool = indices(hidden)
         chosen: list[int] = []  # the chosen cards' bits, in the order drawn
@@ -115,13 +118,12 @@ def _deal_listed(rng: Rng, hidden: int, hands: list[int], player: int, deck_size
         at = 0
         for k in range(1, n - 1):
             q = (player + k) % n
-            size = card_count(hands[q] & ~ZAP_BIT)
+            size = (hands[q] & ~ZAP_BIT).bit_count()
             hands[q] = sum(chosen[at:at + size]) | hands[q] & ZAP_BIT
             at += size
         if at + deck_size != dealt:
             raise ValueError("deal_hidden: the hands and the deck do not hold the hidden cards")
         deck = sum(chosen[at:])
         if _fits(held, deck):
-            last = (player - 1) % n
             hands[last] = hidden - sum(chosen) | hands[last] & ZAP_BIT  # (the cards left: `pool`)
             return deck
