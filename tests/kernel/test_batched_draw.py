@@ -56,10 +56,12 @@ def _state_before_output(z: int) -> int:
     return (rng_module._unmix(z) - GAMMA) & MASK
 
 
-def _expected(outputs: list[int], size: int, count: int) -> tuple[list[int], int]:
-    """`sample_to_top(list(range(size)), count)` by the algorithm's definition, from these generator outputs;
-    and how many of them it takes."""
-    items, i, stop, at = list(range(size)), size - 1, max(size - 1 - count, 0), 0
+def _batches(outputs: list[int], top: int, stop: int) -> tuple[list[tuple[int, tuple[int, ...]]], int]:
+    """The batched digits the definition draws for places `top` down to `stop` (excluded), from these generator
+    outputs: each batch's first place with its digits (of ranges top + 1, top, ...); and how many outputs it takes
+    (an output the exact check refuses is skipped)."""
+    batches: list[tuple[int, tuple[int, ...]]] = []
+    i, at = top, 0
     while i > stop:
         steps = min(63 // (i + 1).bit_length(), i - stop)
         radices = tuple(range(i + 1, i + 1 - steps, -1))
@@ -68,9 +70,19 @@ def _expected(outputs: list[int], size: int, count: int) -> tuple[list[int], int
             at += 1
             if ok:
                 break
-        for p, j in zip(range(i, i - steps, -1), found):
-            items[p], items[j] = items[j], items[p]
+        batches.append((i, found))
         i -= steps
+    return batches, at
+
+
+def _expected(outputs: list[int], size: int, count: int) -> tuple[list[int], int]:
+    """`sample_to_top(list(range(size)), count)` by the algorithm's definition, from these generator outputs;
+    and how many of them it takes."""
+    items = list(range(size))
+    batches, at = _batches(outputs, size - 1, max(size - 1 - count, 0))
+    for i, found in batches:
+        for p, j in zip(range(i, i - len(found), -1), found):
+            items[p], items[j] = items[j], items[p]
     return items, at
 
 
@@ -142,18 +154,10 @@ def _expected_deal(outputs: list[int], members: list[int], sizes: list[int]) -> 
     """`deal_bits` by its definition from these generator outputs: choice k (the first hand's first) is the j-th
     lowest left, j the batched digit of range n - k; each hand's mask, the members left in order, and how many
     outputs it takes."""
-    pool, picks, at = sorted(members), [], 0
-    i, stop = len(pool) - 1, len(pool) - 1 - sum(sizes)
-    while i > stop:
-        steps = min(63 // (i + 1).bit_length(), i - stop)
-        radices = tuple(range(i + 1, i + 1 - steps, -1))
-        while True:
-            found, ok = digits(outputs[at], radices)
-            at += 1
-            if ok:
-                break
+    pool, picks = sorted(members), []
+    batches, at = _batches(outputs, len(pool) - 1, len(pool) - 1 - sum(sizes))
+    for _, found in batches:
         picks += [pool.pop(j) for j in found]
-        i -= steps
     masks, start = [], 0
     for size in sizes:
         masks.append(sum(1 << card for card in picks[start:start + size]))
