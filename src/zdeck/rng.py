@@ -145,8 +145,9 @@ def _outputs_of_word(word: i64, k: int) -> tuple[int, ...]:
 
 
 def _lowest_after(word: i64, j: i64) -> i64:
-    """The (j + 1)-th lowest bit set in a 32-bit word, alone: the j lower ones cleared one by one first (j is below
-    the word's count: a re-deal's word holds a few dozen cards)."""
+    """The (j + 1)-th lowest bit set in a word (below 2**63), alone: the j lower ones cleared one by one first (j is
+    below the word's count: a re-deal's word holds a few dozen cards). Kubo's `deal_bits` and Zip Zap's re-deal
+    choose their cards so."""
     while j:
         word &= word - 1
         j -= 1

@@ -14,7 +14,7 @@ from typing import Final
 from zdeck.bits import _NATIVE, card_count
 from zdeck.compiled import i64
 from zdeck.decks.zipzap.cards import ZAP, ZAP_BIT, indices
-from zdeck.rng import _M32, Rng, _batch
+from zdeck.rng import _M32, Rng, _batch, _lowest_after
 
 _BIT: Final = tuple(1 << card for card in range(ZAP + 1))  # (the interpreter's `1 << card` makes a new integer)
 
@@ -56,7 +56,7 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
             owed: i64 = card_count(hands[q] & ~ZAP_BIT) if k < n - 1 else deck_size
             found = 0
             while owed:
-                word = rest
+                bit = rest & -rest  # the lowest card left: the last position needs no digit
                 if p:
                     if p == drawn:  # the output's digits are spent: the next output serves the next dozen positions
                         steps = min(63 // int(p + 1).bit_length(), int(p) - stop)  # their product stays < 2**63
@@ -65,11 +65,7 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
                     low = lo * (p + 1)
                     high = h * (p + 1) + (low >> 32)
                     h, lo = high & _M32, low & _M32
-                    j = high >> 32  # this digit: the j-th lowest card left is chosen
-                    while j:
-                        word &= word - 1
-                        j -= 1
-                bit = word & -word
+                    bit = _lowest_after(rest, high >> 32)  # this digit: the j-th lowest card left is chosen
                 rest ^= bit
                 found |= bit
                 p -= 1
