@@ -21,9 +21,9 @@ from zdeck.bits import (
     indices,
     mask_between,
     mask_of,
+    nth_set_bit,
     sorted_cards,
     sorted_pile,
-    spread_bits,
     spread_counts,
     words_outside,
 )
@@ -93,11 +93,16 @@ def test_spread_counts_refuses_to_write_past_the_list() -> None:
         spread_counts([0, 0], 0, 3, 0, 3)
 
 
-@given(st.sets(st.integers(min_value=0, max_value=31)), st.integers(min_value=0, max_value=100))
-def test_spread_bits_writes_a_word_s_set_lowest_first(members: set[int], first: int) -> None:
-    found = [-1] * (len(members) + 1)
-    assert spread_bits(found, 1, sum(1 << k for k in members), first) == len(found)
-    assert found == [-1, *sorted(first + k for k in members)]
+@given(st.sets(st.integers(min_value=0, max_value=31), min_size=1), st.data())
+def test_nth_set_bit_is_the_j_th_lowest_bit_set(members: set[int], data: st.DataObject) -> None:
+    """A re-deal picks the j-th lowest card left so (Kubo's, through `Rng.deal_bits`)."""
+    j = data.draw(st.integers(min_value=0, max_value=len(members) - 1))
+    assert nth_set_bit(sum(1 << k for k in members), j) == 1 << sorted(members)[j]
+
+
+def test_nth_set_bit_reads_every_bit_of_a_full_word() -> None:
+    assert [nth_set_bit(0xFFFFFFFF, j) for j in range(32)] == [1 << k for k in range(32)]
+    assert [nth_set_bit(0x80000001, j) for j in range(2)] == [1, 1 << 31]
 
 
 @given(card_sets)
