@@ -247,13 +247,22 @@ def ascending(low: i64, high: i64) -> list[int]:
 
 
 def nth_set_bit(word: i64, j: i64) -> i64:
-    """The (j + 1)-th lowest bit set in a word below 2**32, alone; j must be below the word's count. A re-deal picks
-    its cards so (the j-th lowest card left, j drawn: `Rng.deal_bits`). No loop and no branch on the bits: the
-    bytes' counts added up byte by byte (one multiplication), the bytes whose running count is at most j found by
-    one subtraction in each byte at once (their top bits), then the bit within its byte read off a table. (A loop
-    clearing the j lower bits takes j steps and a jump the CPU guesses wrong at its end: Kubo's re-deal took 7%
-    longer so. Zip Zap's re-deal, whose words hold fewer cards, keeps that loop, `rng._lowest_after`: there this
-    measured slower.)"""
+    """The (j + 1)-th lowest bit set in a word below 2**63, alone; j must be below the word's count. A re-deal picks
+    its cards so (the j-th lowest card left, j drawn: Zip Zap's). The half that holds it is chosen by a sign mask,
+    then `nth_set_bit32`: no loop and no branch on the bits."""
+    low = word & 0xFFFFFFFF
+    count = _ones(low)
+    past_low = (count - 1 - j) >> 63  # -1 (every bit set) where the bit lies past the low half, else 0
+    half = (low & ~past_low) | ((word >> 32) & past_low)
+    return nth_set_bit32(half, j - (count & past_low)) << (32 & past_low)
+
+
+def nth_set_bit32(word: i64, j: i64) -> i64:
+    """`nth_set_bit` for a word below 2**32 (Kubo's re-deal, through `Rng.deal_bits`, picks its cards so). The
+    bytes' counts are added up byte by byte (one multiplication), the bytes whose running count is at most j found
+    by one subtraction in each byte at once (their top bits), then the bit within its byte read off a table. (A
+    loop clearing the j lower bits takes j steps and a jump the CPU guesses wrong at its end: Kubo's re-deal took 7%
+    longer so.)"""
     counts = word - ((word >> 1) & 0x55555555)
     counts = (counts & 0x33333333) + ((counts >> 2) & 0x33333333)
     counts = (counts + (counts >> 4)) & 0x0F0F0F0F  # each byte: its own count

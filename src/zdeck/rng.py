@@ -15,7 +15,7 @@ from struct import Struct
 from types import FunctionType
 from typing import Final, TypeVar
 
-from zdeck.bits import _ones, ascending, cards_of, nth_set_bit
+from zdeck.bits import _ones, ascending, cards_of, nth_set_bit32
 from zdeck.compiled import i64
 
 T = TypeVar("T")
@@ -142,15 +142,6 @@ def _outputs_of_word(word: i64, k: int) -> tuple[int, ...]:
         h, lo = _mix_halves((word >> 32) & _M32, word & _M32)
         found.append(int(h) << 32 | int(lo))
     return tuple(found)
-
-
-def _lowest_after(word: i64, j: i64) -> i64:
-    """The (j + 1)-th lowest bit set in a word (below 2**63), alone: the j lower ones cleared one by one first (j is
-    below the word's count: a re-deal's word holds a few dozen cards). Zip Zap's re-deal chooses its cards so."""
-    while j:
-        word &= word - 1
-        j -= 1
-    return word & -word
 
 
 def _joined(h: i64, lo: i64) -> i64:
@@ -392,7 +383,7 @@ class Rng:
         cards left, listed in order, are already the draw pile. For n in the set, choice k (the first hand's
         cards first) is the j-th lowest of those left, j drawn in the range n - k by `sample_to_top`'s batched
         digits (the same ranges, the same exact check): exactly uniform, the same deal in either arithmetic.
-        Compiled, each choice is the word's j-th bit set (`bits.nth_set_bit`, no loop); the interpreter lists the
+        Compiled, each choice is the word's j-th bit set (`bits.nth_set_bit32`, no loop); the interpreter lists the
         set once and pops the j-th item (a C `list.pop`), and what is left of that list is the pile."""
         masks = [0] * len(sizes)
         dealt = 0
@@ -444,7 +435,7 @@ class Rng:
                 # The word that holds the j-th lowest card left, chosen by a sign mask (-1 for the high word):
                 # a branch there is a guess the CPU gets wrong for a card in two.
                 in_high = (below - 1 - j) >> 63
-                bit = nth_set_bit((low & ~in_high) | (high & in_high), j - (below & in_high))
+                bit = nth_set_bit32((low & ~in_high) | (high & in_high), j - (below & in_high))
                 low ^= bit & ~in_high
                 high ^= bit & in_high
                 chosen_low |= bit & ~in_high

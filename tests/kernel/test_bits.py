@@ -22,6 +22,7 @@ from zdeck.bits import (
     mask_between,
     mask_of,
     nth_set_bit,
+    nth_set_bit32,
     sorted_cards,
     sorted_pile,
     spread_counts,
@@ -93,16 +94,21 @@ def test_spread_counts_refuses_to_write_past_the_list() -> None:
         spread_counts([0, 0], 0, 3, 0, 3)
 
 
-@given(st.sets(st.integers(min_value=0, max_value=31), min_size=1), st.data())
+@given(st.sets(st.integers(min_value=0, max_value=62), min_size=1), st.data())
 def test_nth_set_bit_is_the_j_th_lowest_bit_set(members: set[int], data: st.DataObject) -> None:
-    """A re-deal picks the j-th lowest card left so (Kubo's, through `Rng.deal_bits`)."""
+    """A re-deal picks the j-th lowest card left so (Zip Zap's; Kubo's, through `Rng.deal_bits`, in 32-bit words)."""
     j = data.draw(st.integers(min_value=0, max_value=len(members) - 1))
-    assert nth_set_bit(sum(1 << k for k in members), j) == 1 << sorted(members)[j]
+    word = sum(1 << k for k in members)
+    assert nth_set_bit(word, j) == 1 << sorted(members)[j]
+    low = word & 0xFFFFFFFF
+    if j < low.bit_count():
+        assert nth_set_bit32(low, j) == 1 << sorted(members)[j]
 
 
-def test_nth_set_bit_reads_every_bit_of_a_full_word() -> None:
-    assert [nth_set_bit(0xFFFFFFFF, j) for j in range(32)] == [1 << k for k in range(32)]
-    assert [nth_set_bit(0x80000001, j) for j in range(2)] == [1, 1 << 31]
+def test_nth_set_bit_reads_every_bit_of_full_words() -> None:
+    assert [nth_set_bit((1 << 63) - 1, j) for j in range(63)] == [1 << k for k in range(63)]
+    assert [nth_set_bit32(0xFFFFFFFF, j) for j in range(32)] == [1 << k for k in range(32)]
+    assert [nth_set_bit(1 << 62 | 1 << 31 | 1, j) for j in range(3)] == [1, 1 << 31, 1 << 62]
 
 
 @given(card_sets)
