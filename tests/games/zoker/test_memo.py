@@ -380,3 +380,20 @@ def test_a_bad_field_is_named_in_the_refusal() -> None:
         game.state_from_dict({**data, "seen_at": [-1, -1, -1, 5] + [-1] * 12})  # no flip has happened yet
     with pytest.raises(ValueError, match=r"last\[5\]"):
         game.state_from_dict({**data, "last": [0, 1, "red XL4", 2, "blue S1", "yes"]})
+
+
+@settings(deadline=None)
+@given(st.lists(st.integers(min_value=-1, max_value=63), max_size=20), st.sampled_from(["two", "one"]))
+def test_a_pair_is_found_alike_in_machine_words_and_big_integers(cards: list[int], rule: str) -> None:
+    """A pair shares two values (one, in the easier variant): `has_pair` asks it of the table after every refill
+    and of a re-dealt table; compiled it keeps the cards seen in two 32-bit words, interpreted in one integer."""
+    from zdeck.decks.zoker.memo import pairs
+
+    expected = any(pairs.matches(a, b, rule) for i, a in enumerate(cards) for b in cards[i + 1:] if -1 not in (a, b))
+    assert pairs.has_pair(cards, rule) == expected
+    if not pairs._NATIVE:  # (compiled, the module's arithmetic is fixed at build time: the line above asked it)
+        pairs._NATIVE = True
+        try:
+            assert pairs.has_pair(cards, rule) == expected
+        finally:
+            pairs._NATIVE = False

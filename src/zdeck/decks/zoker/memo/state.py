@@ -18,7 +18,6 @@ from typing import Any, Final
 from zdeck import statedict as sd
 from zdeck.bits import _NATIVE, sorted_cards, sorted_pile
 from zdeck.core import Action, Game, State, shorten
-from zdeck.dealing import deal_sampled
 from zdeck.decks.zoker.cards import DECK, TEXTS, read_index
 from zdeck.decks.zoker.memo import pairs
 from zdeck.decks.zoker.memo.actions import ACTIONS, MAX_PLACES, is_canonical
@@ -249,7 +248,8 @@ class MemoState(State):
     def _resample_hidden(self, player: int, rng: Rng) -> MemoState:
         """Re-deal every card nobody has seen: each face-down card never turned is drawn at random from
         the unseen cards (taken in card order) and the rest is the draw pile, shuffled lazily (a search
-        draws a few of its cards at most): `deal_sampled` draws only the places dealt. The copy is
+        draws a few of its cards at most): the places' cards are drawn to the top of the pool
+        (`rng.sample_to_top`, as `dealing.deal_sampled` draws them, without the lists it cuts). The copy is
         `clone()`'s, with the draw pile and generator it deals.
 
         While the game goes on the table is known to hold a pair (else it would have
@@ -268,9 +268,10 @@ class MemoState(State):
         unseen = sorted_cards([[table[s] for s in hidden], self.deck])
         for _ in range(100):
             deck = unseen[:]
-            (cards,), steps = deal_sampled(rng, deck, [len(hidden)])
-            for slot, card in zip(hidden, cards):
-                twin.table[slot] = card
+            rng.sample_to_top(deck, len(hidden))
+            for slot in reversed(hidden):
+                twin.table[slot] = deck.pop()
+            steps = rng.shuffle_lazily(deck)
             if pairs.has_pair(twin.table, self.rule) != self.over:
                 twin.deck, twin.unsettled = deck, steps
                 return twin
