@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import BASIC_ANIMALS, take_flagged, unseen_kinds
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, cut, take_flagged, tally, unseen_kinds
 from zdeck.decks.zoop.phases import (
     BLOCKED,
     DISCARD,
@@ -145,25 +145,9 @@ class ZoopState(State):
         s._begin_turn(rng.below(game.players) if start is None else start, 0)
         return s
 
-    def _remask(self, kept: int = -1) -> None:
-        """Rebuild `masks` and `in_hands` from the hands. Seat `kept` (a re-deal's: its hand is as it was) keeps the
-        mask `masks` holds: compiled, a mask past bit 61 is a boxed integer, and each card's `|` makes one."""
-        bit = self.rules.bit
-        in_hands = [0] * len(bit)
-        masks = []
-        for q, hand in enumerate(self.hands):
-            if q == kept:
-                for k in hand:
-                    in_hands[k] = in_hands[k] + 1
-                masks.append(self.masks[q])
-                continue
-            m = 0
-            for k in hand:
-                m |= bit[k]
-                in_hands[k] = in_hands[k] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
-            masks.append(m)
-        self.masks = masks
-        self.in_hands = in_hands
+    def _remask(self) -> None:
+        """Rebuild `masks` and `in_hands` from the hands."""
+        self.masks, self.in_hands = tally(self.hands, self.rules.bit)
 
     # -- who acts ---------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -605,11 +589,19 @@ class ZoopState(State):
         table shows of it (`reachable.misfit`: the barred cards, and a card to discard or a basic animal to
         declare for the hand in turn when its phase says so): a deal that breaks it, which the barring's seat
         order rarely leaves, is drawn again (the true one keeps it)."""
-        others = [q for q in range(self.game.players) if q != player]
         while True:
             twin = self._redeal(player, rng)
-            if all(misfit(twin, q) is None for q in others):
+            if self._fits(twin, player):
                 return twin
+
+    def _fits(self, twin: ZoopState, player: int) -> bool:
+        """Whether every re-dealt hand of `twin` keeps what the table shows of it (`misfit`): asked only of the
+        seats it can fail, those that drew for want of a match and the seat in turn."""
+        turn = self.turn
+        for q, on in enumerate(self.drew_on):
+            if (on >= 0 or q == turn) and q != player and misfit(twin, q) is not None:
+                return False
+        return True
 
     def _redeal(self, player: int, rng: Rng) -> ZoopState:
         """One deal of `_resample_hidden`."""
@@ -630,11 +622,11 @@ class ZoopState(State):
             if q == pinned:
                 fixed.append(self.drawn)
             hands.append(fixed)
-        del pool[top:]
+        cut(pool, top)
         twin = self._twin()
         twin.hands, twin.draw, twin.unsettled = hands, pool, rng.shuffle_lazily(pool)
         twin.drew_on = self.drew_on[:]
-        twin._remask(kept=player)  # (`twin.masks` is still this state's)
+        twin._remask()
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
