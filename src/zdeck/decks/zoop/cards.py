@@ -297,9 +297,10 @@ _COUNT: Final[tuple[object, ...]] = tuple(range(8))  # a count of one kind, each
 
 def tally(hands: list[list[int]], bit: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """Each hand's mask of kinds (`bit[k]` set while it holds kind k) and each kind's count over all the hands: a
-    state's `masks` and `in_hands`. Compiled, a mask is built in two machine words and the counts in four packed
-    ones (as `unseen_kinds`), each written out once: an item's count read and written back boxes it, and a mask past
-    bit 61 is a boxed integer that each card's `|` makes anew (~150 instructions a card, 30 so)."""
+    state's `masks` and `in_hands`. Compiled, a mask is built in two machine words and the counts packed in four
+    (as `unseen_kinds`); each card writes its kind's count so far, a boxed object from a table (a later card of the
+    kind writes over it): an item's count read back and written boxes it anew, and a mask past bit 61 is a boxed
+    integer that each card's `|` makes anew (~150 instructions a card; ~60 so)."""
     if not _NATIVE:
         in_hands = [0] * len(bit)
         masks = []
@@ -314,6 +315,8 @@ def tally(hands: list[list[int]], bit: tuple[int, ...]) -> tuple[list[int], list
     w1: i64 = 0
     w2: i64 = 0
     w3: i64 = 0
+    in_hands = [0] * len(bit)
+    counts = cast(list[object], in_hands)
     masks = [0] * len(hands)
     for q, hand in enumerate(hands):
         low: i64 = 0
@@ -322,34 +325,22 @@ def tally(hands: list[list[int]], bit: tuple[int, ...]) -> tuple[list[int], list
             kind = i64(card)
             if kind < 20:
                 w0 += _UNIT_19 >> (57 - 3 * kind)
+                counts[kind] = _COUNT[(w0 >> 3 * kind) & 7]
                 low |= _BIT_59 >> (59 - kind)
             elif kind < 40:
                 w1 += _UNIT_19 >> (117 - 3 * kind)
+                counts[kind] = _COUNT[(w1 >> (3 * kind - 60)) & 7]
                 low |= _BIT_59 >> (59 - kind)
             elif kind < 60:
                 w2 += _UNIT_19 >> (177 - 3 * kind)
+                counts[kind] = _COUNT[(w2 >> (3 * kind - 120)) & 7]
                 low |= _BIT_59 >> (59 - kind)
             else:
                 w3 += _UNIT_19 >> (237 - 3 * kind)
+                counts[kind] = _COUNT[(w3 >> (3 * kind - 180)) & 7]
                 high |= _BIT_59 >> (119 - kind)
         masks[q] = int(low) | int(high) << 60 if high else int(low)
-    in_hands = [0] * len(bit)
-    _write_counts(in_hands, w0, 0)
-    _write_counts(in_hands, w1, 20)
-    _write_counts(in_hands, w2, 40)
-    _write_counts(in_hands, w3, 60)
     return masks, in_hands
-
-
-def _write_counts(counts: list[int], word: i64, first: i64) -> None:
-    """The packed counts of `word` (3 bits a kind, from kind `first` on) written into `counts`; every kind up to
-    the last counted is written, none tested (a test per kind would be a guess the processor often misses)."""
-    items = cast(list[object], counts)
-    kind = first
-    while word:
-        items[kind] = _COUNT[word & 7]
-        word >>= 3
-        kind += 1
 
 
 def cut(items: list[int], size: int) -> None:
@@ -376,13 +367,14 @@ def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[i
     top = len(kinds) - 1
     stop = top - count
     draws = _DRAWS_A_CARD * count
+    items = cast(list[object], kinds)  # (swapped as the objects they are: compiled, an int read is unboxed)
     while top > stop and draws:
         draws -= 1
         j = rng.below(top + 1)
-        kind = kinds[j]
-        if table[kind]:
-            kinds[j] = kinds[top]
-            kinds[top] = kind
+        if table[kinds[j]]:
+            kind = items[j]
+            items[j] = items[top]
+            items[top] = kind
             top -= 1
     if top > stop:
         positions = flagged(kinds[:top + 1], table)

@@ -597,7 +597,8 @@ class ZoopState(State):
     def _fits(self, twin: ZoopState, player: int) -> bool:
         """Whether every re-dealt hand of `twin` keeps what the table shows of it (`misfit`): asked only of the
         seats it can fail, those that drew for want of a match and the seat in turn."""
-        turn = self.turn
+        # (The seat in turn's hand must hold something only while a free discard is owed or a drawn Wild Card waits.)
+        turn = self.turn if self.phase == DISCARD or self.phase == DRAWN else -1
         for q, on in enumerate(self.drew_on):
             if (on >= 0 or q == turn) and q != player and misfit(twin, q) is not None:
                 return False
@@ -606,19 +607,19 @@ class ZoopState(State):
     def _redeal(self, player: int, rng: Rng) -> ZoopState:
         """One deal of `_resample_hidden`."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
-        sizes = [0 if q == player else len(hand) - (q == pinned) for q, hand in enumerate(self.hands)]
         # What `player` cannot see, lowest first; a card `pinned`'s seat has just drawn stays in their hand.
         pool = unseen_kinds(self.rules.deck, self.draw, self.hands, player, self.pile, self.drawn if pinned >= 0 else -1)
-        barred = self._deal_barred(player, pool, sizes, rng)
+        barred = self._deal_barred(player, pinned, pool, rng)
         # The other hands' cards drawn to the top (one draw serves a dozen cards), dealt off it seat by seat. The
         # cards left below are in an order of `rng`'s making: the draw pile's shuffle below makes any order uniform.
         rng.sample_to_top(pool, len(pool) - len(self.draw))
         hands, top = [], len(pool)
         for q, hand in enumerate(self.hands):
-            fixed = hand[:] if q == player else barred[q]
+            fixed = hand[:] if q == player else None if barred is None else barred[q]
             if fixed is None:
-                fixed = pool[top - sizes[q]:top]
-                top -= sizes[q]
+                size = len(hand) - (q == pinned)
+                fixed = pool[top - size:top]
+                top -= size
             if q == pinned:
                 fixed.append(self.drawn)
             hands.append(fixed)
@@ -632,17 +633,19 @@ class ZoopState(State):
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
         return twin
 
-    def _deal_barred(self, player: int, pool: list[int], sizes: list[int], rng: Rng) -> list[list[int] | None]:
+    def _deal_barred(self, player: int, pinned: int, pool: list[int], rng: Rng) -> list[list[int] | None] | None:
         """The hands of the other seats that drew on a card (`drew_on`), each drawn uniformly from the cards
-        of `pool` that do not match it and taken out of `pool` (`take_flagged`); None for every other seat.
-        Seats are served in seat order, so where two such seats compete for the same cards a deal is near
-        uniform, not exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards
-        instead)."""
-        hands: list[list[int] | None] = [None] * len(sizes)
+        of `pool` that do not match it and taken out of `pool` (`take_flagged`; `pinned`'s card just drawn is
+        not among them); None for every other seat, or None alone if no other seat drew so. Seats are served in
+        seat order, so where two such seats compete for the same cards a deal is near uniform, not exactly (a
+        seat short of cards, which a rare earlier choice can leave, gets any cards instead)."""
+        hands: list[list[int] | None] | None = None
         unmatched = self.rules.deck.unmatched
         for q, on in enumerate(self.drew_on):
             if on >= 0 and q != player:
-                hands[q] = take_flagged(pool, unmatched[on], sizes[q], rng)
+                if hands is None:
+                    hands = [None] * len(self.drew_on)
+                hands[q] = take_flagged(pool, unmatched[on], len(self.hands[q]) - (q == pinned), rng)
         return hands
 
 
