@@ -591,21 +591,11 @@ class ZoopState(State):
         order rarely leaves, is drawn again (the true one keeps it)."""
         while True:
             twin = self._redeal(player, rng)
-            if self._fits(twin, player):
+            if twin is not None:
                 return twin
 
-    def _fits(self, twin: ZoopState, player: int) -> bool:
-        """Whether every re-dealt hand of `twin` keeps what the table shows of it (`misfit`): asked only of the
-        seats it can fail, those that drew for want of a match and the seat in turn."""
-        # (The seat in turn's hand must hold something only while a free discard is owed or a drawn Wild Card waits.)
-        turn = self.turn if self.phase == DISCARD or self.phase == DRAWN else -1
-        for q, on in enumerate(self.drew_on):
-            if (on >= 0 or q == turn) and q != player and misfit(twin, q) is not None:
-                return False
-        return True
-
-    def _redeal(self, player: int, rng: Rng) -> ZoopState:
-        """One deal of `_resample_hidden`."""
+    def _redeal(self, player: int, rng: Rng) -> ZoopState | None:
+        """One deal of `_resample_hidden`, or None if a hand it dealt breaks what the table shows of it."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
         # What `player` cannot see, lowest first; a card `pinned`'s seat has just drawn stays in their hand.
         pool = unseen_kinds(self.rules.deck, self.draw, self.hands, player, self.pile, self.drawn if pinned >= 0 else -1)
@@ -631,6 +621,14 @@ class ZoopState(State):
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
+        # `misfit` asked only of the hands it can fail: a seat that drew for want of a match, unless `take_flagged`
+        # dealt its hand (none of it matches) and it holds no card just drawn, and the seat in turn while a free
+        # discard is owed or a drawn Wild Card waits.
+        turn = self.turn if self.phase == DISCARD or self.phase == DRAWN else -1
+        for q, on in enumerate(self.drew_on):
+            if (q != player and (q == turn or on >= 0 and (barred is None or barred[q] is None or q == pinned))
+                    and misfit(twin, q) is not None):
+                return None
         return twin
 
     def _deal_barred(self, player: int, pinned: int, pool: list[int], rng: Rng) -> list[list[int] | None] | None:
