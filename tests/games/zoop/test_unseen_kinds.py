@@ -82,3 +82,35 @@ def test_the_cards_not_matching_a_kind_are_flagged_alike_in_both_arithmetics(col
             assert zoop_cards.flagged(pool[::-1], deck.unmatched[t]) == [len(pool) - 1 - i for i in expected[::-1]]
         finally:
             zoop_cards._NATIVE = False
+
+
+@pytest.mark.parametrize(("players", "colours"), [(3, 2), (4, 3), (8, 6)])
+def test_the_tallied_masks_and_counts_are_the_hands_own(players: int, colours: int) -> None:
+    """`tally` (a state's `masks` and `in_hands`, rebuilt after a re-deal) gives each hand's mask of kinds and each
+    kind's count over the hands, in both arithmetics: at six colours the masks pass bit 60 (a high word, compiled)."""
+    high_bits = 0
+    for state in states(players, colours, games=2):
+        bit = state.rules.bit
+        masks = [sum({bit[k] for k in hand}) for hand in state.hands]
+        counts = [sum(hand.count(k) for hand in state.hands) for k in range(len(bit))]
+        high_bits += any(m >> 60 for m in masks)
+        assert zoop_cards.tally(state.hands, bit) == (masks, counts)
+        zoop_cards._NATIVE = True
+        try:
+            assert zoop_cards.tally(state.hands, bit) == (masks, counts)
+        finally:
+            zoop_cards._NATIVE = False
+    assert high_bits or colours < 6, "a hand held a kind past bit 60"
+
+
+def test_cut_drops_the_items_past_a_size_in_both_arithmetics() -> None:
+    for native in (False, True):
+        items = list(range(10))
+        zoop_cards._NATIVE = native
+        try:
+            zoop_cards.cut(items, 4)
+            assert items == [0, 1, 2, 3]
+            zoop_cards.cut(items, 6)
+            assert items == [0, 1, 2, 3]
+        finally:
+            zoop_cards._NATIVE = False

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from itertools import compress
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from zdeck.bits import _NATIVE, spread_counts
 from zdeck.compiled import i64
@@ -261,19 +261,11 @@ def unseen_kinds(deck: Deck, draw: list[int], hands: list[list[int]], player: in
         count += len(hand)
     count -= len(hands[player])
     c0, c1, c2, c3 = deck.box_counts
-    w0, w1, w2, w3 = i64(c0), i64(c1), i64(c2), i64(c3)
-    for seen in [hands[player], pile, [less] if less >= 0 else []]:  # (a list: mypyc iterates a tuple generically)
-        for card in seen:
-            kind = i64(card)
-            if kind < 20:
-                w0 -= _UNIT_19 >> (57 - 3 * kind)
-            elif kind < 40:
-                w1 -= _UNIT_19 >> (117 - 3 * kind)
-            elif kind < 60:
-                w2 -= _UNIT_19 >> (177 - 3 * kind)
-            else:
-                w3 -= _UNIT_19 >> (237 - 3 * kind)
-    if w0 < 0 or w1 < 0 or w2 < 0 or w3 < 0:  # a kind seen more often than the box holds it (else `_spread` finds
+    w0, w1, w2, w3 = _less_seen(hands[player], i64(c0), i64(c1), i64(c2), i64(c3))
+    w0, w1, w2, w3 = _less_seen(pile, w0, w1, w2, w3)
+    if less >= 0:
+        w0, w1, w2, w3 = _less_seen([less], w0, w1, w2, w3)
+    if w0 < 0 or w1 < 0 or w2 < 0 or w3 < 0:  # a kind seen more often than the box holds it (else `spread_counts` finds
         raise RuntimeError("unseen_kinds: more cards seen than the box holds")  # too many or too few cards)
     found = [0] * count
     at = spread_counts(found, spread_counts(found, spread_counts(found, spread_counts(found, 0, w0, 0, 3), w1, 20, 3), w2, 40, 3),
@@ -281,6 +273,84 @@ def unseen_kinds(deck: Deck, draw: list[int], hands: list[list[int]], player: in
     if at != count:
         raise RuntimeError(f"unseen_kinds: {at} cards unseen, {count} expected")
     return found
+
+
+def _less_seen(cards: list[int], w0: i64, w1: i64, w2: i64, w3: i64) -> tuple[i64, i64, i64, i64]:
+    """The packed counts less each card of `cards` (`unseen_kinds`; `tally` adds them so, written out there too:
+    compiled, a call for each card cost 3% of a re-deal)."""
+    for card in cards:
+        kind = i64(card)
+        if kind < 20:
+            w0 -= _UNIT_19 >> (57 - 3 * kind)
+        elif kind < 40:
+            w1 -= _UNIT_19 >> (117 - 3 * kind)
+        elif kind < 60:
+            w2 -= _UNIT_19 >> (177 - 3 * kind)
+        else:
+            w3 -= _UNIT_19 >> (237 - 3 * kind)
+    return w0, w1, w2, w3
+
+
+_BIT_59: Final[i64] = 1 << 59  # a mask's bit k is `_BIT_59 >> (59 - k)` below 60, `_BIT_59 >> (119 - k)` in a high word
+_COUNT: Final[tuple[object, ...]] = tuple(range(8))  # a count of one kind, each a boxed object to write
+
+
+def tally(hands: list[list[int]], bit: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Each hand's mask of kinds (`bit[k]` set while it holds kind k) and each kind's count over all the hands: a
+    state's `masks` and `in_hands`. Compiled, a mask is built in two machine words and the counts packed in four
+    (as `unseen_kinds`); each card writes its kind's count so far, a boxed object from a table (a later card of the
+    kind writes over it): an item's count read back and written boxes it anew, and a mask past bit 61 is a boxed
+    integer that each card's `|` makes anew (a re-deal's tally 4.4k -> 3.3k instructions)."""
+    if not _NATIVE:
+        in_hands = [0] * len(bit)
+        masks = []
+        for hand in hands:
+            m = 0
+            for k in hand:
+                m |= bit[k]
+                in_hands[k] += 1
+            masks.append(m)
+        return masks, in_hands
+    w0: i64 = 0
+    w1: i64 = 0
+    w2: i64 = 0
+    w3: i64 = 0
+    in_hands = [0] * len(bit)
+    counts = cast(list[object], in_hands)
+    masks = [0] * len(hands)
+    for q, hand in enumerate(hands):
+        low: i64 = 0
+        high: i64 = 0
+        for card in hand:
+            kind = i64(card)
+            if kind < 20:
+                w0 += _UNIT_19 >> (57 - 3 * kind)
+                counts[kind] = _COUNT[(w0 >> 3 * kind) & 7]
+                low |= _BIT_59 >> (59 - kind)
+            elif kind < 40:
+                w1 += _UNIT_19 >> (117 - 3 * kind)
+                counts[kind] = _COUNT[(w1 >> (3 * kind - 60)) & 7]
+                low |= _BIT_59 >> (59 - kind)
+            elif kind < 60:
+                w2 += _UNIT_19 >> (177 - 3 * kind)
+                counts[kind] = _COUNT[(w2 >> (3 * kind - 120)) & 7]
+                low |= _BIT_59 >> (59 - kind)
+            else:
+                w3 += _UNIT_19 >> (237 - 3 * kind)
+                counts[kind] = _COUNT[(w3 >> (3 * kind - 180)) & 7]
+                high |= _BIT_59 >> (119 - kind)
+        masks[q] = int(low) | int(high) << 60 if high else int(low)
+    return masks, in_hands
+
+
+def cut(items: list[int], size: int) -> None:
+    """`del items[size:]`. Compiled, a slice's deletion goes through Python's generic protocols (a slice object,
+    ~500 instructions); the few items a re-deal drops are popped one by one instead, a native call each."""
+    if not _NATIVE:
+        del items[size:]
+        return
+    while len(items) > size:
+        items.pop()
 
 
 def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[int] | None:
@@ -297,13 +367,14 @@ def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[i
     top = len(kinds) - 1
     stop = top - count
     draws = _DRAWS_A_CARD * count
+    items = cast(list[object], kinds)  # (swapped as the objects they are: compiled, an int read is unboxed)
     while top > stop and draws:
         draws -= 1
         j = rng.below(top + 1)
-        kind = kinds[j]
-        if table[kind]:
-            kinds[j] = kinds[top]
-            kinds[top] = kind
+        if table[kinds[j]]:
+            kind = items[j]
+            items[j] = items[top]
+            items[top] = kind
             top -= 1
     if top > stop:
         positions = flagged(kinds[:top + 1], table)
@@ -320,7 +391,7 @@ def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[i
             kinds[top] = kind
             top -= 1
     taken = kinds[stop + 1:]
-    del kinds[stop + 1:]
+    cut(kinds, stop + 1)
     return taken
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from zdeck import statedict as sd
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import BASIC_ANIMALS, take_flagged, unseen_kinds
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, cut, take_flagged, tally, unseen_kinds
 from zdeck.decks.zoop.phases import (
     BLOCKED,
     DISCARD,
@@ -145,25 +145,9 @@ class ZoopState(State):
         s._begin_turn(rng.below(game.players) if start is None else start, 0)
         return s
 
-    def _remask(self, kept: int = -1) -> None:
-        """Rebuild `masks` and `in_hands` from the hands. Seat `kept` (a re-deal's: its hand is as it was) keeps the
-        mask `masks` holds: compiled, a mask past bit 61 is a boxed integer, and each card's `|` makes one."""
-        bit = self.rules.bit
-        in_hands = [0] * len(bit)
-        masks = []
-        for q, hand in enumerate(self.hands):
-            if q == kept:
-                for k in hand:
-                    in_hands[k] = in_hands[k] + 1
-                masks.append(self.masks[q])
-                continue
-            m = 0
-            for k in hand:
-                m |= bit[k]
-                in_hands[k] = in_hands[k] + 1  # (not `+=`: mypyc makes an item's `+=` a generic Python addition)
-            masks.append(m)
-        self.masks = masks
-        self.in_hands = in_hands
+    def _remask(self) -> None:
+        """Rebuild `masks` and `in_hands` from the hands."""
+        self.masks, self.in_hands = tally(self.hands, self.rules.bit)
 
     # -- who acts ---------------------------------------------------------------------------------
     def actors(self) -> tuple[int, ...]:
@@ -605,52 +589,61 @@ class ZoopState(State):
         table shows of it (`reachable.misfit`: the barred cards, and a card to discard or a basic animal to
         declare for the hand in turn when its phase says so): a deal that breaks it, which the barring's seat
         order rarely leaves, is drawn again (the true one keeps it)."""
-        others = [q for q in range(self.game.players) if q != player]
         while True:
             twin = self._redeal(player, rng)
-            if all(misfit(twin, q) is None for q in others):
+            if twin is not None:
                 return twin
 
-    def _redeal(self, player: int, rng: Rng) -> ZoopState:
-        """One deal of `_resample_hidden`."""
+    def _redeal(self, player: int, rng: Rng) -> ZoopState | None:
+        """One deal of `_resample_hidden`, or None if a hand it dealt breaks what the table shows of it."""
         pinned = self.turn if self.phase == DRAWN and self.turn != player else -1
-        sizes = [0 if q == player else len(hand) - (q == pinned) for q, hand in enumerate(self.hands)]
         # What `player` cannot see, lowest first; a card `pinned`'s seat has just drawn stays in their hand.
         pool = unseen_kinds(self.rules.deck, self.draw, self.hands, player, self.pile, self.drawn if pinned >= 0 else -1)
-        barred = self._deal_barred(player, pool, sizes, rng)
+        barred = self._deal_barred(player, pinned, pool, rng)
         # The other hands' cards drawn to the top (one draw serves a dozen cards), dealt off it seat by seat. The
         # cards left below are in an order of `rng`'s making: the draw pile's shuffle below makes any order uniform.
         rng.sample_to_top(pool, len(pool) - len(self.draw))
         hands, top = [], len(pool)
         for q, hand in enumerate(self.hands):
-            fixed = hand[:] if q == player else barred[q]
+            fixed = hand[:] if q == player else None if barred is None else barred[q]
             if fixed is None:
-                fixed = pool[top - sizes[q]:top]
-                top -= sizes[q]
+                size = len(hand) - (q == pinned)
+                fixed = pool[top - size:top]
+                top -= size
             if q == pinned:
                 fixed.append(self.drawn)
             hands.append(fixed)
-        del pool[top:]
+        cut(pool, top)
         twin = self._twin()
         twin.hands, twin.draw, twin.unsettled = hands, pool, rng.shuffle_lazily(pool)
         twin.drew_on = self.drew_on[:]
-        twin._remask(kept=player)  # (`twin.masks` is still this state's)
+        twin._remask()
         twin.pile = self.pile[:]
         twin.queue = self.queue[:]
         twin.rng = rng.spawn()  # its future draws and tie-break owe nothing to the real game's generator
+        # `misfit` asked only of the hands it can fail: a seat that drew for want of a match, unless `take_flagged`
+        # dealt its hand (none of it matches) and it holds no card just drawn, and the seat in turn while a free
+        # discard is owed or a drawn Wild Card waits.
+        turn = self.turn if self.phase == DISCARD or self.phase == DRAWN else -1
+        for q, on in enumerate(self.drew_on):
+            if (q != player and (q == turn or on >= 0 and (barred is None or barred[q] is None or q == pinned))
+                    and misfit(twin, q) is not None):
+                return None
         return twin
 
-    def _deal_barred(self, player: int, pool: list[int], sizes: list[int], rng: Rng) -> list[list[int] | None]:
+    def _deal_barred(self, player: int, pinned: int, pool: list[int], rng: Rng) -> list[list[int] | None] | None:
         """The hands of the other seats that drew on a card (`drew_on`), each drawn uniformly from the cards
-        of `pool` that do not match it and taken out of `pool` (`take_flagged`); None for every other seat.
-        Seats are served in seat order, so where two such seats compete for the same cards a deal is near
-        uniform, not exactly (a seat short of cards, which a rare earlier choice can leave, gets any cards
-        instead)."""
-        hands: list[list[int] | None] = [None] * len(sizes)
+        of `pool` that do not match it and taken out of `pool` (`take_flagged`; `pinned`'s card just drawn is
+        not among them); None for every other seat, or None alone if no other seat drew so. Seats are served in
+        seat order, so where two such seats compete for the same cards a deal is near uniform, not exactly (a
+        seat short of cards, which a rare earlier choice can leave, gets any cards instead)."""
+        hands: list[list[int] | None] | None = None
         unmatched = self.rules.deck.unmatched
         for q, on in enumerate(self.drew_on):
             if on >= 0 and q != player:
-                hands[q] = take_flagged(pool, unmatched[on], sizes[q], rng)
+                if hands is None:
+                    hands = [None] * len(self.drew_on)
+                hands[q] = take_flagged(pool, unmatched[on], len(self.hands[q]) - (q == pinned), rng)
         return hands
 
 
