@@ -256,20 +256,17 @@ if SPECIALTY_CARDS != frozenset(range(_FIRST_SPECIALTY, N_CARDS)):
     raise RuntimeError("zopzoo deck.json: specialty_in reads the Specialty cards as the last ids")
 
 
-def specialty_in(cards: list[int], count: int) -> set[int]:
-    """The Specialty cards among the first `count` of `cards` (those a re-deal buries: void). Compiled, a typed loop
-    comparing each id with the first Specialty card's (the deck lists them last): a frozenset's `intersection` is a
-    Python-level method call there (~2.8k instructions for the ~16 buried cards), a table of flags indexed ~35 a
-    card; the interpreter keeps that C call."""
+def specialty_in(cards: list[int]) -> set[int]:
+    """The Specialty cards among `cards` (those a re-deal buries: void). Compiled, a typed loop comparing each id
+    with the first Specialty card's (the deck lists them last): a frozenset's `intersection` is a Python-level
+    method call there (~2.8k instructions for the ~16 buried cards), a table of flags indexed ~35 a card; the
+    interpreter keeps that C call."""
     if not _NATIVE:
-        return set(SPECIALTY_CARDS.intersection(cards[:count]))  # (a frozenset's intersection is frozen)
+        return set(SPECIALTY_CARDS.intersection(cards))  # (a frozenset's intersection is frozen)
     found: set[int] = set()
-    k: i64 = 0
-    while k < count:  # (an i64 index: mypyc reads the item without the tagged-int checks)
-        card = cards[k]
+    for card in cards:
         if card >= _FIRST_SPECIALTY:
             found.add(card)
-        k += 1
     return found
 
 

@@ -565,7 +565,6 @@ class ZopZooState(RoundTotals):
             free = [c for c in unseen if c not in kept] if kept else unseen
         under = len(free) - buried
         rng.sample_to_top(free, buried)
-        free.append(top)  # (the discard pile is then sliced whole: a list grown by one more card after is copied again)
         self.discard = free[under:]
         del free[under:]
         if _NATIVE:
@@ -575,9 +574,10 @@ class ZopZooState(RoundTotals):
             free += (c for c in unseen if c in kept)
         self.draw_steps = rng.shuffle_lazily(free)
         self.draw = free
-        self.void = specialty_in(self.discard, buried)
+        self.void = specialty_in(self.discard)
         if top in real.void:
             self.void.add(top)
+        self.discard.append(top)
 
     def _unseen_black(self, buried: int) -> list[int]:
         """The draw pile and the discard pile's `buried` bottom cards, lowest first (`sorted_black`: compiled, read
