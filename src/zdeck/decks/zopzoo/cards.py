@@ -184,7 +184,7 @@ def unseen_words(draw: list[int], discard: list[int], buried: int, bonus: list[l
         w0, w1, w2 = _with_black(w0, w1, w2, pending)
     w0, w1, w2 = w0 ^ _WORD, w1 ^ _WORD, w2 ^ _LAST_WORD
     if _ones(w0) + _ones(w1) + _ones(w2) != len(draw) + buried:
-        raise ValueError(f"sorted_black: {_ones(w0) + _ones(w1) + _ones(w2)} black cards not shown, "
+        raise ValueError(f"unseen_words: {_ones(w0) + _ones(w1) + _ones(w2)} black cards not shown, "
                          f"{len(draw) + buried} in the piles")
     return w0, w1, w2
 

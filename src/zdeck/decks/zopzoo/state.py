@@ -555,7 +555,7 @@ class ZopZooState(RoundTotals):
             k0: i64 = 0
             k1: i64 = 0
             k2: i64 = 0
-            if real.n == 2 and real.auto:  # (`_never_buried`'s rule)
+            if real._keeps_matches():
                 k0, k1, k2 = matcher_words(real.rows, real.cover)
             free: list[int] = []
             extend_black(free, w0 & ~k0, w1 & ~k1, w2 & ~k2)
@@ -584,6 +584,10 @@ class ZopZooState(RoundTotals):
         off the black cards shown on this table)."""
         return sorted_black(self.draw, self.discard, buried, self.bonus, self.cover, self.pending)
 
+    def _keeps_matches(self) -> bool:
+        """Whether some black cards cannot lie under the top of the discard pile (`_never_buried` says which)."""
+        return self.n == 2 and self.auto
+
     def _never_buried(self) -> frozenset[int]:
         """The black cards that cannot lie under the top of the discard pile: at two seats with
         `assist="auto"`, the match of every white card showing uncovered in a row. Its discarder did not
@@ -591,7 +595,7 @@ class ZopZooState(RoundTotals):
         before anything covered it; a white card stays in some row, and once covered stays covered. (At
         more seats the seat between a discarder and the owner may cover it; with `manual` a player may
         overlook it.) Nothing else about the buried cards follows from the table."""
-        if self.n != 2 or not self.auto:
+        if not self._keeps_matches():
             return _NOTHING_KEPT
         cover = self.cover
         return frozenset(MATCHER_OF[w] for row in self.rows for w in row if w not in cover)
