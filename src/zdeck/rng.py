@@ -15,7 +15,7 @@ from struct import Struct
 from types import FunctionType
 from typing import Final, TypeVar
 
-from zdeck.bits import _ones, ascending, cards_of
+from zdeck.bits import _ones, ascending, cards_of, nth_set_bit32
 from zdeck.compiled import i64
 
 T = TypeVar("T")
@@ -142,16 +142,6 @@ def _outputs_of_word(word: i64, k: int) -> tuple[int, ...]:
         h, lo = _mix_halves((word >> 32) & _M32, word & _M32)
         found.append(int(h) << 32 | int(lo))
     return tuple(found)
-
-
-def _lowest_after(word: i64, j: i64) -> i64:
-    """The (j + 1)-th lowest bit set in a word (below 2**63), alone: the j lower ones cleared one by one first (j is
-    below the word's count: a re-deal's word holds a few dozen cards). Kubo's `deal_bits` and Zip Zap's re-deal
-    choose their cards so."""
-    while j:
-        word &= word - 1
-        j -= 1
-    return word & -word
 
 
 def _joined(h: i64, lo: i64) -> i64:
@@ -393,8 +383,8 @@ class Rng:
         cards left, listed in order, are already the draw pile. For n in the set, choice k (the first hand's
         cards first) is the j-th lowest of those left, j drawn in the range n - k by `sample_to_top`'s batched
         digits (the same ranges, the same exact check): exactly uniform, the same deal in either arithmetic.
-        Compiled, each choice clears the j lower bits of a word; the interpreter lists the set once and pops
-        the j-th item (a C `list.pop`), and what is left of that list is the pile."""
+        Compiled, each choice is the word's j-th bit set (`bits.nth_set_bit32`, no loop); the interpreter lists the
+        set once and pops the j-th item (a C `list.pop`), and what is left of that list is the pile."""
         masks = [0] * len(sizes)
         dealt = 0
         for size in sizes:  # (not `sum`: compiled, a typed loop is C; `sum` is a call into Python)
@@ -442,15 +432,15 @@ class Rng:
                 step_high = h * (p + 1) + (step_low >> 32)
                 h, lo = step_high & _M32, step_low & _M32
                 j = step_high >> 32
-                if j < below:
-                    bit = _lowest_after(low, j)
-                    low ^= bit
-                    chosen_low |= bit
-                    below -= 1
-                else:
-                    bit = _lowest_after(high, j - below)
-                    high ^= bit
-                    chosen_high |= bit
+                # The word that holds the j-th lowest card left, chosen by a sign mask (-1 for the high word):
+                # a branch there is a guess the CPU gets wrong for a card in two.
+                in_high = (below - 1 - j) >> 63
+                bit = nth_set_bit32((low & ~in_high) | (high & in_high), j - (below & in_high))
+                low ^= bit & ~in_high
+                high ^= bit & in_high
+                chosen_low |= bit & ~in_high
+                chosen_high |= bit & in_high
+                below -= 1 + in_high
                 owed -= 1
                 if not owed:
                     masks[hand] = int(chosen_low) | int(chosen_high) << 32

@@ -21,9 +21,10 @@ from zdeck.bits import (
     indices,
     mask_between,
     mask_of,
+    nth_set_bit,
+    nth_set_bit32,
     sorted_cards,
     sorted_pile,
-    spread_bits,
     spread_counts,
     words_outside,
 )
@@ -93,11 +94,21 @@ def test_spread_counts_refuses_to_write_past_the_list() -> None:
         spread_counts([0, 0], 0, 3, 0, 3)
 
 
-@given(st.sets(st.integers(min_value=0, max_value=31)), st.integers(min_value=0, max_value=100))
-def test_spread_bits_writes_a_word_s_set_lowest_first(members: set[int], first: int) -> None:
-    found = [-1] * (len(members) + 1)
-    assert spread_bits(found, 1, sum(1 << k for k in members), first) == len(found)
-    assert found == [-1, *sorted(first + k for k in members)]
+@given(st.sets(st.integers(min_value=0, max_value=62), min_size=1), st.data())
+def test_nth_set_bit_is_the_j_th_lowest_bit_set(members: set[int], data: st.DataObject) -> None:
+    """A re-deal picks the j-th lowest card left so (Zip Zap's; Kubo's, through `Rng.deal_bits`, in 32-bit words)."""
+    j = data.draw(st.integers(min_value=0, max_value=len(members) - 1))
+    word = sum(1 << k for k in members)
+    assert nth_set_bit(word, j) == 1 << sorted(members)[j]
+    low = word & 0xFFFFFFFF
+    if j < low.bit_count():
+        assert nth_set_bit32(low, j) == 1 << sorted(members)[j]
+
+
+def test_nth_set_bit_reads_every_bit_of_full_words() -> None:
+    assert [nth_set_bit((1 << 63) - 1, j) for j in range(63)] == [1 << k for k in range(63)]
+    assert [nth_set_bit32(0xFFFFFFFF, j) for j in range(32)] == [1 << k for k in range(32)]
+    assert [nth_set_bit(1 << 62 | 1 << 31 | 1, j) for j in range(3)] == [1, 1 << 31, 1 << 62]
 
 
 @given(card_sets)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from zdeck.bits import _NATIVE, card_count
+from zdeck.bits import _NATIVE, card_count, nth_set_bit
 from zdeck.compiled import i64
 from zdeck.decks.zipzap.cards import ZAP, ZAP_BIT, indices
-from zdeck.rng import _M32, Rng, _batch, _lowest_after
+from zdeck.rng import _M32, Rng, _batch
 
 _BIT: Final = tuple(1 << card for card in range(ZAP + 1))  # (the interpreter's `1 << card` makes a new integer)
 
@@ -31,8 +31,8 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
     (the multiply-and-carry digits of one generator output for a dozen ranges, an output drawn again when its last
     low word falls below 2**64 mod their product: exactly uniform), with the same ranges and outputs in both
     builds, so the same deal (`Rng._batch_output`, `Rng._digits_number`: rng's own, as `Rng.deal_bits` uses them).
-    Compiled, the j-th lowest card is found by clearing the j lower bits of a copy of the word; the interpreter
-    lists the cards once and pops the j-th (a C `list.pop`)."""
+    Compiled, the j-th lowest card is the word's j-th bit set (`bits.nth_set_bit`); the interpreter lists the cards
+    once and pops the j-th (a C `list.pop`)."""
     if not _NATIVE:
         return _deal_listed(rng, hidden, hands, player, deck_size, held)
     n = len(hands)
@@ -65,7 +65,7 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
                     low = lo * (p + 1)
                     high = h * (p + 1) + (low >> 32)
                     h, lo = high & _M32, low & _M32
-                    bit = _lowest_after(rest, high >> 32)  # this digit: the j-th lowest card left is chosen
+                    bit = nth_set_bit(rest, high >> 32)  # this digit: the j-th lowest card left is chosen
                 rest ^= bit
                 found |= bit
                 p -= 1
