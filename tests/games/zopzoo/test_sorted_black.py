@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import zdeck
 import zdeck.decks.zopzoo.cards as cards_module
-from zdeck import RandomBot
+import zdeck.decks.zopzoo.state as state_module
+from zdeck import RandomBot, Rng
 from zdeck.decks.zopzoo.cards import BLACK, sorted_black
 from zdeck.decks.zopzoo.state import ZopZooState
 from zdeck.records import replay
@@ -119,3 +120,34 @@ def test_along_games_the_black_cards_not_shown_are_the_piles(players: int) -> No
         assert record is not None
         replay(record, at)
     assert moments > 100
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_re_deal_off_the_words_is_the_interpreters_re_deal(players: int) -> None:
+    """The compiled re-deal (the unseen cards as words and, at two seats, the matches kept out of the buried discards
+    as a mask of them: `matcher_words`) deals exactly the copy the interpreter's sorted lists and sets deal, from the
+    same rng, along seeded random games; at two seats some of those re-deals keep a match out."""
+    game = zdeck.make("zopzoo", players=players)
+    compared, kept_out = 0, 0
+
+    def at(k: int, state: zdeck.State, _entry: object, _outcome: object) -> None:
+        nonlocal compared, kept_out
+        assert isinstance(state, ZopZooState)
+        if state.is_over() or len(state.discard) < 2:
+            return
+        seat = k % players
+        expected = state.resample_hidden(seat, Rng(k)).to_dict()
+        state_module._NATIVE = cards_module._NATIVE = True
+        try:
+            assert state.resample_hidden(seat, Rng(k)).to_dict() == expected
+        finally:
+            state_module._NATIVE = cards_module._NATIVE = False
+        compared += 1
+        kept_out += bool(state._never_buried().intersection(state.draw))
+
+    for seed in range(3):
+        _, record = play(game, [RandomBot() for _ in range(players)], seed)
+        assert record is not None
+        replay(record, at)
+    assert compared > 100
+    assert (kept_out > 0) == (players == 2)

@@ -18,7 +18,7 @@ from enum import IntEnum
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final
 
-from zdeck.bits import _BIT31, _NATIVE
+from zdeck.bits import _BIT31, _NATIVE, _ones
 from zdeck.compiled import i64
 from zdeck.core import shorten
 
@@ -138,6 +138,7 @@ def _matches() -> tuple[int, ...]:
 
 MATCH: Final[tuple[int, ...]] = _matches()
 MATCHER_OF: Final[dict[int, int]] = {w: b for b, w in enumerate(MATCH) if w >= 0}  # white id -> the black card matching it
+_MATCHER: Final[tuple[int, ...]] = tuple(MATCHER_OF[w] for w in WHITE)  # the same by index (compiled: no dict look-up)
 
 
 # -- the unseen black cards in a fixed order (a re-deal shuffles them from it) --------------------------------
@@ -151,45 +152,78 @@ def sorted_black(draw: list[int], discard: list[int], buried: int, bonus: list[l
     `buried` up, the pending card (-1: none).
 
     Compiled, `list.sort` compares boxed integers (~230 instructions a card for the ~65 unseen cards); the unseen
-    cards are the black deck less the shown ones, which mid-round are a few: their bits set in three 32-bit words,
-    read where they lie (a list gathering them cost ~1k instructions a re-deal), the words turned over and read
-    back in order a byte at a time (`_extend_by_bytes`). The count of what is left must be the piles' (a card shown twice or lying in two places breaks
-    it). The interpreter's `sort` is a C call no loop of its own beats."""
+    cards are the black deck less the shown ones (`unseen_words`), read back in order a byte at a time
+    (`extend_black`). The interpreter's `sort` is a C call no loop of its own beats."""
     if not _NATIVE:
         pool = draw + discard[:buried]
         pool.sort()
         return pool
+    w0, w1, w2 = unseen_words(draw, discard, buried, bonus, cover, pending)
+    found: list[int] = []
+    extend_black(found, w0, w1, w2)
+    return found
+
+
+def unseen_words(draw: list[int], discard: list[int], buried: int, bonus: list[list[int]], cover: dict[int, int],
+                 pending: int) -> tuple[i64, i64, i64]:
+    """Compiled: `sorted_black`'s cards as three 32-bit words (bit k of the first is black card k, of the second
+    32 + k, of the third 64 + k): the black deck less the shown cards, whose bits are set where they lie (a list
+    gathering them cost ~1k instructions a re-deal); mid-round they are a few. Their count must be the piles' (a
+    card shown twice or lying in two places breaks it)."""
     w0: i64 = 0
     w1: i64 = 0
     w2: i64 = 0
     for pile in bonus:
         for card in pile:
-            w0, w1, w2 = _shown(w0, w1, w2, card)
-    for card in cover.values():
-        w0, w1, w2 = _shown(w0, w1, w2, card)
+            w0, w1, w2 = _with_black(w0, w1, w2, card)
+    for card in list(cover.values()):  # (compiled, a C call and a list's loop: mypyc steps through a dict's values
+        w0, w1, w2 = _with_black(w0, w1, w2, card)  # by a generic call each, ~100 instructions a value)
     for k in range(buried, len(discard)):
-        w0, w1, w2 = _shown(w0, w1, w2, discard[k])
+        w0, w1, w2 = _with_black(w0, w1, w2, discard[k])
     if pending >= 0:
-        w0, w1, w2 = _shown(w0, w1, w2, pending)
-    found: list[int] = []
-    _extend_by_bytes(found, w0 ^ _WORD, 0)  # the black cards not shown
-    _extend_by_bytes(found, w1 ^ _WORD, 4)
-    _extend_by_bytes(found, w2 ^ _LAST_WORD, 8)
-    if len(found) != len(draw) + buried:
-        raise ValueError(f"sorted_black: {len(found)} black cards not shown, {len(draw) + buried} in the piles")
-    return found
+        w0, w1, w2 = _with_black(w0, w1, w2, pending)
+    w0, w1, w2 = w0 ^ _WORD, w1 ^ _WORD, w2 ^ _LAST_WORD
+    if _ones(w0) + _ones(w1) + _ones(w2) != len(draw) + buried:
+        raise ValueError(f"unseen_words: {_ones(w0) + _ones(w1) + _ones(w2)} black cards not shown, "
+                         f"{len(draw) + buried} in the piles")
+    return w0, w1, w2
 
 
-def _shown(w0: i64, w1: i64, w2: i64, card: int) -> tuple[i64, i64, i64]:
-    """The three words of black cards with `card`'s bit set."""
+def matcher_words(rows: list[list[int]], cover: dict[int, int]) -> tuple[i64, i64, i64]:
+    """Compiled: the black cards matching a white card that shows uncovered in a row, as `unseen_words`' three
+    words: the matches of every row card less those of the covered ones (a white card is covered only in a row),
+    with no branch on which card is covered."""
+    r0: i64 = 0
+    r1: i64 = 0
+    r2: i64 = 0
+    for row in rows:
+        for white in row:
+            r0, r1, r2 = _with_black(r0, r1, r2, _MATCHER[white])
+    c0: i64 = 0
+    c1: i64 = 0
+    c2: i64 = 0
+    for white in cover:
+        c0, c1, c2 = _with_black(c0, c1, c2, _MATCHER[white])
+    return r0 & ~c0, r1 & ~c1, r2 & ~c2
+
+
+def extend_black(found: list[int], w0: i64, w1: i64, w2: i64) -> None:
+    """Append the black cards of three words (`unseen_words`), lowest first."""
+    _extend_by_bytes(found, w0, 0)
+    _extend_by_bytes(found, w1, 4)
+    _extend_by_bytes(found, w2, 8)
+
+
+def _with_black(w0: i64, w1: i64, w2: i64, card: int) -> tuple[i64, i64, i64]:
+    """The three words of black cards with `card`'s bit set. Each word takes the bit masked by whether it is the
+    card's word (all ones or none: `(x - 1) >> 63` for x = 0 or not), not through a branch on the card, which the
+    shown cards' mix of ids would mispredict."""
     c = i64(card) - _FIRST_BLACK
     if c < 0 or c >= 74:
         raise ValueError(f"{card} is not a black card's id")
-    if c < 32:
-        return w0 | _BIT31 >> (31 - c), w1, w2  # (not `1 << c`: mypyc writes that as C int arithmetic, wrong past 30)
-    if c < 64:
-        return w0, w1 | _BIT31 >> (63 - c), w2
-    return w0, w1, w2 | _BIT31 >> (95 - c)
+    bit = _BIT31 >> (31 - (c & 31))  # (not `1 << c`: mypyc writes that as C int arithmetic, wrong past 30)
+    word = c >> 5
+    return w0 | bit & ((word - 1) >> 63), w1 | bit & (((word ^ 1) - 1) >> 63), w2 | bit & (((word ^ 2) - 1) >> 63)
 
 
 def _extend_by_bytes(found: list[int], word: i64, k: i64) -> None:
@@ -207,6 +241,8 @@ def _extend_by_bytes(found: list[int], word: i64, k: i64) -> None:
 _FIRST_BLACK: Final[i64] = 52
 if BLACK != tuple(range(_FIRST_BLACK, _FIRST_BLACK + 74)):
     raise RuntimeError("zopzoo deck.json: sorted_black reads the 74 black ids from 52 on")
+if WHITE != tuple(range(_FIRST_BLACK)):
+    raise RuntimeError("zopzoo deck.json: matcher_words reads the white ids as 0 to 51")
 _WORD: Final[i64] = 0xFFFFFFFF  # black cards 0-31 and 32-63 of the deck: every bit of a word
 _LAST_WORD: Final[i64] = 0x3FF  # black cards 64-73
 # _BYTE_CARDS[k][b]: the black ids byte k of the words holds when it is b (bytes 0-3 are the first word's).

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from zdeck import statedict as sd
 from zdeck.bits import _NATIVE
+from zdeck.compiled import i64
 from zdeck.core import Action, RoundTotals, shorten
 from zdeck.decks.zopzoo import actions as A
 from zdeck.decks.zopzoo import rules, specialty
@@ -43,8 +44,11 @@ from zdeck.decks.zopzoo.cards import (
     WHITE,
     WILDS,
     Kind,
+    extend_black,
+    matcher_words,
     sorted_black,
     specialty_in,
+    unseen_words,
 )
 from zdeck.decks.zopzoo.dealing import deal
 from zdeck.decks.zopzoo.reachable import check
@@ -538,19 +542,35 @@ class ZopZooState(RoundTotals):
     def _redeal_buried(self, real: ZopZooState, rng: Rng) -> None:
         """Shuffle `real`'s buried discards with its draw pile and deal each pile its count back; a
         Specialty card that lands under the top is void, as every buried one is. Only a card that can
-        lie buried is dealt under the top (`_never_buried`). The buried cards are drawn to the end of the
-        unseen ones at random (`rng.sample_to_top`: the digits of one draw serve a dozen cards), the rest
-        is the new draw pile, shuffled lazily."""
-        top, size = real.discard[-1], len(real.draw)
-        unseen = real._unseen_black(len(real.discard) - 1)
-        kept = real._never_buried()
-        free = [c for c in unseen if c not in kept] if kept else unseen
-        buried = len(unseen) - size
+        lie buried is dealt under the top (`_never_buried`); the others go to the draw pile. The buried
+        cards are drawn to the end of the unseen ones at random (`rng.sample_to_top`: the digits of one
+        draw serve a dozen cards), the rest is the new draw pile, shuffled lazily.
+
+        Compiled, the unseen cards are three words of bits (`cards.unseen_words`) and those never buried a
+        mask of them (`cards.matcher_words`), each part listed straight off its words: no list of all the
+        unseen cards to be filtered twice through a set (at two seats that was two thirds of a re-deal)."""
+        top, buried = real.discard[-1], len(real.discard) - 1
+        if _NATIVE:
+            w0, w1, w2 = unseen_words(real.draw, real.discard, buried, real.bonus, real.cover, real.pending)
+            k0: i64 = 0
+            k1: i64 = 0
+            k2: i64 = 0
+            if real._keeps_matches():
+                k0, k1, k2 = matcher_words(real.rows, real.cover)
+            free: list[int] = []
+            extend_black(free, w0 & ~k0, w1 & ~k1, w2 & ~k2)
+        else:
+            unseen = real._unseen_black(buried)
+            kept = real._never_buried()
+            free = [c for c in unseen if c not in kept] if kept else unseen
         under = len(free) - buried
         rng.sample_to_top(free, buried)
         self.discard = free[under:]
         del free[under:]
-        if kept:
+        if _NATIVE:
+            if k0 | k1 | k2:
+                extend_black(free, w0 & k0, w1 & k1, w2 & k2)
+        elif kept:
             free += (c for c in unseen if c in kept)
         self.draw_steps = rng.shuffle_lazily(free)
         self.draw = free
@@ -564,6 +584,10 @@ class ZopZooState(RoundTotals):
         off the black cards shown on this table)."""
         return sorted_black(self.draw, self.discard, buried, self.bonus, self.cover, self.pending)
 
+    def _keeps_matches(self) -> bool:
+        """Whether some black cards cannot lie under the top of the discard pile (`_never_buried` says which)."""
+        return self.n == 2 and self.auto
+
     def _never_buried(self) -> frozenset[int]:
         """The black cards that cannot lie under the top of the discard pile: at two seats with
         `assist="auto"`, the match of every white card showing uncovered in a row. Its discarder did not
@@ -571,7 +595,7 @@ class ZopZooState(RoundTotals):
         before anything covered it; a white card stays in some row, and once covered stays covered. (At
         more seats the seat between a discarder and the owner may cover it; with `manual` a player may
         overlook it.) Nothing else about the buried cards follows from the table."""
-        if self.n != 2 or not self.auto:
+        if not self._keeps_matches():
             return _NOTHING_KEPT
         cover = self.cover
         return frozenset(MATCHER_OF[w] for row in self.rows for w in row if w not in cover)
