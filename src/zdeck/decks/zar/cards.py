@@ -183,13 +183,14 @@ def unseen_cards(deck: Counts, hands: list[list[int]], sizes: list[int], player:
         w1 -= i64(seat[k + 12]) << (5 * k)
     for k in range(24, NUM_KINDS):
         w2 -= i64(seat[k]) << (5 * (k - 24))
-    for card in pile:
-        if card < 12:
-            w0 -= _UNIT_11 >> (55 - 5 * card)
-        elif card < 24:
-            w1 -= _UNIT_11 >> (115 - 5 * card)
-        else:
-            w2 -= _UNIT_11 >> (175 - 5 * card)
+    for card in pile:  # its word chosen by sign masks: a branch on the kind a CPU guesses wrong for a card in two
+        kind = i64(card)
+        in_w0 = (kind - 12) >> 63  # -1 (every bit set) for a kind of the first word, else 0
+        in_w2 = (23 - kind) >> 63  # -1 for a kind of the third word
+        unit = _UNIT_11 >> (55 - 5 * (kind - (12 & ~in_w0) - (12 & in_w2)))
+        w0 -= unit & in_w0
+        w1 -= unit & ~(in_w0 | in_w2)
+        w2 -= unit & in_w2
     found = [0] * count
     at: i64 = 0
     at = spread_counts(found, at, w0, 0, 5)
