@@ -280,14 +280,14 @@ def _less_seen(cards: list[int], w0: i64, w1: i64, w2: i64, w3: i64) -> tuple[i6
     compiled, a call for each card cost 3% of a re-deal)."""
     for card in cards:
         kind = i64(card)
-        if kind < 20:
-            w0 -= _UNIT_19 >> (57 - 3 * kind)
-        elif kind < 40:
-            w1 -= _UNIT_19 >> (117 - 3 * kind)
-        elif kind < 60:
-            w2 -= _UNIT_19 >> (177 - 3 * kind)
-        else:
-            w3 -= _UNIT_19 >> (237 - 3 * kind)
+        below20 = (kind - 20) >> 63  # -1 (every bit set) for a kind below 20, else 0: its word by masks, not a jump
+        below40 = (kind - 40) >> 63  # guessed wrong for a card in two
+        below60 = (kind - 60) >> 63
+        unit = _UNIT_19 >> (57 - 3 * (kind - (20 & ~below20) - (20 & ~below40) - (20 & ~below60)))
+        w0 -= unit & below20
+        w1 -= unit & below40 & ~below20
+        w2 -= unit & below60 & ~below40
+        w3 -= unit & ~below60
     return w0, w1, w2, w3
 
 
@@ -323,22 +323,21 @@ def tally(hands: list[list[int]], bit: tuple[int, ...]) -> tuple[list[int], list
         high: i64 = 0
         for card in hand:
             kind = i64(card)
-            if kind < 20:
-                w0 += _UNIT_19 >> (57 - 3 * kind)
-                counts[kind] = _COUNT[(w0 >> 3 * kind) & 7]
-                low |= _BIT_59 >> (59 - kind)
-            elif kind < 40:
-                w1 += _UNIT_19 >> (117 - 3 * kind)
-                counts[kind] = _COUNT[(w1 >> (3 * kind - 60)) & 7]
-                low |= _BIT_59 >> (59 - kind)
-            elif kind < 60:
-                w2 += _UNIT_19 >> (177 - 3 * kind)
-                counts[kind] = _COUNT[(w2 >> (3 * kind - 120)) & 7]
-                low |= _BIT_59 >> (59 - kind)
-            else:
-                w3 += _UNIT_19 >> (237 - 3 * kind)
-                counts[kind] = _COUNT[(w3 >> (3 * kind - 180)) & 7]
-                high |= _BIT_59 >> (119 - kind)
+            in0 = (kind - 20) >> 63  # its word chosen by masks (-1 for it, 0 for the others), as in `_less_seen`
+            below40 = (kind - 40) >> 63
+            in3 = ~((kind - 60) >> 63)
+            in1 = below40 & ~in0
+            in2 = ~(below40 | in3)
+            field = 3 * (kind - (20 & ~in0) - (20 & ~below40) - (20 & in3))  # where the kind counts in its word
+            unit = _UNIT_19 >> (57 - field)
+            w0 += unit & in0
+            w1 += unit & in1
+            w2 += unit & in2
+            w3 += unit & in3
+            counts[kind] = _COUNT[(((w0 & in0) | (w1 & in1) | (w2 & in2) | (w3 & in3)) >> field) & 7]
+            own = _BIT_59 >> (59 - kind + (60 & in3))  # the kind's bit in its word of the mask
+            low |= own & ~in3
+            high |= own & in3
         masks[q] = int(low) | int(high) << 60 if high else int(low)
     return masks, in_hands
 
