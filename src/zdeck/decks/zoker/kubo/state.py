@@ -26,6 +26,7 @@ from zdeck.decks.zoker.kubo.board import (
     line_text,
 )
 from zdeck.decks.zoker.kubo.reachable import check
+from zdeck.decks.zoker.kubo.redeal import deal_hands
 from zdeck.decks.zoker.kubo.rules import round_points
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
@@ -392,13 +393,12 @@ class KuboState(RoundTotals):
         return twin
 
     def clone(self) -> KuboState:
-        return self._copy(self.rng.clone(), list(self.draw_pile), self.pile_steps.copy())
+        return self._copy(self.rng.clone(), list(self.draw_pile), self.pile_steps.copy(), list(self.hands))
 
-    def _copy(self, rng: Rng, draw_pile: list[int], pile_steps: Unsettled) -> KuboState:
-        """A copy with this generator and draw pile, every other list its own."""
+    def _copy(self, rng: Rng, draw_pile: list[int], pile_steps: Unsettled, hands: list[int]) -> KuboState:
+        """A copy with this generator, draw pile and hands, every other list its own."""
         twin = self._twin()
-        twin.rng, twin.draw_pile, twin.pile_steps = rng, draw_pile, pile_steps
-        twin.hands = list(self.hands)
+        twin.rng, twin.draw_pile, twin.pile_steps, twin.hands = rng, draw_pile, pile_steps, hands
         twin.several = list(self.several)
         twin.pending = list(self.pending)
         twin.points = list(self.points)
@@ -409,21 +409,16 @@ class KuboState(RoundTotals):
 
     def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
         """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
-        generator of its own from it. The other hands are dealt as masks straight from the unseen cards' mask
-        (`rng.deal_bits`, uniform, in seat order: no hand's card is listed); the cards left are the draw pile,
-        in card order (where they really lie must not show through), its order drawn only as the copy draws
-        (`rng.shuffle_lazily`). The copy is `clone()`'s, less the copies of the pile and generator it
-        replaces."""
-        hands = self.hands
+        generator of its own from it. The other hands are dealt as masks straight from the unseen cards' words
+        into the copy's list of hands (`redeal.deal_hands`, uniform, in seat order: no hand's card is listed);
+        the cards left are the draw pile, in card order (where they really lie must not show through), its
+        order drawn only as the copy draws (`rng.shuffle_lazily`). The copy is `clone()`'s, less the copies of
+        the pile and generator it replaces."""
+        hands = list(self.hands)
         low, high = words_outside(self.placed | hands[player])
-        sizes = [card_count(hand) for hand in hands]
-        sizes[player] = 0  # (its own hand is not dealt)
-        twin_hands, pool = rng.deal_bits(low, high, sizes)
-        twin_hands[player] = hands[player]
+        pool = deal_hands(rng, low, high, hands, player, len(self.draw_pile))
         steps = rng.shuffle_lazily(pool)
-        twin = self._copy(rng.spawn(), pool, steps)
-        twin.hands = twin_hands
-        return twin
+        return self._copy(rng.spawn(), pool, steps, hands)
 
 
 # -- reading a saved state -------------------------------------------------------------------------
