@@ -267,7 +267,7 @@ def nth_set_bit(word: i64, j: i64) -> i64:
 
 
 def nth_set_bit32(word: i64, j: i64) -> i64:
-    """`nth_set_bit` for a word below 2**32 (Kubo's re-deal, through `Rng.deal_bits`, picks its cards so). The
+    """`nth_set_bit` for a word below 2**32 (Kubo's re-deal, through `Rng.deal_hands`, picks its cards so). The
     bytes' counts are added up byte by byte (one multiplication), the bytes whose running count is at most j found
     by one subtraction in each byte at once (their top bits), then the bit within its byte read off a table. (A
     loop clearing the j lower bits takes j steps and a jump the CPU guesses wrong at its end: Kubo's re-deal took 7%

@@ -15,7 +15,7 @@ from struct import Struct
 from types import FunctionType
 from typing import Final, TypeVar
 
-from zdeck.bits import _ones, ascending, cards_of, nth_set_bit32
+from zdeck.bits import _ones, ascending, card_count, cards_of, nth_set_bit32
 from zdeck.compiled import i64
 
 T = TypeVar("T")
@@ -376,64 +376,61 @@ class Rng:
             if last_h > ph or (last_h == ph and last_lo >= pl) or last_h * _TWO32 + last_lo >= _wrapped(product):
                 return h, lo
 
-    def deal_bits(self, low: i64, high: i64, sizes: list[int]) -> tuple[list[int], list[int]]:
-        """Deal hands of these sizes uniformly at random from a set of integers below 64 held as two 32-bit words
-        (bit k of `low` is k, of `high` 32 + k): each hand as a mask (bit c for c), and the integers left,
-        lowest first. A re-deal whose hands are masks (Kubo's) deals so: no hand's card is listed, and the
-        cards left, listed in order, are already the draw pile. For n in the set, choice k (the first hand's
-        cards first) is the j-th lowest of those left, j drawn in the range n - k by `sample_to_top`'s batched
-        digits (the same ranges, the same exact check): exactly uniform, the same deal in either arithmetic.
-        Compiled, each choice is the word's j-th bit set (`bits.nth_set_bit32`, no loop); the interpreter lists the
-        set once and pops the j-th item (a C `list.pop`), and what is left of that list is the pile."""
-        masks = [0] * len(sizes)
-        dealt = 0
-        for size in sizes:  # (not `sum`: compiled, a typed loop is C; `sum` is a call into Python)
-            if size < 0:
-                raise ValueError(f"deal_bits: a hand of {size} cards")
-            dealt += size
-        hand, owed = -1, 0  # the hand being dealt, and how many cards it still wants
-        if not _NATIVE:
-            pool = cards_of(low | high << 32)  # (the interpreter's i64 is an `int`: no overflow)
-            i, stop = len(pool) - 1, len(pool) - 1 - dealt
-            if stop < -1:
-                raise ValueError(f"deal_bits: cannot deal {dealt} cards from {len(pool)}")
-            chosen = 0
-            while i > stop:
-                steps = min(63 // (i + 1).bit_length(), i - stop)
-                radix, places = _batch(i, steps)
-                z = self._digits_number(radix)
-                for _p, place in places:
-                    while not owed:
-                        hand += 1
-                        owed = sizes[hand]
-                    j, z = divmod(z, place)
-                    chosen |= 1 << pool.pop(j)
-                    owed -= 1
-                    if not owed:
-                        masks[hand], chosen = chosen, 0
-                i -= steps
-            return masks, pool
-        below = _ones(low)  # how many of the set `low` holds
+    def deal_hands(self, low: i64, high: i64, hands: list[int], player: int, pile: int) -> list[int]:
+        """Re-deal hands held as masks (bit c for card c) from the cards a seat cannot see, a set of integers below
+        64 held as two 32-bit words (bit k of `low` is k, of `high` 32 + k): every hand of `hands` but `player`'s
+        is dealt anew in place, in seat order, each as many cards as it holds now (the last of them what `pile`
+        leaves: the unseen cards are the other hands and the pile), and the `pile` cards left are returned, lowest
+        first (a draw pile before its shuffle). Too few unseen cards for the other hands and the pile is a
+        ValueError. Kubo's re-deal deals so: no hand's card is listed, and nothing is made around the deal (a list
+        of sizes, of masks, a tuple).
+
+        Choice k (the first hand's cards first) is the j-th lowest of the n - k cards left, j drawn in the range
+        n - k by `sample_to_top`'s batched digits (the same ranges, the same exact check): exactly uniform, the same
+        deal in either arithmetic. Compiled, each choice is the word's j-th bit set (`bits.nth_set_bit32`, no
+        loop; the word chosen by a sign mask); the interpreter lists the set once and pops the j-th item (a C
+        `list.pop`), and what is left of that list is the pile."""
+        n = len(hands)
+        last = n - 1 if player != n - 1 else n - 2  # the hand dealt last: its size is what the pile leaves
+        if not _NATIVE:  # the interpreter: the sizes read as the compiled loop reads them, the cards listed and popped
+            sizes = [hand.bit_count() for hand in hands]  # (not `card_count`: a Python call more a hand)
+            sizes[player] = sizes[last] = 0
+            sizes[last] = (int(low) | int(high) << 32).bit_count() - pile - sum(sizes)
+            if sizes[last] < 0:
+                raise ValueError("deal_hands: the other hands and the pile do not hold the unseen cards")
+            own = hands[player]
+            hands[:], pool = self._deal_listed(low, high, sizes)
+            hands[player] = own
+            return pool
+        below = _ones(low)  # how many of the unseen cards the low word holds
         left = below + _ones(high)
-        if dealt > left:
-            raise ValueError(f"deal_bits: cannot deal {dealt} cards from {left}")
-        i, stop = left - 1, left - 1 - dealt
-        chosen_low: i64 = 0
-        chosen_high: i64 = 0
-        while i > stop:
-            steps = min(63 // (i + 1).bit_length(), i - stop)
-            h, lo = self._batch_output(i, steps)
-            p: i64 = i
-            while p > i - steps:
-                while not owed:
-                    hand += 1
-                    owed = sizes[hand]
-                step_low = lo * (p + 1)
-                step_high = h * (p + 1) + (step_low >> 32)
+        dealt = left - pile
+        i: i64 = left - 1  # the top position of the digits in (h, lo); they serve down to `drawn` + 1
+        stop = i - dealt
+        drawn = i
+        h: i64 = 0
+        lo: i64 = 0
+        counted: i64 = 0  # the cards of the hands dealt so far
+        for q in range(n):
+            if q == player:
+                continue
+            owed: i64 = card_count(hands[q]) if q != last else dealt - counted
+            counted += owed
+            if owed < 0 or counted > dealt:  # (the last hand takes exactly what is left: `counted` is `dealt` then)
+                raise ValueError("deal_hands: the other hands and the pile do not hold the unseen cards")
+            chosen_low: i64 = 0
+            chosen_high: i64 = 0
+            while owed:
+                if i == drawn:  # the output's digits are spent: the next output serves the next dozen positions
+                    steps = min(63 // int(i + 1).bit_length(), int(i - stop))  # their ranges' product stays < 2**63
+                    h, lo = self._batch_output(i, steps)
+                    drawn = i - steps
+                step_low = lo * (i + 1)
+                step_high = h * (i + 1) + (step_low >> 32)
                 h, lo = step_high & _M32, step_low & _M32
                 j = step_high >> 32
-                # The word that holds the j-th lowest card left, chosen by a sign mask (-1 for the high word):
-                # a branch there is a guess the CPU gets wrong for a card in two.
+                # The word that holds the j-th lowest card left, chosen by a sign mask (-1 for the high word): a
+                # branch there is a guess the CPU gets wrong for a card in two.
                 in_high = (below - 1 - j) >> 63
                 bit = nth_set_bit32((low & ~in_high) | (high & in_high), j - (below & in_high))
                 low ^= bit & ~in_high
@@ -442,12 +439,36 @@ class Rng:
                 chosen_high |= bit & in_high
                 below -= 1 + in_high
                 owed -= 1
+                i -= 1
+            hands[q] = int(chosen_low) | int(chosen_high) << 32
+        return ascending(low, high)
+
+    def _deal_listed(self, low: int, high: int, sizes: list[int]) -> tuple[list[int], list[int]]:
+        """The interpreter's `deal_hands`: hands of these sizes (masks, in order) from the set's cards listed and
+        popped one by one, and the cards left."""
+        masks = [0] * len(sizes)
+        dealt = sum(sizes)
+        hand, owed = -1, 0  # the hand being dealt, and how many cards it still wants
+        pool = cards_of(low | high << 32)  # (the interpreter's i64 is an `int`: no overflow)
+        i, stop = len(pool) - 1, len(pool) - 1 - dealt
+        if stop < -1:
+            raise ValueError(f"deal_hands: cannot deal {dealt} cards from {len(pool)}")
+        chosen = 0
+        while i > stop:
+            steps = min(63 // (i + 1).bit_length(), i - stop)
+            radix, places = _batch(i, steps)
+            z = self._digits_number(radix)
+            for _p, place in places:
+                while not owed:
+                    hand += 1
+                    owed = sizes[hand]
+                j, z = divmod(z, place)
+                chosen |= 1 << pool.pop(j)
+                owed -= 1
                 if not owed:
-                    masks[hand] = int(chosen_low) | int(chosen_high) << 32
-                    chosen_low = chosen_high = 0
-                p -= 1
+                    masks[hand], chosen = chosen, 0
             i -= steps
-        return masks, ascending(low, high)
+        return masks, pool
 
     def _shuffle_one_by_one(self, items: MutableSequence[T]) -> None:
         for i in range(len(items) - 1, 0, -1):

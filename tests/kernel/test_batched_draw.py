@@ -151,7 +151,7 @@ def test_the_deal_is_uniform_over_ordered_choices_by_chi_square() -> None:
 
 
 def _expected_deal(outputs: list[int], members: list[int], sizes: list[int]) -> tuple[list[int], list[int], int]:
-    """`deal_bits` by its definition from these generator outputs: choice k (the first hand's first) is the j-th
+    """`deal_hands` by its definition from these generator outputs: choice k (the first hand's first) is the j-th
     lowest left, j the batched digit of range n - k; each hand's mask, the members left in order, and how many
     outputs it takes."""
     pool, picks = sorted(members), []
@@ -165,45 +165,73 @@ def _expected_deal(outputs: list[int], members: list[int], sizes: list[int]) -> 
     return masks, pool, at
 
 
-@settings(max_examples=60)
+def _words(cards: list[int] | set[int]) -> tuple[int, int]:
+    return sum(1 << k for k in cards if k < 32), sum(1 << (k - 32) for k in cards if k >= 32)
+
+
+@settings(max_examples=80)
 @given(st.integers(min_value=0, max_value=MASK), st.sets(st.integers(0, 63)),
-       st.lists(st.floats(0, 1), max_size=4))
-def test_deal_bits_deals_the_batched_digits_in_either_arithmetic(state: int, members: set[int],
-                                                                  shares: list[float]) -> None:
-    """Each hand the set's j-th lowest left, j each digit in turn, hands in order (empty ones too), the rest listed
-    in order: the definition's deal and generator state in the build under test and, interpreted, in both its
-    arithmetics (tests/builds runs this compiled too)."""
+       st.lists(st.floats(0, 1), min_size=2, max_size=5), st.data())
+def test_deal_hands_deals_the_batched_digits_in_either_arithmetic(state: int, members: set[int], shares: list[float],
+                                                                   data: st.DataObject) -> None:
+    """Every hand but the seat's own anew, in seat order, as many cards as it held (the last one what the pile
+    leaves), each the set's j-th lowest left, j each digit in turn (empty hands too), the rest listed in order: the
+    definition's deal and generator state in the build under test and, interpreted, in both its arithmetics
+    (tests/builds runs this compiled too). Cards 62 and 63 are boxed masks compiled: hypothesis reaches them."""
+    n = len(shares)
+    player = data.draw(st.integers(min_value=0, max_value=n - 1))
     sizes, left = [], len(members)
     for share in shares:
         sizes.append(round(share * left))
         left -= sizes[-1]
-    low = sum(1 << k for k in members if k < 32)
-    high = sum(1 << (k - 32) for k in members if k >= 32)
-    want, rest, used = _expected_deal(_outputs(state, 40), list(members), sizes)
+    sizes[player] = 0
+    pile = len(members) - sum(sizes)
+    own = 1 << 63  # (any mask: the seat's own hand is kept as it is)
+    hands = [own if q == player else (1 << size) - 1 for q, size in enumerate(sizes)]  # (only their counts count)
+    want, rest, used = _expected_deal(_outputs(state, 40), list(members), [s for q, s in enumerate(sizes) if q != player])
+    want.insert(player, own)
+    low, high = _words(members)
     for native in (False, True) if not rng_module._NATIVE else (None,):
         if native is not None:
             rng_module._NATIVE = native
         try:
             rng = Rng.from_state(state)
-            masks, pile = rng.deal_bits(low, high, sizes)
+            dealt = list(hands)
+            pool = rng.deal_hands(low, high, dealt, player, pile)
         finally:
             if native is not None:
                 rng_module._NATIVE = False
-        assert masks == want and pile == rest and rng.state == (state + used * GAMMA) & MASK
+        assert dealt == want and pool == rest and rng.state == (state + used * GAMMA) & MASK
 
 
-def test_deal_bits_refuses_more_cards_than_the_set_holds_and_negative_hands() -> None:
-    with pytest.raises(ValueError, match="cannot deal 3 cards from 2"):
-        Rng(1).deal_bits(0b101, 0, [2, 1])
-    with pytest.raises(ValueError, match="a hand of -1 cards"):
-        Rng(1).deal_bits(0b101, 0, [2, -1])
+@pytest.mark.parametrize(("hands", "pile"), [
+    ([0, 0b1110, 1 << 4], 2),  # seat 1's three cards and the pile's two: five, where four are unseen
+    ([0, 0b111110, 0], 0),  # seat 1 holds five cards, four are unseen
+    ([0, 0], 5),  # the pile alone holds more than are unseen
+])
+def test_deal_hands_refuses_more_cards_than_are_unseen(hands: list[int], pile: int) -> None:
+    for native in (False, True) if not rng_module._NATIVE else (None,):
+        if native is not None:
+            rng_module._NATIVE = native
+        try:
+            with pytest.raises(ValueError, match="do not hold the unseen cards|cannot deal"):
+                Rng(0).deal_hands(0b11110, 0, list(hands), 0, pile)
+        finally:
+            if native is not None:
+                rng_module._NATIVE = False
 
 
-def test_deal_bits_is_uniform_over_the_deals_by_chi_square() -> None:
-    """A set of 7 (across both words) dealt into hands of 2 and 1: 105 deals, 31,500 draws; the chi-square
-    statistic (104 degrees of freedom) stays under its 99.99th percentile (~166)."""
+def test_deal_hands_is_uniform_over_the_deals_by_chi_square() -> None:
+    """A set of 7 (across both words) dealt into hands of 2 and 1, 4 left in the pile: 105 deals, 31,500 draws; the
+    chi-square statistic (104 degrees of freedom) stays under its 99.99th percentile (~166)."""
     rng, low, high = Rng(11), 0b1010110, 0b10101 << 20
-    counts = Counter(tuple(rng.deal_bits(low, high, [2, 1])[0]) for _ in range(31_500))
+
+    def deal() -> tuple[int, ...]:
+        hands = [1 << 5, 0b11, 0b1]
+        rng.deal_hands(low, high, hands, 0, 4)
+        return tuple(hands[1:])
+
+    counts = Counter(deal() for _ in range(31_500))
     assert len(counts) == 105
     statistic = sum((seen - 300) ** 2 / 300 for seen in counts.values())
     assert statistic < 166

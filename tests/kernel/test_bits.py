@@ -96,7 +96,7 @@ def test_spread_counts_refuses_to_write_past_the_list() -> None:
 
 @given(st.sets(st.integers(min_value=0, max_value=62), min_size=1), st.data())
 def test_nth_set_bit_is_the_j_th_lowest_bit_set(members: set[int], data: st.DataObject) -> None:
-    """A re-deal picks the j-th lowest card left so (Zip Zap's; Kubo's, through `Rng.deal_bits`, in 32-bit words)."""
+    """A re-deal picks the j-th lowest card left so (Zip Zap's; Kubo's, through `Rng.deal_hands`, in 32-bit words)."""
     j = data.draw(st.integers(min_value=0, max_value=len(members) - 1))
     word = sum(1 << k for k in members)
     assert nth_set_bit(word, j) == 1 << sorted(members)[j]

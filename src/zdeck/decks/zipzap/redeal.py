@@ -30,7 +30,7 @@ def deal_hidden(rng: Rng, hidden: int, hands: list[int], player: int, deck_size:
     Each card is the j-th lowest of those left, j uniform below their number: `Rng.sample_to_top`'s batched digits
     (the multiply-and-carry digits of one generator output for a dozen ranges, an output drawn again when its last
     low word falls below 2**64 mod their product: exactly uniform), with the same ranges and outputs in both
-    builds, so the same deal (`Rng._batch_output`, `Rng._digits_number`: rng's own, as `Rng.deal_bits` uses them).
+    builds, so the same deal (`Rng._batch_output`, `Rng._digits_number`: rng's own, as `Rng.deal_hands` uses them).
     Compiled, the j-th lowest card is the word's j-th bit set (`bits.nth_set_bit`); the interpreter lists the cards
     once and pops the j-th (a C `list.pop`)."""
     if not _NATIVE:

@@ -26,7 +26,6 @@ from zdeck.decks.zoker.kubo.board import (
     line_text,
 )
 from zdeck.decks.zoker.kubo.reachable import check
-from zdeck.decks.zoker.kubo.redeal import deal_hands
 from zdeck.decks.zoker.kubo.rules import round_points
 from zdeck.rng import Rng, Unsettled, pop_settled, settle
 
@@ -410,13 +409,13 @@ class KuboState(RoundTotals):
     def _resample_hidden(self, player: int, rng: Rng) -> KuboState:
         """Re-deal the other hands and the draw pile (the table is public) from `rng`, and give the copy a
         generator of its own from it. The other hands are dealt as masks straight from the unseen cards' words
-        into the copy's list of hands (`redeal.deal_hands`, uniform, in seat order: no hand's card is listed);
+        into the copy's list of hands (`rng.deal_hands`, uniform, in seat order: no hand's card is listed);
         the cards left are the draw pile, in card order (where they really lie must not show through), its
         order drawn only as the copy draws (`rng.shuffle_lazily`). The copy is `clone()`'s, less the copies of
         the pile and generator it replaces."""
         hands = list(self.hands)
         low, high = words_outside(self.placed | hands[player])
-        pool = deal_hands(rng, low, high, hands, player, len(self.draw_pile))
+        pool = rng.deal_hands(low, high, hands, player, len(self.draw_pile))
         steps = rng.shuffle_lazily(pool)
         return self._copy(rng.spawn(), pool, steps, hands)
 
