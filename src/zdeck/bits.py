@@ -147,6 +147,17 @@ def count_of(values: list[int], value: int) -> int:
     return found
 
 
+def cut(items: list[int], size: int) -> None:
+    """`del items[size:]`. Compiled, a slice's deletion goes through Python's generic protocols (a slice object,
+    ~500 instructions); the few items a re-deal drops are popped one by one instead, a native call each (Zoop's
+    re-deal cuts its pool so). The interpreter's slice deletion is one C call."""
+    if not _NATIVE:
+        del items[size:]
+        return
+    while len(items) > size:
+        items.pop()
+
+
 def spread_counts(found: list[int], at: i64, word: i64, first: i64, width: i64) -> i64:
     """Write out a word of counts, `width` bits for each kind from `first` on (the lowest bits counting
     `first`), as that many copies of each kind into `found` from `at`, lowest kind first; where it stops.

@@ -17,6 +17,7 @@ from zdeck.bits import (
     card_count,
     cards_of,
     count_of,
+    cut,
     hidden_cards,
     indices,
     mask_between,
@@ -137,3 +138,14 @@ def test_hidden_cards_and_mask_between_read_a_re_deal_s_pool_the_same_in_both_ar
     if want:  # (the interpreter's sort would list a card twice; the words cannot hold it twice)
         with words(), pytest.raises(ValueError, match="listed twice"):
             hidden_cards([want], 1, want[:1])
+
+
+def test_cut_drops_the_items_past_a_size_in_both_arithmetics() -> None:
+    """Zoop's re-deal cuts its pool so (`bits.cut`: compiled, popped rather than a slice deleted)."""
+    for arithmetic in (nullcontext, words):
+        items = list(range(10))
+        with arithmetic():
+            cut(items, 4)
+            assert items == [0, 1, 2, 3]
+            cut(items, 6)
+            assert items == [0, 1, 2, 3]

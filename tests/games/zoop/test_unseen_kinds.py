@@ -102,15 +102,3 @@ def test_the_tallied_masks_and_counts_are_the_hands_own(players: int, colours: i
             zoop_cards._NATIVE = False
     assert high_bits or colours < 6, "a hand held a kind past bit 60"
 
-
-def test_cut_drops_the_items_past_a_size_in_both_arithmetics() -> None:
-    for native in (False, True):
-        items = list(range(10))
-        zoop_cards._NATIVE = native
-        try:
-            zoop_cards.cut(items, 4)
-            assert items == [0, 1, 2, 3]
-            zoop_cards.cut(items, 6)
-            assert items == [0, 1, 2, 3]
-        finally:
-            zoop_cards._NATIVE = False

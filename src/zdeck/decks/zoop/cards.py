@@ -15,7 +15,7 @@ from importlib import resources
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from zdeck.bits import _NATIVE, spread_counts
+from zdeck.bits import _NATIVE, cut, spread_counts
 from zdeck.compiled import i64
 from zdeck.core import shorten
 from zdeck.rng import Rng
@@ -340,16 +340,6 @@ def tally(hands: list[list[int]], bit: tuple[int, ...]) -> tuple[list[int], list
             high |= own & in3
         masks[q] = int(low) | int(high) << 60 if high else int(low)
     return masks, in_hands
-
-
-def cut(items: list[int], size: int) -> None:
-    """`del items[size:]`. Compiled, a slice's deletion goes through Python's generic protocols (a slice object,
-    ~500 instructions); the few items a re-deal drops are popped one by one instead, a native call each."""
-    if not _NATIVE:
-        del items[size:]
-        return
-    while len(items) > size:
-        items.pop()
 
 
 def take_flagged(kinds: list[int], table: bytes, count: int, rng: Rng) -> list[int] | None:

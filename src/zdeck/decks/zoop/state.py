@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from zdeck import statedict as sd
+from zdeck.bits import cut
 from zdeck.core import Action, IllegalAction, Outcome, State, shorten
 from zdeck.decks.zoop.actions import DRAW, PASS, Cage, Discard, Draw, Pass, Play, PlayWild, Zoop
-from zdeck.decks.zoop.cards import BASIC_ANIMALS, cut, take_flagged, tally, unseen_kinds
+from zdeck.decks.zoop.cards import BASIC_ANIMALS, take_flagged, tally, unseen_kinds
 from zdeck.decks.zoop.phases import (
     BLOCKED,
     DISCARD,
